@@ -1,0 +1,203 @@
+//! The `Bundle` trait and the static field table every declaration carries.
+
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
+
+use crate::error::{DecodeError, EncodeError, Location, Problem};
+
+/// How a layout is recognised on the wire.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Identity {
+    /// A 64-byte-family bundle: byte 0 is one of these opcodes, byte 1 is `inst_word_len`
+    /// (the size in 32-bit words), bytes 2..=3 are zero (seed 000, `setupHeader`).
+    Opcodes(&'static [u8]),
+    /// A 32-bit word: it is this layout when `word & mask == value` (the PTO block words).
+    MaskMatch {
+        /// The identity bits.
+        mask: u32,
+        /// Their value.
+        value: u32,
+    },
+    /// A layout nested inside others (a sync band, a descriptor): no identity of its own.
+    Nested,
+}
+
+impl Identity {
+    /// Whether the first bytes of `bytes` carry this identity.
+    pub fn matches(&self, bytes: &[u8]) -> bool {
+        match *self {
+            Identity::Opcodes(ops) => bytes.first().is_some_and(|op| ops.contains(op)),
+            Identity::MaskMatch { mask, value } => match bytes.first_chunk::<4>() {
+                Some(w) => u32::from_le_bytes(*w) & mask == value,
+                None => false,
+            },
+            Identity::Nested => false,
+        }
+    }
+}
+
+/// How sure the specification is of a field's position (the seeds' confidence tags).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Confidence {
+    /// A store or compare seen byte-exact.
+    Confirmed,
+    /// A validator, lookup-table or name cross-reference.
+    Strong,
+    /// Implied, no direct store; see the field's note for the reading taken.
+    Inferred,
+    /// A guess.
+    Speculative,
+}
+
+impl Confidence {
+    /// The tag as the seeds write it.
+    pub const fn tag(self) -> &'static str {
+        match self {
+            Confidence::Confirmed => "CONFIRMED",
+            Confidence::Strong => "STRONG",
+            Confidence::Inferred => "INFERRED",
+            Confidence::Speculative => "SPECULATIVE",
+        }
+    }
+}
+
+/// Where a field sits inside its first byte and the bytes after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Placement {
+    /// Whole bytes: `len` bytes from the field's offset.
+    Bytes {
+        /// Width in bytes.
+        len: usize,
+    },
+    /// Bits `lo..=hi` of the little-endian word that starts at the field's offset.
+    Bits {
+        /// Lowest bit.
+        lo: u32,
+        /// Highest bit.
+        hi: u32,
+    },
+}
+
+impl Placement {
+    /// Width in bits.
+    pub const fn bit_width(&self) -> u32 {
+        match *self {
+            Placement::Bytes { len } => len as u32 * 8,
+            Placement::Bits { lo, hi } => hi - lo + 1,
+        }
+    }
+}
+
+/// What a row of the field table is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldKind {
+    /// A logical value of the declaration.
+    Value,
+    /// The opcode byte.
+    Opcode,
+    /// A constant the layout fixes.
+    Constant(u64),
+    /// Bytes that must be zero.
+    Reserved,
+}
+
+/// One row of a layout's field table: enough to print, document and draw the layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldInfo {
+    /// The field's name.
+    pub name: &'static str,
+    /// Byte offset of its first byte.
+    pub offset: usize,
+    /// Whole bytes or a bit range.
+    pub placement: Placement,
+    /// The logical type, as written in the declaration.
+    pub ty: &'static str,
+    /// The lookup table the value goes through, if any.
+    pub lut: Option<&'static str>,
+    /// What the row is.
+    pub kind: FieldKind,
+    /// How sure the specification is of the position.
+    pub confidence: Confidence,
+    /// Why the position is what it is, where that needs saying.
+    pub note: &'static str,
+}
+
+impl FieldInfo {
+    /// First absolute bit (byte offset × 8 + low bit).
+    pub const fn first_bit(&self) -> usize {
+        match self.placement {
+            Placement::Bytes { .. } => self.offset * 8,
+            Placement::Bits { lo, .. } => self.offset * 8 + lo as usize,
+        }
+    }
+
+    /// Last absolute bit.
+    pub const fn last_bit(&self) -> usize {
+        match self.placement {
+            Placement::Bytes { len } => (self.offset + len) * 8 - 1,
+            Placement::Bits { hi, .. } => self.offset * 8 + hi as usize,
+        }
+    }
+}
+
+/// A declared instruction layout: a logical struct, its zero-copy wire struct, and the codecs
+/// between them. Implemented by `#[derive(Bundle)]`.
+pub trait Bundle: Sized {
+    /// The `#[repr(C)]` wire struct: alignment 1, exactly [`Bundle::SIZE`] bytes, readable in
+    /// place from any byte buffer.
+    type Wire: FromBytes + IntoBytes + KnownLayout + Immutable + Unaligned + Copy;
+
+    /// The op's name.
+    const NAME: &'static str;
+    /// The name of the wire struct in the specification (`s3d3_tt`, `S3D3_TS`, …), or "".
+    const WIRE_NAME: &'static str;
+    /// Size in bytes.
+    const SIZE: usize;
+    /// How the layout is recognised.
+    const IDENTITY: Identity;
+    /// Every byte range of the layout: header, opcode, constants, fields, in offset order.
+    const FIELDS: &'static [FieldInfo];
+
+    /// Logical value to wire struct. Every byte no field writes is zero; a value that does not
+    /// fit is refused with the field and offset.
+    fn encode(&self) -> Result<Self::Wire, EncodeError>;
+
+    /// Wire struct to logical value. Checks the identity, every constant, every reserved bit and
+    /// every table code.
+    fn decode(wire: &Self::Wire) -> Result<Self, DecodeError>;
+
+    /// Reads the first [`Bundle::SIZE`] bytes of `bytes` in place.
+    fn view(bytes: &[u8]) -> Result<&Self::Wire, DecodeError> {
+        match Self::Wire::ref_from_prefix(bytes) {
+            Ok((wire, _)) => Ok(wire),
+            Err(_) => Err(DecodeError {
+                at: Location { op: Self::NAME, field: "bundle", inner: None, offset: 0 },
+                problem: Problem::Truncated { needed: Self::SIZE, available: bytes.len() },
+            }),
+        }
+    }
+
+    /// Decodes the first [`Bundle::SIZE`] bytes of `bytes`.
+    fn decode_bytes(bytes: &[u8]) -> Result<Self, DecodeError> {
+        Self::decode(Self::view(bytes)?)
+    }
+
+    /// Encodes into the first [`Bundle::SIZE`] bytes of `out`.
+    fn encode_into(&self, out: &mut [u8]) -> Result<(), EncodeError> {
+        let wire = self.encode()?;
+        match out.get_mut(..Self::SIZE) {
+            Some(dst) => {
+                dst.copy_from_slice(wire.as_bytes());
+                Ok(())
+            }
+            None => Err(EncodeError {
+                at: Location { op: Self::NAME, field: "bundle", inner: None, offset: 0 },
+                problem: Problem::Truncated { needed: Self::SIZE, available: out.len() },
+            }),
+        }
+    }
+
+    /// Encodes to a byte vector of [`Bundle::SIZE`] bytes.
+    fn to_bytes(&self) -> Result<Vec<u8>, EncodeError> {
+        Ok(self.encode()?.as_bytes().to_vec())
+    }
+}

@@ -1,0 +1,187 @@
+//! How a logical value sits in a bundle: whole (byte-aligned, its own wire type) or in a bit
+//! range (nibbles and bit fields).
+
+use zerocopy::byteorder::little_endian::{I16, I32, U16, U32, U64};
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
+
+use crate::error::{FieldError, Problem};
+
+/// A value stored whole, byte-aligned, in a wire type of alignment 1.
+///
+/// The wire type is what a zero-copy view hands out; its size is the field's width, which the
+/// derive uses for the bounds and overlap checks.
+pub trait Field: Sized {
+    /// The in-place representation. Alignment 1, no padding, every bit pattern readable.
+    type Wire: FromBytes + IntoBytes + KnownLayout + Immutable + Unaligned + Copy;
+
+    /// For access-pattern descriptor slots: the number of free dimensions N. The derive checks
+    /// that such a slot is exactly `4 + 4N` bytes (seed 002, the 4+4N rule). 0 for other types.
+    const DESCRIPTOR_DIMS: usize = 0;
+
+    /// Logical value to wire form; refuses values the wire cannot hold.
+    fn to_wire(&self) -> Result<Self::Wire, FieldError>;
+
+    /// Wire form to logical value; refuses bit patterns that mean nothing.
+    fn from_wire(wire: &Self::Wire) -> Result<Self, FieldError>;
+}
+
+/// A value stored in a bit range (a nibble, or `bits = A..=B`) as an unsigned code.
+pub trait BitValue: Sized {
+    /// The natural width of the type. A bit range may be narrower but never wider; the derive
+    /// also refuses a type wider than the smallest integer holding the range (a `u16` in a
+    /// nibble is a mistake).
+    const BITS: u32;
+
+    /// The code to store in a range `width` bits wide; refuses values that need more bits.
+    fn to_bits(&self, width: u32) -> Result<u64, Problem>;
+
+    /// The value from the code of a range `width` bits wide.
+    fn from_bits(code: u64, width: u32) -> Result<Self, Problem>;
+}
+
+/// All-ones in the low `width` bits.
+pub const fn low_mask(width: u32) -> u64 {
+    if width >= 64 { u64::MAX } else { (1u64 << width) - 1 }
+}
+
+/// Checks that an unsigned code fits `width` bits.
+pub const fn fit_unsigned(value: u64, width: u32) -> Result<u64, Problem> {
+    if value & !low_mask(width) == 0 {
+        Ok(value)
+    } else {
+        Err(Problem::TooWide { value, bits: width })
+    }
+}
+
+macro_rules! unsigned {
+    ($($t:ty => $wire:ty),* $(,)?) => {$(
+        impl BitValue for $t {
+            const BITS: u32 = <$t>::BITS;
+            fn to_bits(&self, width: u32) -> Result<u64, Problem> {
+                fit_unsigned(u64::from(*self), width)
+            }
+            fn from_bits(code: u64, width: u32) -> Result<Self, Problem> {
+                <$t>::try_from(code).map_err(|_| Problem::TooWide { value: code, bits: width })
+            }
+        }
+        impl Field for $t {
+            type Wire = $wire;
+            fn to_wire(&self) -> Result<Self::Wire, FieldError> {
+                Ok(<$wire>::from(*self))
+            }
+            fn from_wire(wire: &Self::Wire) -> Result<Self, FieldError> {
+                Ok(<$t>::from(*wire))
+            }
+        }
+    )*};
+}
+unsigned!(u8 => u8, u16 => U16, u32 => U32, u64 => U64);
+
+macro_rules! signed {
+    ($($t:ty, $u:ty => $wire:ty),* $(,)?) => {$(
+        /// Two's complement in the range; the top bit of the range is the sign.
+        impl BitValue for $t {
+            const BITS: u32 = <$t>::BITS;
+            fn to_bits(&self, width: u32) -> Result<u64, Problem> {
+                let v = i128::from(*self);
+                let (min, max) = (-(1i128 << (width - 1)), (1i128 << (width - 1)) - 1);
+                if v < min || v > max {
+                    return Err(Problem::OutOfRange { value: v, min, max });
+                }
+                Ok((*self as $u as u64) & low_mask(width))
+            }
+            fn from_bits(code: u64, width: u32) -> Result<Self, Problem> {
+                let code = fit_unsigned(code, width)?;
+                let shift = 64 - width;
+                let v = ((code << shift) as i64) >> shift;
+                <$t>::try_from(v).map_err(|_| Problem::TooWide { value: code, bits: width })
+            }
+        }
+        impl Field for $t {
+            type Wire = $wire;
+            fn to_wire(&self) -> Result<Self::Wire, FieldError> {
+                Ok(<$wire>::from(*self))
+            }
+            fn from_wire(wire: &Self::Wire) -> Result<Self, FieldError> {
+                Ok(<$t>::from(*wire))
+            }
+        }
+    )*};
+}
+signed!(i16, u16 => I16, i32, u32 => I32);
+
+impl BitValue for i8 {
+    const BITS: u32 = 8;
+    fn to_bits(&self, width: u32) -> Result<u64, Problem> {
+        i16::from(*self).to_bits(width)
+    }
+    fn from_bits(code: u64, width: u32) -> Result<Self, Problem> {
+        let v = i16::from_bits(code, width)?;
+        i8::try_from(v).map_err(|_| Problem::TooWide { value: code, bits: width })
+    }
+}
+
+/// A flag: one bit, or a whole byte that must be 0 or 1.
+impl BitValue for bool {
+    const BITS: u32 = 1;
+    fn to_bits(&self, _width: u32) -> Result<u64, Problem> {
+        Ok(u64::from(*self))
+    }
+    fn from_bits(code: u64, _width: u32) -> Result<Self, Problem> {
+        match code {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => Err(Problem::UnknownCode { code, table: "bool" }),
+        }
+    }
+}
+
+impl Field for bool {
+    type Wire = u8;
+    fn to_wire(&self) -> Result<u8, FieldError> {
+        Ok(u8::from(*self))
+    }
+    fn from_wire(wire: &u8) -> Result<Self, FieldError> {
+        Self::from_bits(u64::from(*wire), 8).map_err(FieldError::new)
+    }
+}
+
+/// Byte arrays are opaque payloads: carried byte-exact, never interpreted.
+impl<const N: usize> Field for [u8; N] {
+    type Wire = [u8; N];
+    fn to_wire(&self) -> Result<Self::Wire, FieldError> {
+        Ok(*self)
+    }
+    fn from_wire(wire: &Self::Wire) -> Result<Self, FieldError> {
+        Ok(*wire)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unsigned_codes_refuse_values_wider_than_the_range() {
+        assert_eq!(0xFu8.to_bits(4), Ok(0xF));
+        assert_eq!(0x10u8.to_bits(4), Err(Problem::TooWide { value: 0x10, bits: 4 }));
+        assert_eq!(u8::from_bits(0x1FF, 9), Err(Problem::TooWide { value: 0x1FF, bits: 9 }));
+    }
+
+    #[test]
+    fn signed_codes_are_twos_complement_in_the_range() {
+        assert_eq!((-1i16).to_bits(12), Ok(0xFFF));
+        assert_eq!(i16::from_bits(0xFFF, 12), Ok(-1));
+        assert_eq!(i16::from_bits(0x7FF, 12), Ok(2047));
+        assert_eq!(2048i16.to_bits(12), Err(Problem::OutOfRange { value: 2048, min: -2048, max: 2047 }));
+    }
+
+    #[test]
+    fn a_whole_bool_byte_must_be_zero_or_one() {
+        assert_eq!(bool::from_wire(&1), Ok(true));
+        assert_eq!(
+            bool::from_wire(&2),
+            Err(FieldError::new(Problem::UnknownCode { code: 2, table: "bool" }))
+        );
+    }
+}

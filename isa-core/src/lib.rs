@@ -1,0 +1,24 @@
+//! Runtime of the bundle DSL.
+//!
+//! `isa-core` holds everything a declaration stands on and nothing that parses Rust: the
+//! [`Bundle`] and [`Field`] traits the derive implements and uses, the alignment-1 wire types, the
+//! access-pattern descriptors of seed 002 (TENSOR1D..4D, MEM_PATTERN2D/3D) with their ADDR4 start
+//! word, packing and validators, the 64-byte header's sync band, the enumerations of the
+//! specification with their lookup tables, and the typed errors.
+#![forbid(unsafe_code)]
+
+extern crate self as isa_core;
+
+pub mod bundle;
+pub mod error;
+pub mod field;
+pub mod lut;
+
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
+
+pub use bundle::{Bundle, Confidence, FieldInfo, FieldKind, Identity, Placement};
+pub use error::{DecodeError, EncodeError, FieldError, Location, Problem};
+pub use field::{BitValue, Field};
+pub use lut::Lut;

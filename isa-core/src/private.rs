@@ -1,0 +1,147 @@
+//! Support for the code `#[derive(Bundle)]` generates. Not a stable API.
+
+pub use core;
+pub use zerocopy;
+
+use crate::bundle::{FieldInfo, FieldKind, Placement};
+
+/// Reads bits `lo..=hi` of the little-endian word starting at `offset`. `hi` is at most 63, so
+/// the word spans at most eight bytes; a byte past the end of `bytes` reads as zero (the layout
+/// checks make that unreachable).
+#[inline(always)]
+pub fn read_bits(bytes: &[u8], offset: usize, lo: u32, hi: u32) -> u64 {
+    let first = offset + (lo / 8) as usize;
+    let last = offset + (hi / 8) as usize;
+    let mut acc: u64 = 0;
+    let mut i = last + 1;
+    while i > first {
+        i -= 1;
+        acc = (acc << 8) | u64::from(bytes.get(i).copied().unwrap_or(0));
+    }
+    (acc >> (lo % 8)) & crate::field::low_mask(hi - lo + 1)
+}
+
+/// Writes `code` (already checked to fit) into bits `lo..=hi` of the little-endian word starting
+/// at `offset`, keeping every other bit.
+#[inline(always)]
+pub fn write_bits(bytes: &mut [u8], offset: usize, lo: u32, hi: u32, code: u64) {
+    let first = offset + (lo / 8) as usize;
+    let last = offset + (hi / 8) as usize;
+    let shift = lo % 8;
+    let mask = crate::field::low_mask(hi - lo + 1) << shift;
+    let value = (code << shift) & mask;
+    let mut i = first;
+    while i <= last {
+        let k = (i - first) * 8;
+        if let Some(b) = bytes.get_mut(i) {
+            let m = (mask >> k) as u8;
+            *b = (*b & !m) | ((value >> k) as u8 & m);
+        }
+        i += 1;
+    }
+}
+
+/// The bits of each byte that some row of `fields` claims (values, opcode, constants; not the
+/// rows that document reserved bytes). Every other bit must be zero on the wire.
+pub const fn coverage<const N: usize>(fields: &[FieldInfo]) -> [u8; N] {
+    let mut mask = [0u8; N];
+    let mut f = 0;
+    while f < fields.len() {
+        let info = &fields[f];
+        f += 1;
+        if matches!(info.kind, FieldKind::Reserved) {
+            continue;
+        }
+        let (first, last) = match info.placement {
+            Placement::Bytes { len } => (info.offset * 8, (info.offset + len) * 8),
+            Placement::Bits { lo, hi } => {
+                (info.offset * 8 + lo as usize, info.offset * 8 + hi as usize + 1)
+            }
+        };
+        let mut bit = first;
+        while bit < last && bit / 8 < N {
+            mask[bit / 8] |= 1 << (bit % 8);
+            bit += 1;
+        }
+    }
+    mask
+}
+
+/// The first byte whose unclaimed bits are not zero: `(offset, byte, reserved bits)`.
+#[inline]
+pub fn first_reserved<const N: usize>(bytes: &[u8], coverage: &[u8; N]) -> Option<(usize, u8, u8)> {
+    // Eight bytes at a time: the common case (all reserved bits clear) is a few word compares.
+    let mut off = 0;
+    while off < N {
+        let end = if off + 8 <= N { off + 8 } else { N };
+        let mut dirty = false;
+        let mut i = off;
+        while i < end {
+            dirty |= bytes.get(i).copied().unwrap_or(0) & !coverage[i] != 0;
+            i += 1;
+        }
+        if dirty {
+            let mut i = off;
+            while i < end {
+                let b = bytes.get(i).copied().unwrap_or(0);
+                if b & !coverage[i] != 0 {
+                    return Some((i, b, !coverage[i]));
+                }
+                i += 1;
+            }
+        }
+        off = end;
+    }
+    None
+}
+
+/// Reads `len` bytes (at most 8) at `offset` as a little-endian unsigned integer.
+#[inline(always)]
+pub fn read_le(bytes: &[u8], offset: usize, len: usize) -> u64 {
+    if len == 0 {
+        return 0;
+    }
+    read_bits(bytes, offset, 0, (len * 8 - 1) as u32)
+}
+
+/// Writes `value` as `len` (at most 8) little-endian bytes at `offset`.
+#[inline(always)]
+pub fn write_le(bytes: &mut [u8], offset: usize, len: usize, value: u64) {
+    if len > 0 {
+        write_bits(bytes, offset, 0, (len * 8 - 1) as u32, value);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bit_ranges_cross_bytes_little_endian() {
+        // A 17-bit immediate split like B.DIM's: bits 20..=31 of a word.
+        let word: u32 = 0xABC0_0000;
+        let bytes = word.to_le_bytes();
+        assert_eq!(read_bits(&bytes, 0, 20, 31), 0xABC);
+        let mut out = [0u8; 4];
+        write_bits(&mut out, 0, 20, 31, 0xABC);
+        assert_eq!(u32::from_le_bytes(out), 0xABC0_0000);
+    }
+
+    #[test]
+    fn nibbles_keep_their_neighbours() {
+        let mut b = [0x00u8, 0x5A];
+        write_bits(&mut b, 1, 4, 7, 0x3);
+        assert_eq!(b, [0x00, 0x3A]);
+        write_bits(&mut b, 1, 0, 3, 0xF);
+        assert_eq!(b, [0x00, 0x3F]);
+        assert_eq!(read_bits(&b, 1, 4, 7), 0x3);
+    }
+
+    #[test]
+    fn the_first_dirty_reserved_bit_is_found() {
+        let cov = [0xFFu8, 0x0F, 0x00, 0xFF, 0, 0, 0, 0, 0, 0];
+        assert_eq!(first_reserved(&[0xFF, 0x0F, 0, 0xFF, 0, 0, 0, 0, 0, 0], &cov), None);
+        assert_eq!(first_reserved(&[0, 0x10, 0, 0, 0, 0, 0, 0, 0, 0], &cov), Some((1, 0x10, 0xF0)));
+        assert_eq!(first_reserved(&[0, 0, 0, 0, 0, 0, 0, 0, 0, 1], &cov), Some((9, 1, 0xFF)));
+    }
+}

@@ -1,0 +1,2 @@
+//! `#[derive(Bundle)]`.
+#![forbid(unsafe_code)]

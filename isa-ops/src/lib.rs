@@ -1,0 +1,2 @@
+//! Every instruction of the specification, declared with `#[derive(Bundle)]`.
+#![forbid(unsafe_code)]

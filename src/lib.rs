@@ -1,0 +1,10 @@
+//! Declarative DSL for accelerator instruction encodings.
+//!
+//! This crate gathers the three parts under one name: [`core`] (the runtime: traits, wire types,
+//! descriptors, enumerations and their tables), the [`Bundle`](macro@Bundle) derive, and [`ops`]
+//! (every instruction of the specification, declared with the derive).
+#![forbid(unsafe_code)]
+
+pub use isa_core as core;
+pub use isa_derive::Bundle;
+pub use isa_ops as ops;
