@@ -98,6 +98,13 @@ pub enum FieldKind {
     Constant(u64),
     /// Bytes that must be zero.
     Reserved,
+    /// The identity bits of a 32-bit word layout: `word & mask == value`.
+    Identity {
+        /// The identity mask.
+        mask: u32,
+        /// The value under the mask.
+        value: u32,
+    },
 }
 
 /// One row of a layout's field table: enough to print, document and draw the layout.

@@ -12,6 +12,7 @@ extern crate self as isa_core;
 pub mod bundle;
 pub mod error;
 pub mod field;
+pub mod header;
 pub mod lut;
 
 #[doc(hidden)]
@@ -21,4 +22,5 @@ pub mod __private;
 pub use bundle::{Bundle, Confidence, FieldInfo, FieldKind, Identity, Placement};
 pub use error::{DecodeError, EncodeError, FieldError, Location, Problem};
 pub use field::{BitValue, Field};
+pub use header::SyncBand;
 pub use lut::Lut;

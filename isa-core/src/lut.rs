@@ -23,6 +23,12 @@ pub trait Lut {
     /// Every `(value, code)` pair of the table, in declaration order.
     const ENTRIES: &'static [(Self::Value, u8)];
 
+    /// The value's name, for messages ("average has no wire form in table `alu_v2`").
+    fn value_name(value: &Self::Value) -> &'static str {
+        let _ = value;
+        core::any::type_name::<Self::Value>()
+    }
+
     /// The code of `value`, or `None` when the value has no wire form in this table.
     fn encode(value: &Self::Value) -> Option<u8>;
 

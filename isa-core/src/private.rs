@@ -49,7 +49,8 @@ pub const fn coverage<const N: usize>(fields: &[FieldInfo]) -> [u8; N] {
     while f < fields.len() {
         let info = &fields[f];
         f += 1;
-        if matches!(info.kind, FieldKind::Reserved) {
+        // Identity bits are added from the exact mask by the generated code.
+        if matches!(info.kind, FieldKind::Reserved | FieldKind::Identity { .. }) {
             continue;
         }
         let (first, last) = match info.placement {
@@ -65,6 +66,17 @@ pub const fn coverage<const N: usize>(fields: &[FieldInfo]) -> [u8; N] {
         }
     }
     mask
+}
+
+/// `mask` added to `base`, byte by byte (the identity bits of a 32-bit word layout).
+pub const fn with_mask<const N: usize>(mut base: [u8; N], mask: u32) -> [u8; N] {
+    let bytes = mask.to_le_bytes();
+    let mut i = 0;
+    while i < N && i < 4 {
+        base[i] |= bytes[i];
+        i += 1;
+    }
+    base
 }
 
 /// The first byte whose unclaimed bits are not zero: `(offset, byte, reserved bits)`.

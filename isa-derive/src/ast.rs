@@ -1,0 +1,254 @@
+//! Typed nodes of one declaration. Each node keeps the tokens it came from, so every later
+//! error can point at the attribute that caused it.
+
+use darling::{Error, FromDeriveInput, FromField};
+use proc_macro2::Span;
+use syn::spanned::Spanned;
+use syn::{DeriveInput, Ident, Path, Type};
+
+use crate::attr::{BitRange, BundleOpts, ConfidenceOpt, FieldOpts, Nibble};
+
+/// One `#[derive(Bundle)]` input.
+pub struct Layout<'a> {
+    pub input: &'a DeriveInput,
+    pub ident: &'a Ident,
+    pub name: String,
+    pub wire_name: String,
+    pub size: usize,
+    pub size_span: Span,
+    pub identity: Identity,
+    pub constants: Vec<Constant>,
+    pub reserved: Vec<Reserved>,
+    pub fields: Vec<FieldNode<'a>>,
+}
+
+/// How the layout is recognised.
+pub enum Identity {
+    /// 64-byte family: opcode byte at 0x00 from this set, `inst_word_len` at 0x01, 0x02..=0x03
+    /// zero.
+    Opcodes(Vec<(u8, Span)>),
+    /// A 32-bit word: `word & mask == value`.
+    MaskMatch { mask: u32, value: u32 },
+    /// A nested layout (sync band, …): no identity.
+    Nested,
+}
+
+/// A fixed byte range.
+pub struct Constant {
+    pub name: String,
+    pub offset: usize,
+    pub len: usize,
+    pub value: u64,
+    pub confidence: ConfidenceOpt,
+    pub note: String,
+    pub span: Span,
+}
+
+/// A documented reserved range (every unclaimed byte is reserved anyway).
+pub struct Reserved {
+    pub name: String,
+    pub offset: usize,
+    pub len: usize,
+    pub note: String,
+    pub span: Span,
+}
+
+/// What a field holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// The opcode byte at 0x00.
+    Opcode,
+    /// A logical value.
+    Value,
+}
+
+/// How a field sits in the bytes.
+pub enum Place {
+    /// Byte-aligned, its own wire type (`Field`); the width is the wire type's size.
+    Whole,
+    /// Bit ranges of the little-endian word at the offset, low part first (`BitValue` or a LUT).
+    Bits(Vec<BitRange>),
+}
+
+/// One struct field and its attribute.
+pub struct FieldNode<'a> {
+    pub ident: &'a Ident,
+    pub ty: &'a Type,
+    /// The `#[field(...)]` attribute (or the field, when it has none).
+    pub span: Span,
+    pub role: Role,
+    pub offset: usize,
+    pub place: Place,
+    pub lut: Option<Path>,
+    pub confidence: ConfidenceOpt,
+    pub note: String,
+}
+
+impl FieldNode<'_> {
+    /// Width of the value in bits when it sits in bit ranges.
+    pub fn bit_width(&self) -> Option<u32> {
+        match &self.place {
+            Place::Whole => None,
+            Place::Bits(r) => Some(r.iter().map(|r| r.hi.saturating_sub(r.lo) + 1).sum()),
+        }
+    }
+}
+
+/// Parses the input into nodes, reporting every attribute error at once.
+pub fn parse(input: &DeriveInput) -> darling::Result<Layout<'_>> {
+    let mut errors = Error::accumulator();
+    let opts = errors.handle(BundleOpts::from_derive_input(input));
+    let syn::Data::Struct(data) = &input.data else {
+        return Err(errors.finish().err().unwrap_or_else(|| Error::unsupported_shape("enum or union")));
+    };
+    let mask_match = opts.as_ref().is_some_and(|o| o.mask.is_some() || o.match_.is_some());
+    let mut fields = Vec::new();
+    for f in &data.fields {
+        let Some(fo) = errors.handle(FieldOpts::from_field(f)) else { continue };
+        if let Some(node) = errors.handle(field_node(f, fo, mask_match)) {
+            fields.push(node);
+        }
+    }
+    let Some(opts) = opts else {
+        return Err(errors.finish().err().unwrap_or_else(|| Error::custom("invalid #[bundle]")));
+    };
+    let identity = match (&opts.opcodes, &opts.mask, &opts.match_) {
+        (Some(list), None, None) => {
+            let mut ops = Vec::new();
+            for lit in &list.0 {
+                match lit.base10_parse::<u8>() {
+                    Ok(v) => ops.push((v, lit.span())),
+                    Err(_) => errors.push(Error::custom("an opcode is one byte, 0x00..=0xFF").with_span(lit)),
+                }
+            }
+            if ops.is_empty() && list.0.is_empty() {
+                errors.push(Error::custom("`opcodes` needs at least one opcode").with_span(&list.span()));
+            }
+            Identity::Opcodes(ops)
+        }
+        (None, Some(mask), Some(value)) => Identity::MaskMatch { mask: **mask, value: **value },
+        (None, None, None) => Identity::Nested,
+        (Some(list), _, _) => {
+            errors.push(
+                Error::custom("a layout has either `opcodes` (64-byte family) or `mask`/`match` (32-bit words), not both")
+                    .with_span(&list.span()),
+            );
+            Identity::Nested
+        }
+        (None, Some(m), None) => {
+            errors.push(Error::custom("`mask` needs `match`: the word is this layout when word & mask == match").with_span(&m.span()));
+            Identity::Nested
+        }
+        (None, None, Some(m)) => {
+            errors.push(Error::custom("`match` needs `mask`: the word is this layout when word & mask == match").with_span(&m.span()));
+            Identity::Nested
+        }
+    };
+    let constants = opts
+        .constant
+        .iter()
+        .map(|c| Constant {
+            name: c.name.clone(),
+            offset: c.offset,
+            len: c.len,
+            value: c.value,
+            confidence: c.confidence.unwrap_or(ConfidenceOpt::Confirmed),
+            note: c.note.clone().unwrap_or_default(),
+            span: c.span(),
+        })
+        .collect();
+    let reserved = opts
+        .reserved
+        .iter()
+        .map(|r| Reserved {
+            name: r.name.clone().unwrap_or_else(|| format!("reserved_{:#04x}", r.offset)),
+            offset: r.offset,
+            len: r.len,
+            note: r.note.clone().unwrap_or_default(),
+            span: r.span(),
+        })
+        .collect();
+    let layout = Layout {
+        input,
+        ident: &input.ident,
+        name: opts.name.clone().unwrap_or_else(|| input.ident.to_string()),
+        wire_name: opts.wire.clone().unwrap_or_default(),
+        size: *opts.size,
+        size_span: opts.size.span(),
+        identity,
+        constants,
+        reserved,
+        fields,
+    };
+    errors.finish_with(layout)
+}
+
+fn field_node(f: &syn::Field, o: FieldOpts, mask_match: bool) -> darling::Result<FieldNode<'_>> {
+    let ident = f.ident.as_ref().ok_or_else(|| Error::unsupported_shape("tuple field").with_span(f))?;
+    let attr = f.attrs.iter().find(|a| a.path().is_ident("field"));
+    let span = attr.map_or_else(|| f.span(), Spanned::span);
+    let Some(_) = attr else {
+        return Err(Error::custom(format!(
+            "field `{ident}` has no #[field(...)] attribute; say where it sits, e.g. #[field(offset = 0x0C)]"
+        ))
+        .with_span(f));
+    };
+    let mut errors = Error::accumulator();
+    let role = if o.opcode.is_present() { Role::Opcode } else { Role::Value };
+    if role == Role::Opcode {
+        for (given, key) in [
+            (o.offset.is_some(), "offset"),
+            (o.nibble.is_some(), "nibble"),
+            (o.bits.is_some(), "bits"),
+            (o.lut.is_some(), "lut"),
+        ] {
+            if given {
+                errors.push(
+                    Error::custom(format!("the opcode field sits at 0x00 by definition; remove `{key}`"))
+                        .with_span(&o.opcode.span()),
+                );
+            }
+        }
+    }
+    let place = match (&o.nibble, &o.bits) {
+        (Some(n), None) => {
+            let (lo, hi) = match **n {
+                Nibble::Lo => (0, 3),
+                Nibble::Hi => (4, 7),
+            };
+            Place::Bits(vec![BitRange { lo, hi, span: n.span() }])
+        }
+        (None, Some(b)) => Place::Bits(b.0.clone()),
+        (Some(_), Some(b)) => {
+            errors.push(Error::custom("a field is either a `nibble` or a `bits` range, not both").with_span(&b.span()));
+            Place::Whole
+        }
+        (None, None) if role == Role::Opcode || o.lut.is_some() => {
+            Place::Bits(vec![BitRange { lo: 0, hi: 7, span }])
+        }
+        (None, None) => Place::Whole,
+    };
+    let offset = match (&o.offset, role) {
+        (Some(off), _) => **off,
+        (None, Role::Opcode) => 0,
+        (None, Role::Value) if mask_match => 0,
+        (None, Role::Value) => {
+            errors.push(
+                Error::custom(format!("field `{ident}` needs `offset = …`: the byte where it starts"))
+                    .with_span(&span),
+            );
+            0
+        }
+    };
+    errors.finish_with(FieldNode {
+        ident,
+        ty: &f.ty,
+        span,
+        role,
+        offset,
+        place,
+        lut: o.lut,
+        confidence: o.confidence.unwrap_or(ConfidenceOpt::Confirmed),
+        note: o.note.unwrap_or_default(),
+    })
+}

@@ -1,0 +1,168 @@
+//! `impl Bundle`: encode (zeroed wire, header, constants, every field through its setter) and
+//! decode (identity, header, constants, reserved bits, every field through its getter). Layouts
+//! without identity also implement `Field`, so they nest inside other layouts.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::{Paths, wire_ident};
+use crate::ast::{Identity, Layout, Role};
+use crate::valid::Plan;
+
+pub fn bundle_impl(layout: &Layout, _plan: &Plan, p: &Paths) -> TokenStream {
+    let (krate, zc, result) = (&p.krate, &p.zc, &p.result);
+    let ident = layout.ident;
+    let wire = wire_ident(layout);
+    let name = &layout.name;
+    let wire_name = &layout.wire_name;
+    let size = layout.size;
+    let none = quote!(::core::option::Option::None);
+    let loc = |field: &str, offset: TokenStream| {
+        quote!(#krate::Location { op: #name, field: #field, inner: #none, offset: #offset })
+    };
+    let has_opcode_field = layout.fields.iter().any(|f| f.role == Role::Opcode);
+
+    // Identity and header.
+    let (identity, enc_header, dec_header, cov_mask) = match &layout.identity {
+        Identity::Opcodes(ops) => {
+            let ops: Vec<u8> = ops.iter().map(|(o, _)| *o).collect();
+            let first = ops.first().copied().unwrap_or(0);
+            let words = (size / 4) as u64;
+            let set_opcode = if has_opcode_field {
+                quote!()
+            } else {
+                quote!(::isa_core::__private::write_le(bytes, 0, 1, #first as u64);)
+            };
+            let l0 = loc("opcode", quote!(0));
+            let l1 = loc("inst_word_len", quote!(1));
+            (
+                quote!(#krate::Identity::Opcodes(&[#(#ops),*])),
+                quote! {
+                    #set_opcode
+                    ::isa_core::__private::write_le(bytes, 1, 1, #words);
+                },
+                quote! {
+                    let opcode = ::isa_core::__private::read_le(bytes, 0, 1) as u8;
+                    if !<Self as #krate::Bundle>::IDENTITY.matches(bytes) {
+                        return #result::Err(#krate::DecodeError { at: #l0,
+                            problem: #krate::Problem::UnknownOpcode { opcode, expected: &[#(#ops),*] } });
+                    }
+                    let len = ::isa_core::__private::read_le(bytes, 1, 1);
+                    if len != #words {
+                        return #result::Err(#krate::DecodeError { at: #l1,
+                            problem: #krate::Problem::ConstantMismatch { expected: #words, found: len } });
+                    }
+                },
+                quote!(0u32),
+            )
+        }
+        Identity::MaskMatch { mask, value } => {
+            let l = loc("identity", quote!(0));
+            (
+                quote!(#krate::Identity::MaskMatch { mask: #mask, value: #value }),
+                quote! {
+                    let word = ::isa_core::__private::read_le(bytes, 0, 4) | #value as u64;
+                    ::isa_core::__private::write_le(bytes, 0, 4, word);
+                },
+                quote! {
+                    let word = ::isa_core::__private::read_le(bytes, 0, 4) as u32;
+                    if word & #mask != #value {
+                        return #result::Err(#krate::DecodeError { at: #l,
+                            problem: #krate::Problem::IdentityMismatch { word, mask: #mask, expected: #value } });
+                    }
+                },
+                quote!(#mask),
+            )
+        }
+        Identity::Nested => (quote!(#krate::Identity::Nested), quote!(), quote!(), quote!(0u32)),
+    };
+
+    // Constants.
+    let enc_consts = layout.constants.iter().map(|c| {
+        let (o, l, v) = (c.offset, c.len, c.value);
+        quote!(::isa_core::__private::write_le(bytes, #o, #l, #v);)
+    });
+    let dec_consts = layout.constants.iter().map(|c| {
+        let (o, l, v) = (c.offset, c.len, c.value);
+        let at = loc(&c.name, quote!(#o));
+        quote! {
+            let found = ::isa_core::__private::read_le(bytes, #o, #l);
+            if found != #v {
+                return #result::Err(#krate::DecodeError { at: #at,
+                    problem: #krate::Problem::ConstantMismatch { expected: #v, found } });
+            }
+        }
+    });
+
+    // Fields.
+    let setters = layout.fields.iter().map(|f| {
+        let (fi, set) = (f.ident, format_ident!("set_{}", f.ident));
+        quote!(wire.#set(&self.#fi)?;)
+    });
+    let getters = layout.fields.iter().map(|f| {
+        let fi = f.ident;
+        quote!(#fi: wire.#fi()?)
+    });
+    let reserved_at = loc("reserved", quote!(offset));
+
+    let nested = if matches!(layout.identity, Identity::Nested) {
+        quote! {
+            #[automatically_derived]
+            impl #krate::Field for #ident {
+                type Wire = #wire;
+                #[inline]
+                fn to_wire(&self) -> #result<#wire, #krate::FieldError> {
+                    <Self as #krate::Bundle>::encode(self).map_err(#krate::EncodeError::into_inner)
+                }
+                #[inline]
+                fn from_wire(wire: &#wire) -> #result<Self, #krate::FieldError> {
+                    <Self as #krate::Bundle>::decode(wire).map_err(#krate::DecodeError::into_inner)
+                }
+            }
+        }
+    } else {
+        quote!()
+    };
+
+    quote! {
+        const __COVERAGE: [u8; #size] =
+            ::isa_core::__private::with_mask(::isa_core::__private::coverage::<#size>(__FIELDS), #cov_mask);
+
+        #[automatically_derived]
+        impl #krate::Bundle for #ident {
+            type Wire = #wire;
+            const NAME: &'static str = #name;
+            const WIRE_NAME: &'static str = #wire_name;
+            const SIZE: usize = #size;
+            const IDENTITY: #krate::Identity = #identity;
+            const FIELDS: &'static [#krate::FieldInfo] = __FIELDS;
+
+            #[inline]
+            fn encode(&self) -> #result<#wire, #krate::EncodeError> {
+                let mut wire = <#wire as #zc::FromZeros>::new_zeroed();
+                {
+                    let bytes = #zc::IntoBytes::as_mut_bytes(&mut wire);
+                    #enc_header
+                    #(#enc_consts)*
+                }
+                #(#setters)*
+                #result::Ok(wire)
+            }
+
+            #[inline]
+            fn decode(wire: &#wire) -> #result<Self, #krate::DecodeError> {
+                let bytes = #zc::IntoBytes::as_bytes(wire);
+                #dec_header
+                #(#dec_consts)*
+                if let ::core::option::Option::Some((offset, value, mask)) =
+                    ::isa_core::__private::first_reserved(bytes, &__COVERAGE)
+                {
+                    return #result::Err(#krate::DecodeError { at: #reserved_at,
+                        problem: #krate::Problem::ReservedNonZero { value, mask } });
+                }
+                #result::Ok(Self { #(#getters),* })
+            }
+        }
+        #nested
+    }
+}

@@ -1,0 +1,109 @@
+//! Token generation: one generated piece per file.
+
+mod checks;
+mod codec;
+mod table;
+mod view;
+mod wire;
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+use syn::DeriveInput;
+
+use crate::ast::{self, Layout};
+use crate::valid::{self, Plan};
+
+/// Expands one derive input: the generated items, or every error at once plus a minimal
+/// implementation so that one mistake gives one error.
+pub fn derive(input: &DeriveInput) -> TokenStream {
+    let layout = match ast::parse(input) {
+        Ok(layout) => layout,
+        Err(e) => return e.write_errors(),
+    };
+    match valid::check(&layout) {
+        Ok(plan) => generate(&layout, &plan),
+        Err(e) => {
+            let errors = e.write_errors();
+            let stub = stub(&layout);
+            quote! { #errors #stub }
+        }
+    }
+}
+
+/// Paths the generated code uses; absolute, so it compiles under `#![no_implicit_prelude]`.
+pub(crate) struct Paths {
+    pub krate: TokenStream,
+    pub zc: TokenStream,
+    pub result: TokenStream,
+}
+
+impl Paths {
+    pub fn new() -> Self {
+        Paths {
+            krate: quote!(::isa_core),
+            zc: quote!(::isa_core::__private::zerocopy),
+            result: quote!(::core::result::Result),
+        }
+    }
+}
+
+pub(crate) fn wire_ident(layout: &Layout) -> Ident {
+    format_ident!("{}Wire", layout.ident)
+}
+
+fn generate(layout: &Layout, plan: &Plan) -> TokenStream {
+    let p = Paths::new();
+    let wire = wire::wire_struct(layout, plan, &p);
+    let view = view::accessors(layout, &p);
+    let table = table::field_table(layout, &p);
+    let codec = codec::bundle_impl(layout, plan, &p);
+    let checks = checks::layout_checks(layout, plan, &p);
+    quote! {
+        #wire
+        #[allow(clippy::identity_op, clippy::erasing_op)]
+        const _: () = {
+            #table
+            #view
+            #codec
+            #checks
+        };
+    }
+}
+
+/// What is emitted next to the errors: a wire struct of the declared size and an
+/// implementation that refuses everything, so code using the type does not add errors.
+fn stub(layout: &Layout) -> TokenStream {
+    let p = Paths::new();
+    let (ident, wire) = (layout.ident, wire_ident(layout));
+    let (krate, zc, result) = (&p.krate, &p.zc, &p.result);
+    let vis = &layout.input.vis;
+    let size = layout.size;
+    let name = &layout.name;
+    quote! {
+        #[derive(#zc::FromBytes, #zc::IntoBytes, #zc::KnownLayout, #zc::Immutable, #zc::Unaligned, ::core::clone::Clone, ::core::marker::Copy)]
+        #[zerocopy(crate = "::isa_core::__private::zerocopy")]
+        #[repr(C)]
+        #vis struct #wire([u8; #size]);
+        #[automatically_derived]
+        impl #krate::Bundle for #ident {
+            type Wire = #wire;
+            const NAME: &'static str = #name;
+            const WIRE_NAME: &'static str = "";
+            const SIZE: usize = #size;
+            const IDENTITY: #krate::Identity = #krate::Identity::Nested;
+            const FIELDS: &'static [#krate::FieldInfo] = &[];
+            fn encode(&self) -> #result<#wire, #krate::EncodeError> {
+                #result::Err(#krate::EncodeError {
+                    at: #krate::Location { op: #name, field: "bundle", inner: ::core::option::Option::None, offset: 0 },
+                    problem: #krate::Problem::Rule("the declaration has errors"),
+                })
+            }
+            fn decode(_: &#wire) -> #result<Self, #krate::DecodeError> {
+                #result::Err(#krate::DecodeError {
+                    at: #krate::Location { op: #name, field: "bundle", inner: ::core::option::Option::None, offset: 0 },
+                    problem: #krate::Problem::Rule("the declaration has errors"),
+                })
+            }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+//! Typed accessors on the wire struct: `NAME()` (checked value), `NAME_raw()` (the bytes or the
+//! code, unchecked), `set_NAME()`, and `NAME_preimages()` for lookup-table fields. They read and
+//! write in place, so a buffer of bundles is decoded on demand without copying.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+
+use super::{Paths, wire_ident};
+use crate::ast::{FieldNode, Identity, Layout, Place, Role};
+
+pub fn accessors(layout: &Layout, p: &Paths) -> TokenStream {
+    let wire = wire_ident(layout);
+    let methods: Vec<TokenStream> = layout.fields.iter().map(|f| field_accessors(layout, f, p)).collect();
+    let header = match &layout.identity {
+        Identity::Opcodes(_) => quote! {
+            /// The opcode byte (0x00).
+            #[inline]
+            pub fn opcode_byte(&self) -> u8 {
+                ::isa_core::__private::read_bits(::isa_core::__private::zerocopy::IntoBytes::as_bytes(self), 0, 0, 7) as u8
+            }
+        },
+        Identity::MaskMatch { .. } => quote! {
+            /// The whole 32-bit word, little-endian.
+            #[inline]
+            pub fn word(&self) -> u32 {
+                ::isa_core::__private::read_le(::isa_core::__private::zerocopy::IntoBytes::as_bytes(self), 0, 4) as u32
+            }
+        },
+        Identity::Nested => quote! {},
+    };
+    let _ = p;
+    quote! {
+        #[automatically_derived]
+        impl #wire {
+            #header
+            #(#methods)*
+        }
+    }
+}
+
+/// `(offset, lo, hi, shift)` of each part of a bit-range field, low part first.
+pub fn parts(f: &FieldNode) -> Vec<(usize, u32, u32, u32)> {
+    let mut shift = 0;
+    match &f.place {
+        Place::Whole => Vec::new(),
+        Place::Bits(ranges) => ranges
+            .iter()
+            .map(|r| {
+                let part = (f.offset, r.lo, r.hi, shift);
+                shift += r.hi - r.lo + 1;
+                part
+            })
+            .collect(),
+    }
+}
+
+/// The byte where a field's first bit sits (used in error locations).
+pub fn first_byte(f: &FieldNode) -> usize {
+    match &f.place {
+        Place::Whole => f.offset,
+        Place::Bits(r) => f.offset + r.first().map_or(0, |r| r.lo as usize / 8),
+    }
+}
+
+fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
+    let (krate, result) = (&p.krate, &p.result);
+    let op = &layout.name;
+    let ident = f.ident;
+    let name = ident.to_string();
+    let ty = f.ty;
+    let at = first_byte(f);
+    let raw = format_ident!("{}_raw", ident);
+    let set = format_ident!("set_{}", ident);
+    let span = f.span;
+    let doc_get = format!("`{name}`, decoded and checked.");
+    let doc_raw = format!("`{name}` as stored, unchecked.");
+    let doc_set = format!("Writes `{name}`; refuses a value the field cannot hold.");
+    match &f.place {
+        Place::Whole => quote_spanned! {span=>
+            #[doc = #doc_get]
+            #[inline]
+            pub fn #ident(&self) -> #result<#ty, #krate::DecodeError> {
+                <#ty as #krate::Field>::from_wire(&self.#ident)
+                    .map_err(|e| #krate::DecodeError::field(#op, #name, #at, e))
+            }
+            #[doc = #doc_raw]
+            #[inline]
+            pub fn #raw(&self) -> &<#ty as #krate::Field>::Wire {
+                &self.#ident
+            }
+            #[doc = #doc_set]
+            #[inline]
+            pub fn #set(&mut self, value: &#ty) -> #result<(), #krate::EncodeError> {
+                self.#ident = <#ty as #krate::Field>::to_wire(value)
+                    .map_err(|e| #krate::EncodeError::field(#op, #name, #at, e))?;
+                #result::Ok(())
+            }
+        },
+        Place::Bits(_) => {
+            let parts = parts(f);
+            let width: u32 = f.bit_width().unwrap_or(0);
+            let reads = parts.iter().map(|(o, lo, hi, sh)| {
+                quote!((::isa_core::__private::read_bits(bytes, #o, #lo, #hi) << #sh))
+            });
+            let writes = parts.iter().map(|(o, lo, hi, sh)| {
+                quote!(::isa_core::__private::write_bits(bytes, #o, #lo, #hi, code >> #sh);)
+            });
+            let err_d = quote!(|problem| #krate::DecodeError::field(#op, #name, #at, #krate::FieldError::new(problem)));
+            let err_e = quote!(|problem| #krate::EncodeError::field(#op, #name, #at, #krate::FieldError::new(problem)));
+            let (decode, encode, extra) = match (&f.lut, f.role) {
+                (Some(lut), _) => {
+                    let doc_pre = format!(
+                        "Every value whose `{}` code is the one stored in `{name}`, canonical first (a many-to-one table cannot say which one was meant).",
+                        quote!(#lut)
+                    );
+                    let pre = format_ident!("{}_preimages", ident);
+                    (
+                        quote! {
+                            <#lut as #krate::Lut>::decode(code)
+                                .ok_or(#krate::Problem::UnknownCode { code, table: <#lut as #krate::Lut>::NAME })
+                                .map_err(#err_d)
+                        },
+                        quote! {
+                            <#lut as #krate::Lut>::encode(value)
+                                .map(u64::from)
+                                .ok_or(#krate::Problem::NoWireForm {
+                                    value: <#lut as #krate::Lut>::value_name(value),
+                                    table: <#lut as #krate::Lut>::NAME,
+                                })
+                                .map_err(#err_e)?
+                        },
+                        quote! {
+                            #[doc = #doc_pre]
+                            #[inline]
+                            pub fn #pre(&self) -> impl ::core::iter::Iterator<Item = <#lut as #krate::Lut>::Value> {
+                                <#lut as #krate::Lut>::preimages(self.#raw())
+                            }
+                        },
+                    )
+                }
+                (None, Role::Opcode) => {
+                    let ops: Vec<u8> = match &layout.identity {
+                        Identity::Opcodes(ops) => ops.iter().map(|(o, _)| *o).collect(),
+                        _ => Vec::new(),
+                    };
+                    (
+                        quote! { <#ty as #krate::BitValue>::from_bits(code, #width).map_err(#err_d) },
+                        quote! {{
+                            const OPCODES: &[u8] = &[#(#ops),*];
+                            let code = <#ty as #krate::BitValue>::to_bits(value, #width).map_err(#err_e)?;
+                            if !OPCODES.contains(&(code as u8)) {
+                                return #result::Err(#krate::EncodeError::field(#op, #name, #at,
+                                    #krate::FieldError::new(#krate::Problem::UnknownOpcode { opcode: code as u8, expected: OPCODES })));
+                            }
+                            code
+                        }},
+                        quote! {},
+                    )
+                }
+                (None, Role::Value) => (
+                    quote! { <#ty as #krate::BitValue>::from_bits(code, #width).map_err(#err_d) },
+                    quote! { <#ty as #krate::BitValue>::to_bits(value, #width).map_err(#err_e)? },
+                    quote! {},
+                ),
+            };
+            quote_spanned! {span=>
+                #[doc = #doc_get]
+                #[inline]
+                pub fn #ident(&self) -> #result<#ty, #krate::DecodeError> {
+                    let code = self.#raw();
+                    #decode
+                }
+                #[doc = #doc_raw]
+                #[inline]
+                pub fn #raw(&self) -> u64 {
+                    let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_bytes(self);
+                    0 #(| #reads)*
+                }
+                #[doc = #doc_set]
+                #[inline]
+                pub fn #set(&mut self, value: &#ty) -> #result<(), #krate::EncodeError> {
+                    let code: u64 = #encode;
+                    let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
+                    #(#writes)*
+                    #result::Ok(())
+                }
+                #extra
+            }
+        }
+    }
+}
