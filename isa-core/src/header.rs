@@ -38,9 +38,18 @@ mod tests {
 
     #[test]
     fn the_sync_band_is_eight_bytes_value_little_endian() {
-        let band = SyncBand { wait_mode: 1, wait_index: 2, update_mode: 3, update_index: 4, value: 0x0A0B_0C0D };
+        let band = SyncBand {
+            wait_mode: 1,
+            wait_index: 2,
+            update_mode: 3,
+            update_index: 4,
+            value: 0x0A0B_0C0D,
+        };
         let wire = band.encode().unwrap();
-        assert_eq!(zerocopy::IntoBytes::as_bytes(&wire), &[1, 2, 3, 4, 0x0D, 0x0C, 0x0B, 0x0A]);
+        assert_eq!(
+            zerocopy::IntoBytes::as_bytes(&wire),
+            &[1, 2, 3, 4, 0x0D, 0x0C, 0x0B, 0x0A]
+        );
         assert_eq!(SyncBand::decode(&wire), Ok(band));
         assert_eq!(wire.value(), Ok(0x0A0B_0C0D));
         assert_eq!(SyncBand::FIELDS.len(), 5);

@@ -28,7 +28,7 @@ pub enum Identity {
     /// zero.
     Opcodes(Vec<(u8, Span)>),
     /// A 32-bit word: `word & mask == value`.
-    MaskMatch { mask: u32, value: u32 },
+    MaskMatch { mask: u32, value: u32, span: Span },
     /// A nested layout (sync band, …): no identity.
     Nested,
 }
@@ -74,8 +74,12 @@ pub enum Place {
 pub struct FieldNode<'a> {
     pub ident: &'a Ident,
     pub ty: &'a Type,
-    /// The `#[field(...)]` attribute (or the field, when it has none).
+    /// The `field` word of the `#[field(...)]` attribute.
     pub span: Span,
+    /// The `offset = …` entry (or `span` when there is none).
+    pub offset_span: Span,
+    /// The `nibble`/`bits`/`lut` entry that places the value in bits (or `offset_span`).
+    pub place_span: Span,
     pub role: Role,
     pub offset: usize,
     pub place: Place,
@@ -99,18 +103,28 @@ pub fn parse(input: &DeriveInput) -> darling::Result<Layout<'_>> {
     let mut errors = Error::accumulator();
     let opts = errors.handle(BundleOpts::from_derive_input(input));
     let syn::Data::Struct(data) = &input.data else {
-        return Err(errors.finish().err().unwrap_or_else(|| Error::unsupported_shape("enum or union")));
+        return Err(errors
+            .finish()
+            .err()
+            .unwrap_or_else(|| Error::unsupported_shape("enum or union")));
     };
-    let mask_match = opts.as_ref().is_some_and(|o| o.mask.is_some() || o.match_.is_some());
+    let mask_match = opts
+        .as_ref()
+        .is_some_and(|o| o.mask.is_some() || o.match_.is_some());
     let mut fields = Vec::new();
     for f in &data.fields {
-        let Some(fo) = errors.handle(FieldOpts::from_field(f)) else { continue };
+        let Some(fo) = errors.handle(FieldOpts::from_field(f)) else {
+            continue;
+        };
         if let Some(node) = errors.handle(field_node(f, fo, mask_match)) {
             fields.push(node);
         }
     }
     let Some(opts) = opts else {
-        return Err(errors.finish().err().unwrap_or_else(|| Error::custom("invalid #[bundle]")));
+        return Err(errors
+            .finish()
+            .err()
+            .unwrap_or_else(|| Error::custom("invalid #[bundle]")));
     };
     let identity = match (&opts.opcodes, &opts.mask, &opts.match_) {
         (Some(list), None, None) => {
@@ -118,15 +132,22 @@ pub fn parse(input: &DeriveInput) -> darling::Result<Layout<'_>> {
             for lit in &list.0 {
                 match lit.base10_parse::<u8>() {
                     Ok(v) => ops.push((v, lit.span())),
-                    Err(_) => errors.push(Error::custom("an opcode is one byte, 0x00..=0xFF").with_span(lit)),
+                    Err(_) => errors
+                        .push(Error::custom("an opcode is one byte, 0x00..=0xFF").with_span(lit)),
                 }
             }
             if ops.is_empty() && list.0.is_empty() {
-                errors.push(Error::custom("`opcodes` needs at least one opcode").with_span(&list.span()));
+                errors.push(
+                    Error::custom("`opcodes` needs at least one opcode").with_span(&list.span()),
+                );
             }
             Identity::Opcodes(ops)
         }
-        (None, Some(mask), Some(value)) => Identity::MaskMatch { mask: **mask, value: **value },
+        (None, Some(mask), Some(value)) => Identity::MaskMatch {
+            mask: **mask,
+            value: **value,
+            span: value.span(),
+        },
         (None, None, None) => Identity::Nested,
         (Some(list), _, _) => {
             errors.push(
@@ -136,11 +157,21 @@ pub fn parse(input: &DeriveInput) -> darling::Result<Layout<'_>> {
             Identity::Nested
         }
         (None, Some(m), None) => {
-            errors.push(Error::custom("`mask` needs `match`: the word is this layout when word & mask == match").with_span(&m.span()));
+            errors.push(
+                Error::custom(
+                    "`mask` needs `match`: the word is this layout when word & mask == match",
+                )
+                .with_span(&m.span()),
+            );
             Identity::Nested
         }
         (None, None, Some(m)) => {
-            errors.push(Error::custom("`match` needs `mask`: the word is this layout when word & mask == match").with_span(&m.span()));
+            errors.push(
+                Error::custom(
+                    "`match` needs `mask`: the word is this layout when word & mask == match",
+                )
+                .with_span(&m.span()),
+            );
             Identity::Nested
         }
     };
@@ -161,7 +192,10 @@ pub fn parse(input: &DeriveInput) -> darling::Result<Layout<'_>> {
         .reserved
         .iter()
         .map(|r| Reserved {
-            name: r.name.clone().unwrap_or_else(|| format!("reserved_{:#04x}", r.offset)),
+            name: r
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("reserved_{:#04x}", r.offset)),
             offset: r.offset,
             len: r.len,
             note: r.note.clone().unwrap_or_default(),
@@ -184,9 +218,12 @@ pub fn parse(input: &DeriveInput) -> darling::Result<Layout<'_>> {
 }
 
 fn field_node(f: &syn::Field, o: FieldOpts, mask_match: bool) -> darling::Result<FieldNode<'_>> {
-    let ident = f.ident.as_ref().ok_or_else(|| Error::unsupported_shape("tuple field").with_span(f))?;
+    let ident = f
+        .ident
+        .as_ref()
+        .ok_or_else(|| Error::unsupported_shape("tuple field").with_span(f))?;
     let attr = f.attrs.iter().find(|a| a.path().is_ident("field"));
-    let span = attr.map_or_else(|| f.span(), Spanned::span);
+    let span = attr.map_or_else(|| f.span(), |a| a.path().span());
     let Some(_) = attr else {
         return Err(Error::custom(format!(
             "field `{ident}` has no #[field(...)] attribute; say where it sits, e.g. #[field(offset = 0x0C)]"
@@ -194,7 +231,11 @@ fn field_node(f: &syn::Field, o: FieldOpts, mask_match: bool) -> darling::Result
         .with_span(f));
     };
     let mut errors = Error::accumulator();
-    let role = if o.opcode.is_present() { Role::Opcode } else { Role::Value };
+    let role = if o.opcode.is_present() {
+        Role::Opcode
+    } else {
+        Role::Value
+    };
     if role == Role::Opcode {
         for (given, key) in [
             (o.offset.is_some(), "offset"),
@@ -204,8 +245,10 @@ fn field_node(f: &syn::Field, o: FieldOpts, mask_match: bool) -> darling::Result
         ] {
             if given {
                 errors.push(
-                    Error::custom(format!("the opcode field sits at 0x00 by definition; remove `{key}`"))
-                        .with_span(&o.opcode.span()),
+                    Error::custom(format!(
+                        "the opcode field sits at 0x00 by definition; remove `{key}`"
+                    ))
+                    .with_span(&o.opcode.span()),
                 );
             }
         }
@@ -216,11 +259,18 @@ fn field_node(f: &syn::Field, o: FieldOpts, mask_match: bool) -> darling::Result
                 Nibble::Lo => (0, 3),
                 Nibble::Hi => (4, 7),
             };
-            Place::Bits(vec![BitRange { lo, hi, span: n.span() }])
+            Place::Bits(vec![BitRange {
+                lo,
+                hi,
+                span: n.span(),
+            }])
         }
         (None, Some(b)) => Place::Bits(b.0.clone()),
         (Some(_), Some(b)) => {
-            errors.push(Error::custom("a field is either a `nibble` or a `bits` range, not both").with_span(&b.span()));
+            errors.push(
+                Error::custom("a field is either a `nibble` or a `bits` range, not both")
+                    .with_span(&b.span()),
+            );
             Place::Whole
         }
         (None, None) if role == Role::Opcode || o.lut.is_some() => {
@@ -234,16 +284,27 @@ fn field_node(f: &syn::Field, o: FieldOpts, mask_match: bool) -> darling::Result
         (None, Role::Value) if mask_match => 0,
         (None, Role::Value) => {
             errors.push(
-                Error::custom(format!("field `{ident}` needs `offset = …`: the byte where it starts"))
-                    .with_span(&span),
+                Error::custom(format!(
+                    "field `{ident}` needs `offset = …`: the byte where it starts"
+                ))
+                .with_span(&span),
             );
             0
         }
+    };
+    let offset_span = o.offset.as_ref().map_or(span, |o| o.span());
+    let place_span = match (&o.nibble, &o.bits, &o.lut) {
+        (Some(n), _, _) => n.span(),
+        (None, Some(b), _) => b.0.first().map_or(b.span(), |r| r.span),
+        (None, None, Some(l)) => l.span(),
+        (None, None, None) => offset_span,
     };
     errors.finish_with(FieldNode {
         ident,
         ty: &f.ty,
         span,
+        offset_span,
+        place_span,
         role,
         offset,
         place,

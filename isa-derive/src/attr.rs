@@ -95,8 +95,9 @@ impl FromMeta for Nibble {
         match word(expr).as_deref() {
             Some("lo") => Ok(Nibble::Lo),
             Some("hi") => Ok(Nibble::Hi),
-            _ => Err(Error::custom("`nibble` is `lo` (bits 0..=3) or `hi` (bits 4..=7)")
-                .with_span(expr)),
+            _ => Err(
+                Error::custom("`nibble` is `lo` (bits 0..=3) or `hi` (bits 4..=7)").with_span(expr),
+            ),
         }
     }
 }
@@ -129,7 +130,9 @@ impl FromMeta for ConfidenceOpt {
 fn word(expr: &Expr) -> Option<String> {
     match expr {
         Expr::Path(p) => p.path.get_ident().map(|i| i.to_string()),
-        Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) => Some(s.value()),
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(s), ..
+        }) => Some(s.value()),
         Expr::Group(g) => word(&g.expr),
         _ => None,
     }
@@ -159,7 +162,9 @@ impl FromMeta for BitRanges {
                     .filter_map(|e| match e {
                         Expr::Range(r) => errors.handle(range(r)),
                         other => {
-                            errors.push(Error::custom("expected a bit range `A..=B`").with_span(other));
+                            errors.push(
+                                Error::custom("expected a bit range `A..=B`").with_span(other),
+                            );
                             None
                         }
                     })
@@ -178,15 +183,23 @@ impl FromMeta for BitRanges {
 fn range(r: &ExprRange) -> Result<BitRange> {
     let bound = |e: &Option<Box<Expr>>| -> Result<u32> {
         match e.as_deref() {
-            Some(Expr::Lit(ExprLit { lit: Lit::Int(i), .. })) => i.base10_parse::<u32>().map_err(Error::from),
-            Some(other) => Err(Error::custom("a bit number must be an integer literal").with_span(other)),
+            Some(Expr::Lit(ExprLit {
+                lit: Lit::Int(i), ..
+            })) => i.base10_parse::<u32>().map_err(Error::from),
+            Some(other) => {
+                Err(Error::custom("a bit number must be an integer literal").with_span(other))
+            }
             None => Err(Error::custom("a bit range needs both ends: `A..=B`").with_span(r)),
         }
     };
     if !matches!(r.limits, RangeLimits::Closed(_)) {
         return Err(Error::custom("write the bit range inclusive, `A..=B`").with_span(r));
     }
-    Ok(BitRange { lo: bound(&r.start)?, hi: bound(&r.end)?, span: r.span() })
+    Ok(BitRange {
+        lo: bound(&r.start)?,
+        hi: bound(&r.end)?,
+        span: r.span(),
+    })
 }
 
 /// `opcodes = [0x41, 0x51]`, each literal kept for its span.
@@ -202,9 +215,13 @@ impl FromMeta for OpcodeList {
                     .elems
                     .iter()
                     .filter_map(|e| match e {
-                        Expr::Lit(ExprLit { lit: Lit::Int(i), .. }) => Some(i.clone()),
+                        Expr::Lit(ExprLit {
+                            lit: Lit::Int(i), ..
+                        }) => Some(i.clone()),
                         other => {
-                            errors.push(Error::custom("an opcode is an integer literal").with_span(other));
+                            errors.push(
+                                Error::custom("an opcode is an integer literal").with_span(other),
+                            );
                             None
                         }
                     })
@@ -212,7 +229,9 @@ impl FromMeta for OpcodeList {
                 errors.finish_with(OpcodeList(lits))
             }
             Expr::Group(g) => Self::from_expr(&g.expr),
-            _ => Err(Error::custom("`opcodes` is a list: `opcodes = [0x41, 0x51]`").with_span(expr)),
+            _ => {
+                Err(Error::custom("`opcodes` is a list: `opcodes = [0x41, 0x51]`").with_span(expr))
+            }
         }
     }
 }

@@ -27,3 +27,6 @@ pub fn derive_bundle(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     expand::derive(&input).into()
 }
+
+#[cfg(test)]
+mod tests;

@@ -48,7 +48,12 @@ pub enum Segment {
     /// A whole field: its own wire type, width known only to the compiler.
     Whole { index: usize },
     /// Bytes shared by bit-range fields (and identity bits): a byte array.
-    Cell { offset: usize, len: usize, name: String, doc: String },
+    Cell {
+        offset: usize,
+        len: usize,
+        name: String,
+        doc: String,
+    },
 }
 
 impl Segment {
@@ -78,11 +83,19 @@ pub fn check(layout: &Layout) -> darling::Result<Plan> {
     let err = |span: Span, msg: String| Error::custom(msg).with_span(&span);
 
     if size == 0 {
-        errors.push(err(layout.size_span, "a layout is at least one byte: `size` must not be 0".into()));
+        errors.push(err(
+            layout.size_span,
+            "a layout is at least one byte: `size` must not be 0".into(),
+        ));
     }
     // Identity and header.
-    let opcode_fields: Vec<usize> =
-        layout.fields.iter().enumerate().filter(|(_, f)| f.role == Role::Opcode).map(|(i, _)| i).collect();
+    let opcode_fields: Vec<usize> = layout
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.role == Role::Opcode)
+        .map(|(i, _)| i)
+        .collect();
     match &layout.identity {
         Identity::Opcodes(ops) => {
             if size % 4 != 0 || size < 4 || size / 4 > 255 {
@@ -113,13 +126,16 @@ pub fn check(layout: &Layout) -> darling::Result<Plan> {
             claim(&mut owner, 8, 16, Owner::WordLen);
             claim(&mut owner, 16, 32, Owner::HeaderReserved);
         }
-        Identity::MaskMatch { mask, value } => {
+        Identity::MaskMatch { mask, value, span } => {
             if size != 4 {
-                errors.push(err(layout.size_span, format!("a mask/match layout is one 32-bit word: `size = 4`, not {size}")));
+                errors.push(err(
+                    layout.size_span,
+                    format!("a mask/match layout is one 32-bit word: `size = 4`, not {size}"),
+                ));
             }
             if value & !mask != 0 {
                 errors.push(err(
-                    layout.size_span,
+                    *span,
                     format!("`match` {value:#010x} has bits outside `mask` {mask:#010x}; they could never match"),
                 ));
             }
@@ -133,14 +149,18 @@ pub fn check(layout: &Layout) -> darling::Result<Plan> {
     }
     if opcode_fields.len() > 1 {
         for &i in &opcode_fields[1..] {
-            errors.push(err(layout.fields[i].span, "only one field carries the opcode".into()));
+            errors.push(err(
+                layout.fields[i].span,
+                "only one field carries the opcode".into(),
+            ));
         }
     }
     if !matches!(layout.identity, Identity::Opcodes(_)) {
         for &i in &opcode_fields {
             errors.push(err(
                 layout.fields[i].span,
-                "#[field(opcode)] needs an opcode header: add `opcodes = [...]` to #[bundle]".into(),
+                "#[field(opcode)] needs an opcode header: add `opcodes = [...]` to #[bundle]"
+                    .into(),
             ));
         }
     }
@@ -148,18 +168,41 @@ pub fn check(layout: &Layout) -> darling::Result<Plan> {
     // Constants and documented reserved ranges.
     for (i, c) in layout.constants.iter().enumerate() {
         if c.len == 0 || c.len > 8 {
-            errors.push(err(c.span, format!("constant `{}` is 1 to 8 bytes, not {}", c.name, c.len)));
+            errors.push(err(
+                c.span,
+                format!("constant `{}` is 1 to 8 bytes, not {}", c.name, c.len),
+            ));
             continue;
         }
         if c.len < 8 && c.value >> (c.len * 8) != 0 {
-            errors.push(err(c.span, format!("constant `{}` = {:#x} does not fit in {} bytes", c.name, c.value, c.len)));
+            errors.push(err(
+                c.span,
+                format!(
+                    "constant `{}` = {:#x} does not fit in {} bytes",
+                    c.name, c.value, c.len
+                ),
+            ));
         }
-        if let Some(e) = claim_checked(layout, &mut owner, c.offset * 8, (c.offset + c.len) * 8, Owner::Constant(i), c.span) {
+        if let Some(e) = claim_checked(
+            layout,
+            &mut owner,
+            c.offset * 8,
+            (c.offset + c.len) * 8,
+            Owner::Constant(i),
+            c.span,
+        ) {
             errors.push(e);
         }
     }
     for (i, r) in layout.reserved.iter().enumerate() {
-        if let Some(e) = claim_checked(layout, &mut owner, r.offset * 8, (r.offset + r.len) * 8, Owner::Reserved(i), r.span) {
+        if let Some(e) = claim_checked(
+            layout,
+            &mut owner,
+            r.offset * 8,
+            (r.offset + r.len) * 8,
+            Owner::Reserved(i),
+            r.span,
+        ) {
             errors.push(e);
         }
     }
@@ -168,7 +211,7 @@ pub fn check(layout: &Layout) -> darling::Result<Plan> {
     for (i, f) in layout.fields.iter().enumerate() {
         if f.offset >= size {
             errors.push(err(
-                f.span,
+                f.offset_span,
                 format!(
                     "offset {:#04x} is past the {size}-byte layout; the last byte is {:#04x}",
                     f.offset,
@@ -181,10 +224,20 @@ pub fn check(layout: &Layout) -> darling::Result<Plan> {
             let mut ok = true;
             for r in ranges {
                 if r.lo > r.hi {
-                    errors.push(err(r.span, format!("bit range {}..={} is reversed; write {}..={}", r.lo, r.hi, r.hi, r.lo)));
+                    errors.push(err(
+                        r.span,
+                        format!(
+                            "bit range {}..={} is reversed; write {}..={}",
+                            r.lo, r.hi, r.hi, r.lo
+                        ),
+                    ));
                     ok = false;
                 } else if r.hi > 63 {
-                    errors.push(err(r.span, "bits are counted in a little-endian word of at most 8 bytes: 0..=63".into()));
+                    errors.push(err(
+                        r.span,
+                        "bits are counted in a little-endian word of at most 8 bytes: 0..=63"
+                            .into(),
+                    ));
                     ok = false;
                 } else if f.offset * 8 + r.hi as usize >= bits {
                     errors.push(err(
@@ -198,14 +251,19 @@ pub fn check(layout: &Layout) -> darling::Result<Plan> {
                 }
             }
             if ok && f.bit_width().unwrap_or(0) > 64 {
-                errors.push(err(f.span, "a bit-range value is at most 64 bits wide".into()));
+                errors.push(err(
+                    f.span,
+                    "a bit-range value is at most 64 bits wide".into(),
+                ));
                 ok = false;
             }
             if ok {
                 for r in ranges {
                     let first = f.offset * 8 + r.lo as usize;
                     let last = f.offset * 8 + r.hi as usize + 1;
-                    if let Some(e) = claim_checked(layout, &mut owner, first, last, Owner::Field(i), r.span) {
+                    if let Some(e) =
+                        claim_checked(layout, &mut owner, first, last, Owner::Field(i), r.span)
+                    {
                         errors.push(e);
                     }
                 }
@@ -224,12 +282,26 @@ pub fn check(layout: &Layout) -> darling::Result<Plan> {
         let f = &layout.fields[i];
         let start = f.offset * 8;
         if let Some(o) = owner[start] {
-            errors.push(err(f.span, format!("field `{}` at {:#04x} overlaps {}", f.ident, f.offset, o.describe(layout))));
-        }
-        if let Some(&j) = wholes[..k].iter().find(|&&j| layout.fields[j].offset == f.offset) {
             errors.push(err(
-                f.span,
-                format!("field `{}` starts at {:#04x}, where field `{}` starts", f.ident, f.offset, layout.fields[j].ident),
+                f.offset_span,
+                format!(
+                    "field `{}` at {:#04x} overlaps {}",
+                    f.ident,
+                    f.offset,
+                    o.describe(layout)
+                ),
+            ));
+        }
+        if let Some(&j) = wholes[..k]
+            .iter()
+            .find(|&&j| layout.fields[j].offset == f.offset)
+        {
+            errors.push(err(
+                f.offset_span,
+                format!(
+                    "field `{}` starts at {:#04x}, where field `{}` starts",
+                    f.ident, f.offset, layout.fields[j].ident
+                ),
             ));
         }
     }
@@ -241,14 +313,27 @@ pub fn check(layout: &Layout) -> darling::Result<Plan> {
     let mut whole_limits = Vec::new();
     for &i in &wholes {
         let start = layout.fields[i].offset * 8;
-        let next_owned = (start + 1..bits).find(|&b| owner[b].is_some()).map(|b| (b, owner[b].map(|o| o.describe(layout))));
+        let next_owned = (start + 1..bits)
+            .find(|&b| owner[b].is_some())
+            .map(|b| (b, owner[b].map(|o| o.describe(layout))));
         let next_whole = wholes
             .iter()
             .filter(|&&j| layout.fields[j].offset * 8 > start)
             .min_by_key(|&&j| layout.fields[j].offset)
-            .map(|&j| (layout.fields[j].offset * 8, Some(format!("field `{}`", layout.fields[j].ident))));
+            .map(|&j| {
+                (
+                    layout.fields[j].offset * 8,
+                    Some(format!("field `{}`", layout.fields[j].ident)),
+                )
+            });
         let (limit_bit, what) = match (next_owned, next_whole) {
-            (Some(a), Some(b)) => if a.0 <= b.0 { a } else { b },
+            (Some(a), Some(b)) => {
+                if a.0 <= b.0 {
+                    a
+                } else {
+                    b
+                }
+            }
             (Some(a), None) => a,
             (None, Some(b)) => b,
             (None, None) => (bits, None),
@@ -257,7 +342,10 @@ pub fn check(layout: &Layout) -> darling::Result<Plan> {
         whole_limits.push((i, limit_bit / 8, what));
     }
 
-    Ok(Plan { segments: segments(layout, &owner), whole_limits })
+    Ok(Plan {
+        segments: segments(layout, &owner),
+        whole_limits,
+    })
 }
 
 fn claim(owner: &mut [Option<Owner>], from: usize, to: usize, who: Owner) {
@@ -275,12 +363,14 @@ fn claim_checked(
     span: Span,
 ) -> Option<Error> {
     if to > owner.len() {
-        return Some(Error::custom(format!(
-            "{} runs past the {}-byte layout",
-            who.describe(layout),
-            layout.size
-        ))
-        .with_span(&span));
+        return Some(
+            Error::custom(format!(
+                "{} runs past the {}-byte layout",
+                who.describe(layout),
+                layout.size
+            ))
+            .with_span(&span),
+        );
     }
     if let Some(other) = owner[from..to].iter().flatten().next().copied() {
         let (byte, bit) = (from / 8, from % 8);
@@ -303,9 +393,15 @@ fn segments(layout: &Layout, owner: &[Option<Owner>]) -> Vec<Segment> {
     let mut segs = Vec::new();
     if matches!(layout.identity, Identity::Opcodes(_)) {
         if owner.first().copied().flatten() == Some(Owner::OpcodeByte) {
-            segs.push(Segment::HeaderByte { offset: 0, owner: Owner::OpcodeByte });
+            segs.push(Segment::HeaderByte {
+                offset: 0,
+                owner: Owner::OpcodeByte,
+            });
         }
-        segs.push(Segment::HeaderByte { offset: 1, owner: Owner::WordLen });
+        segs.push(Segment::HeaderByte {
+            offset: 1,
+            owner: Owner::WordLen,
+        });
     }
     for index in 0..layout.constants.len() {
         segs.push(Segment::Constant { index });
@@ -361,7 +457,10 @@ fn segments(layout: &Layout, owner: &[Option<Owner>]) -> Vec<Segment> {
                 _ => "identity".to_string(),
             })
             .collect();
-        let name = if matches!(layout.identity, Identity::MaskMatch { .. }) && start == 0 && b + 1 == nbytes {
+        let name = if matches!(layout.identity, Identity::MaskMatch { .. })
+            && start == 0
+            && b + 1 == nbytes
+        {
             "word".to_string()
         } else if names.len() <= 2 {
             names.join("_and_")
@@ -369,7 +468,12 @@ fn segments(layout: &Layout, owner: &[Option<Owner>]) -> Vec<Segment> {
             format!("bits_{start:#04x}")
         };
         let doc = format!("Bytes {start:#04x}..={b:#04x}: {}.", names.join(", "));
-        segs.push(Segment::Cell { offset: start, len: b - start + 1, name, doc });
+        segs.push(Segment::Cell {
+            offset: start,
+            len: b - start + 1,
+            name,
+            doc,
+        });
         b += 1;
     }
     segs.sort_by_key(|s| s.offset(layout));

@@ -17,7 +17,7 @@ pub fn layout_checks(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
     let mut extent = Vec::new();
     for (i, limit, what) in &plan.whole_limits {
         let f = &layout.fields[*i];
-        let (ty, off, span) = (f.ty, f.offset, f.span);
+        let (ty, off, span) = (f.ty, f.offset, f.offset_span);
         let room = limit - off;
         let msg = format!(
             "field `{}` at offset {off:#04x} is wider than the {room} bytes before {what}",
@@ -53,8 +53,12 @@ pub fn layout_checks(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
     for f in &layout.fields {
         let Place::Bits(_) = &f.place else { continue };
         let width = f.bit_width().unwrap_or(0);
-        let (ty, span, name) = (f.ty, f.span, f.ident.to_string());
-        let what = if f.role == Role::Opcode { "opcode byte".to_string() } else { format!("{width}-bit range") };
+        let (ty, span, name) = (f.ty, f.place_span, f.ident.to_string());
+        let what = if f.role == Role::Opcode {
+            "opcode byte".to_string()
+        } else {
+            format!("{width}-bit range")
+        };
         match &f.lut {
             Some(lut) => {
                 let msg = format!(
@@ -70,7 +74,10 @@ pub fn layout_checks(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
                 });
             }
             None => {
-                let container: u32 = [8, 16, 32, 64].into_iter().find(|c| *c >= width).unwrap_or(64);
+                let container: u32 = [8, 16, 32, 64]
+                    .into_iter()
+                    .find(|c| *c >= width)
+                    .unwrap_or(64);
                 let tname = quote!(#ty).to_string().replace(' ', "");
                 let wide = format!("field `{name}` is a {what}, wider than its type `{tname}`");
                 let narrow = format!(

@@ -17,9 +17,7 @@ pub fn bundle_impl(layout: &Layout, _plan: &Plan, p: &Paths) -> TokenStream {
     let wire_name = &layout.wire_name;
     let size = layout.size;
     let none = quote!(::core::option::Option::None);
-    let loc = |field: &str, offset: TokenStream| {
-        quote!(#krate::Location { op: #name, field: #field, inner: #none, offset: #offset })
-    };
+    let loc = |field: &str, offset: TokenStream| quote!(#krate::Location { op: #name, field: #field, inner: #none, offset: #offset });
     let has_opcode_field = layout.fields.iter().any(|f| f.role == Role::Opcode);
 
     // Identity and header.
@@ -56,7 +54,7 @@ pub fn bundle_impl(layout: &Layout, _plan: &Plan, p: &Paths) -> TokenStream {
                 quote!(0u32),
             )
         }
-        Identity::MaskMatch { mask, value } => {
+        Identity::MaskMatch { mask, value, .. } => {
             let l = loc("identity", quote!(0));
             (
                 quote!(#krate::Identity::MaskMatch { mask: #mask, value: #value }),
@@ -74,7 +72,12 @@ pub fn bundle_impl(layout: &Layout, _plan: &Plan, p: &Paths) -> TokenStream {
                 quote!(#mask),
             )
         }
-        Identity::Nested => (quote!(#krate::Identity::Nested), quote!(), quote!(), quote!(0u32)),
+        Identity::Nested => (
+            quote!(#krate::Identity::Nested),
+            quote!(),
+            quote!(),
+            quote!(0u32),
+        ),
     };
 
     // Constants.

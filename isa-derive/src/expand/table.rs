@@ -49,7 +49,17 @@ pub fn field_table(layout: &Layout, p: &Paths) -> TokenStream {
     match &layout.identity {
         Identity::Opcodes(_) => {
             if !layout.fields.iter().any(|f| f.role == Role::Opcode) {
-                row(0, 0, "opcode", bytes(1), "u8", None, quote!(#krate::FieldKind::Opcode), ConfidenceOpt::Confirmed, "");
+                row(
+                    0,
+                    0,
+                    "opcode",
+                    bytes(1),
+                    "u8",
+                    None,
+                    quote!(#krate::FieldKind::Opcode),
+                    ConfidenceOpt::Confirmed,
+                    "",
+                );
             }
             let words = (layout.size / 4) as u64;
             row(
@@ -63,9 +73,19 @@ pub fn field_table(layout: &Layout, p: &Paths) -> TokenStream {
                 ConfidenceOpt::Confirmed,
                 "size in 32-bit words (seed 000: setupHeader)",
             );
-            row(2, 0, "reserved", bytes(2), "", None, quote!(#krate::FieldKind::Reserved), ConfidenceOpt::Confirmed, "");
+            row(
+                2,
+                0,
+                "reserved",
+                bytes(2),
+                "",
+                None,
+                quote!(#krate::FieldKind::Reserved),
+                ConfidenceOpt::Confirmed,
+                "",
+            );
         }
-        Identity::MaskMatch { mask, value } => {
+        Identity::MaskMatch { mask, value, .. } => {
             let lo = mask.trailing_zeros();
             let hi = 31 - mask.leading_zeros();
             let note = format!("word & {mask:#010x} == {value:#010x}");
@@ -85,15 +105,38 @@ pub fn field_table(layout: &Layout, p: &Paths) -> TokenStream {
     }
     for c in &layout.constants {
         let v = c.value;
-        row(c.offset, 0, &c.name, bytes(c.len), "", None, quote!(#krate::FieldKind::Constant(#v)), c.confidence, &c.note);
+        row(
+            c.offset,
+            0,
+            &c.name,
+            bytes(c.len),
+            "",
+            None,
+            quote!(#krate::FieldKind::Constant(#v)),
+            c.confidence,
+            &c.note,
+        );
     }
     for r in &layout.reserved {
-        row(r.offset, 0, &r.name, bytes(r.len), "", None, quote!(#krate::FieldKind::Reserved), ConfidenceOpt::Confirmed, &r.note);
+        row(
+            r.offset,
+            0,
+            &r.name,
+            bytes(r.len),
+            "",
+            None,
+            quote!(#krate::FieldKind::Reserved),
+            ConfidenceOpt::Confirmed,
+            &r.note,
+        );
     }
     for f in &layout.fields {
         let name = f.ident.to_string();
         let ty = f.ty.to_token_stream().to_string().replace(' ', "");
-        let lut = f.lut.as_ref().map(|l| l.to_token_stream().to_string().replace(' ', ""));
+        let lut = f
+            .lut
+            .as_ref()
+            .map(|l| l.to_token_stream().to_string().replace(' ', ""));
         let kind = match f.role {
             Role::Opcode => quote!(#krate::FieldKind::Opcode),
             Role::Value => quote!(#krate::FieldKind::Value),
@@ -103,20 +146,48 @@ pub fn field_table(layout: &Layout, p: &Paths) -> TokenStream {
                 let fty = f.ty;
                 let len = quote!(::core::mem::size_of::<<#fty as #krate::Field>::Wire>());
                 let placement = quote!(#krate::Placement::Bytes { len: #len });
-                row(f.offset, 0, &name, placement, &ty, lut, kind, f.confidence, &f.note);
+                row(
+                    f.offset,
+                    0,
+                    &name,
+                    placement,
+                    &ty,
+                    lut,
+                    kind,
+                    f.confidence,
+                    &f.note,
+                );
             }
             Place::Bits(_) => {
                 let ps = parts(f);
                 let total = f.bit_width().unwrap_or(0);
                 for (offset, lo, hi, shift) in &ps {
                     let note = if ps.len() > 1 {
-                        let part = format!("bits {}..={} of the {total}-bit value", shift, shift + hi - lo);
-                        if f.note.is_empty() { part } else { format!("{part}; {}", f.note) }
+                        let part = format!(
+                            "bits {}..={} of the {total}-bit value",
+                            shift,
+                            shift + hi - lo
+                        );
+                        if f.note.is_empty() {
+                            part
+                        } else {
+                            format!("{part}; {}", f.note)
+                        }
                     } else {
                         f.note.clone()
                     };
                     let placement = quote!(#krate::Placement::Bits { lo: #lo, hi: #hi });
-                    row(*offset, *lo, &name, placement, &ty, lut.clone(), kind.clone(), f.confidence, &note);
+                    row(
+                        *offset,
+                        *lo,
+                        &name,
+                        placement,
+                        &ty,
+                        lut.clone(),
+                        kind.clone(),
+                        f.confidence,
+                        &note,
+                    );
                 }
             }
         }

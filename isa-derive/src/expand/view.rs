@@ -10,7 +10,11 @@ use crate::ast::{FieldNode, Identity, Layout, Place, Role};
 
 pub fn accessors(layout: &Layout, p: &Paths) -> TokenStream {
     let wire = wire_ident(layout);
-    let methods: Vec<TokenStream> = layout.fields.iter().map(|f| field_accessors(layout, f, p)).collect();
+    let methods: Vec<TokenStream> = layout
+        .fields
+        .iter()
+        .map(|f| field_accessors(layout, f, p))
+        .collect();
     let header = match &layout.identity {
         Identity::Opcodes(_) => quote! {
             /// The opcode byte (0x00).
@@ -31,6 +35,7 @@ pub fn accessors(layout: &Layout, p: &Paths) -> TokenStream {
     let _ = p;
     quote! {
         #[automatically_derived]
+        #[allow(dead_code)]
         impl #wire {
             #header
             #(#methods)*

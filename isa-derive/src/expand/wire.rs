@@ -17,6 +17,7 @@ pub fn wire_struct(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
     let zc = &p.zc;
     let wire = wire_ident(layout);
     let vis = &layout.input.vis;
+    let wire_name = wire.to_string();
     let mut fields = Vec::new();
     let mut end = End::Known(0);
     for seg in &plan.segments {
@@ -26,9 +27,17 @@ pub fn wire_struct(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
             Segment::HeaderByte { offset, owner } => {
                 let (name, doc) = match owner {
                     Owner::OpcodeByte => ("opcode", "Byte 0x00: the opcode."),
-                    _ => ("inst_word_len", "Byte 0x01: `inst_word_len`, the size in 32-bit words."),
+                    _ => (
+                        "inst_word_len",
+                        "Byte 0x01: `inst_word_len`, the size in 32-bit words.",
+                    ),
                 };
-                (format_ident!("{name}"), quote!(u8), doc.to_string(), End::Known(offset + 1))
+                (
+                    format_ident!("{name}"),
+                    quote!(u8),
+                    doc.to_string(),
+                    End::Known(offset + 1),
+                )
             }
             Segment::Constant { index } => {
                 let c = &layout.constants[*index];
@@ -36,7 +45,13 @@ pub fn wire_struct(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
                 (
                     format_ident!("{}", c.name),
                     quote!([u8; #len]),
-                    format!("Bytes {:#04x}..={:#04x}: constant `{}` = {:#x}.", c.offset, c.offset + len - 1, c.name, c.value),
+                    format!(
+                        "Bytes {:#04x}..={:#04x}: constant `{}` = {:#x}.",
+                        c.offset,
+                        c.offset + len - 1,
+                        c.name,
+                        c.value
+                    ),
                     End::Known(c.offset + len),
                 )
             }
@@ -49,12 +64,23 @@ pub fn wire_struct(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
                     f.ident.clone(),
                     wty.clone(),
                     format!("From byte {off:#04x}: `{}`.", f.ident),
-                    End::Expr(quote!(#off + ::core::mem::size_of::<#wty>()), f.ident.to_string()),
+                    End::Expr(
+                        quote!(#off + ::core::mem::size_of::<#wty>()),
+                        f.ident.to_string(),
+                    ),
                 )
             }
-            Segment::Cell { offset, len, name, doc } => {
-                (format_ident!("{name}"), quote!([u8; #len]), doc.clone(), End::Known(offset + len))
-            }
+            Segment::Cell {
+                offset,
+                len,
+                name,
+                doc,
+            } => (
+                format_ident!("{name}"),
+                quote!([u8; #len]),
+                doc.clone(),
+                End::Known(offset + len),
+            ),
         };
         fields.push(quote! { #[doc = #doc] #name: #ty });
         end = next_end;
@@ -73,6 +99,20 @@ pub fn wire_struct(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
         #vis struct #wire {
             #(#fields,)*
         }
+        #[automatically_derived]
+        impl ::core::fmt::Debug for #wire {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.debug_tuple(#wire_name).field(&#zc::IntoBytes::as_bytes(self)).finish()
+            }
+        }
+        #[automatically_derived]
+        impl ::core::cmp::PartialEq for #wire {
+            fn eq(&self, other: &Self) -> bool {
+                #zc::IntoBytes::as_bytes(self) == #zc::IntoBytes::as_bytes(other)
+            }
+        }
+        #[automatically_derived]
+        impl ::core::cmp::Eq for #wire {}
     }
 }
 
@@ -88,7 +128,8 @@ fn push_gap(fields: &mut Vec<TokenStream>, end: &End, next: usize) {
         End::Expr(expr, after) => {
             let name = format_ident!("_reserved_after_{}", after);
             let doc = format!("Reserved bytes after `{after}` up to {next:#04x}, zero.");
-            fields.push(quote! { #[doc = #doc] #name: [u8; (#next as usize).saturating_sub(#expr)] });
+            fields
+                .push(quote! { #[doc = #doc] #name: [u8; (#next as usize).saturating_sub(#expr)] });
         }
     }
 }

@@ -1,0 +1,315 @@
+//! Run-pass behaviour of `#[derive(Bundle)]` on small layouts that exercise each attribute.
+
+use isa::Bundle;
+use isa_core::{Bundle as _, FieldKind, Identity, Lut, Placement, Problem, SyncBand};
+use zerocopy::IntoBytes;
+
+/// A three-entry table with one shared code, for exercising `lut = ...`.
+#[allow(non_camel_case_types)]
+struct colour;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Colour {
+    Red,
+    Crimson,
+    Blue,
+    Green,
+}
+
+impl Lut for colour {
+    type Value = Colour;
+    const NAME: &'static str = "colour";
+    const CODE_BITS: u32 = 4;
+    const ONE_TO_ONE: bool = false;
+    const ENTRIES: &'static [(Colour, u8)] = &[
+        (Colour::Red, 0x3),
+        (Colour::Crimson, 0x3),
+        (Colour::Blue, 0xB),
+    ];
+    fn encode(v: &Colour) -> Option<u8> {
+        match v {
+            Colour::Red | Colour::Crimson => Some(0x3),
+            Colour::Blue => Some(0xB),
+            Colour::Green => None,
+        }
+    }
+    fn decode(code: u64) -> Option<Colour> {
+        match code {
+            0x3 => Some(Colour::Red),
+            0xB => Some(Colour::Blue),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Bundle, Debug, Clone, PartialEq)]
+#[bundle(size = 16, opcodes = [0x21, 0x22], wire = "demo")]
+struct Demo {
+    #[field(opcode)]
+    opcode: u8,
+    #[field(offset = 0x04)]
+    count: u16,
+    #[field(offset = 0x06, nibble = lo, lut = colour)]
+    lo: Colour,
+    #[field(offset = 0x06, nibble = hi)]
+    hi: u8,
+    #[field(offset = 0x07, bits = 0..=1)]
+    flags: u8,
+    #[field(offset = 0x08, bits = 4..=15, confidence = inferred, note = "a 12-bit value across two bytes")]
+    wide: u16,
+    #[field(offset = 0x0C)]
+    word: u32,
+}
+
+fn demo() -> Demo {
+    Demo {
+        opcode: 0x22,
+        count: 0x1234,
+        lo: Colour::Blue,
+        hi: 0x5,
+        flags: 0b10,
+        wide: 0xABC,
+        word: 0xDEAD_BEEF,
+    }
+}
+
+#[test]
+fn encodes_every_field_at_its_place_and_zeroes_the_rest() {
+    let wire = demo().encode().unwrap();
+    assert_eq!(
+        wire.as_bytes(),
+        &[
+            0x22, 0x04, 0x00, 0x00, // header: opcode, inst_word_len = 16 / 4, reserved
+            0x34, 0x12, // count
+            0x5B, // hi nibble 5, lo nibble colour code 0xB
+            0x02, // flags in bits 0..=1
+            0xC0, 0xAB, // 0xABC in bits 4..=15
+            0x00, 0x00, // reserved
+            0xEF, 0xBE, 0xAD, 0xDE, // word
+        ]
+    );
+    assert_eq!(Demo::decode(&wire), Ok(demo()));
+}
+
+#[test]
+fn many_to_one_tables_decode_to_the_canonical_preimage_and_list_all() {
+    let mut d = demo();
+    d.lo = Colour::Crimson;
+    let wire = d.encode().unwrap();
+    assert_eq!(wire.as_bytes()[6] & 0x0F, 0x3);
+    assert_eq!(wire.lo(), Ok(Colour::Red));
+    assert_eq!(
+        wire.lo_preimages().collect::<Vec<_>>(),
+        vec![Colour::Red, Colour::Crimson]
+    );
+    // Byte-level round trip always holds.
+    let back = Demo::decode(&wire).unwrap();
+    assert_eq!(back.encode().unwrap().as_bytes(), wire.as_bytes());
+}
+
+#[test]
+fn values_that_do_not_fit_are_refused_with_field_and_offset() {
+    let mut d = demo();
+    d.hi = 0x10;
+    let e = d.encode().unwrap_err();
+    assert_eq!((e.at.field, e.at.offset), ("hi", 0x06));
+    assert_eq!(
+        e.problem,
+        Problem::TooWide {
+            value: 0x10,
+            bits: 4
+        }
+    );
+
+    let mut d = demo();
+    d.lo = Colour::Green;
+    let e = d.encode().unwrap_err();
+    assert_eq!((e.at.field, e.at.offset), ("lo", 0x06));
+    assert!(matches!(
+        e.problem,
+        Problem::NoWireForm {
+            table: "colour",
+            ..
+        }
+    ));
+
+    let mut d = demo();
+    d.opcode = 0x23;
+    let e = d.encode().unwrap_err();
+    assert_eq!(
+        e.problem,
+        Problem::UnknownOpcode {
+            opcode: 0x23,
+            expected: &[0x21, 0x22]
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "cannot encode Demo: field `opcode` at byte 0x00: opcode 0x23 is not one of [21, 22]"
+    );
+}
+
+#[test]
+fn decode_checks_identity_header_reserved_bits_and_codes() {
+    let good = *demo()
+        .encode()
+        .unwrap()
+        .as_bytes()
+        .first_chunk::<16>()
+        .unwrap();
+    let cases: &[(usize, u8, &str, usize)] = &[
+        (0x00, 0x41, "opcode", 0x00),
+        (0x01, 0x05, "inst_word_len", 0x01),
+        (0x02, 0x01, "reserved", 0x02),
+        (0x03, 0x80, "reserved", 0x03),
+        (0x07, 0x06, "reserved", 0x07), // bit 2 of the flags byte is unclaimed
+        (0x08, 0xC1, "reserved", 0x08), // bits 0..=3 below the 12-bit value
+        (0x0A, 0x01, "reserved", 0x0A),
+        (0x06, 0x54, "lo", 0x06), // colour code 4 is not in the table
+    ];
+    for &(offset, byte, field, at) in cases {
+        let mut b = good;
+        b[offset] = byte;
+        let e = Demo::decode_bytes(&b).unwrap_err();
+        assert_eq!(
+            (e.at.field, e.at.offset),
+            (field, at),
+            "byte {offset:#x} = {byte:#x}: {e}"
+        );
+    }
+}
+
+#[test]
+fn the_view_reads_fields_in_place() {
+    let mut buf = vec![0u8; 32];
+    demo().encode_into(&mut buf[16..]).unwrap();
+    let view = Demo::view(&buf[16..]).unwrap();
+    assert_eq!(view.opcode_byte(), 0x22);
+    assert_eq!(view.count(), Ok(0x1234));
+    assert_eq!(view.wide_raw(), 0xABC);
+    assert_eq!(view.word(), Ok(0xDEAD_BEEF));
+    let e = Demo::view(&buf[20..]).unwrap_err();
+    assert_eq!(
+        e.problem,
+        Problem::Truncated {
+            needed: 16,
+            available: 12
+        }
+    );
+}
+
+#[test]
+fn the_field_table_lists_header_and_fields_in_offset_order() {
+    assert_eq!(Demo::IDENTITY, Identity::Opcodes(&[0x21, 0x22]));
+    assert_eq!(Demo::WIRE_NAME, "demo");
+    let rows: Vec<(&str, usize, Placement)> = Demo::FIELDS
+        .iter()
+        .map(|f| (f.name, f.offset, f.placement))
+        .collect();
+    assert_eq!(
+        rows,
+        vec![
+            ("opcode", 0, Placement::Bits { lo: 0, hi: 7 }),
+            ("inst_word_len", 1, Placement::Bytes { len: 1 }),
+            ("reserved", 2, Placement::Bytes { len: 2 }),
+            ("count", 4, Placement::Bytes { len: 2 }),
+            ("lo", 6, Placement::Bits { lo: 0, hi: 3 }),
+            ("hi", 6, Placement::Bits { lo: 4, hi: 7 }),
+            ("flags", 7, Placement::Bits { lo: 0, hi: 1 }),
+            ("wide", 8, Placement::Bits { lo: 4, hi: 15 }),
+            ("word", 12, Placement::Bytes { len: 4 }),
+        ]
+    );
+    assert_eq!(Demo::FIELDS[1].kind, FieldKind::Constant(4));
+    assert_eq!(Demo::FIELDS[4].lut, Some("colour"));
+    assert_eq!(Demo::FIELDS[7].note, "a 12-bit value across two bytes");
+    assert_eq!(Demo::FIELDS[7].confidence, isa_core::Confidence::Inferred);
+}
+
+/// A 32-bit word layout with identity bits in two runs and a value split across two ranges.
+#[derive(Bundle, Debug, Clone, PartialEq)]
+#[bundle(size = 4, mask = 0x0000_707F, match = 0x0000_1043)]
+struct SplitWord {
+    #[field(bits = 15..=19)]
+    reg: u8,
+    #[field(bits = [20..=31, 7..=11])]
+    imm: u32,
+}
+
+#[test]
+fn a_split_value_is_written_low_part_first() {
+    let w = SplitWord {
+        reg: 3,
+        imm: 0x1_2345,
+    }
+    .encode()
+    .unwrap();
+    // imm bits 0..=11 (0x345) at word bits 20..=31, bits 12..=16 (0x12) at word bits 7..=11.
+    let word = u32::from_le_bytes(*w.as_bytes().first_chunk().unwrap());
+    assert_eq!(word, (0x345 << 20) | (3 << 15) | (0x12 << 7) | 0x1043);
+    assert_eq!(w.word(), word);
+    assert_eq!(
+        SplitWord::decode(&w),
+        Ok(SplitWord {
+            reg: 3,
+            imm: 0x1_2345
+        })
+    );
+    let e = SplitWord::decode_bytes(&0x0000_1044u32.to_le_bytes()).unwrap_err();
+    assert_eq!(
+        e.problem,
+        Problem::IdentityMismatch {
+            word: 0x1044,
+            mask: 0x707F,
+            expected: 0x1043
+        }
+    );
+    let e = SplitWord {
+        reg: 0,
+        imm: 0x2_0000,
+    }
+    .encode()
+    .unwrap_err();
+    assert_eq!(
+        e.problem,
+        Problem::TooWide {
+            value: 0x2_0000,
+            bits: 17
+        }
+    );
+}
+
+/// Layouts nest: the sync band inside a bundle, with errors naming both levels.
+#[derive(Bundle, Debug, Clone, PartialEq)]
+#[bundle(size = 16, opcodes = [0x10])]
+struct WithSync {
+    #[field(offset = 0x04)]
+    sync: SyncBand,
+    #[field(offset = 0x0C)]
+    flag: bool,
+}
+
+#[test]
+fn nested_layouts_report_the_inner_field() {
+    let w = WithSync {
+        sync: SyncBand {
+            value: 7,
+            ..SyncBand::default()
+        },
+        flag: true,
+    }
+    .encode()
+    .unwrap();
+    assert_eq!(
+        &w.as_bytes()[..13],
+        &[0x10, 0x04, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 1]
+    );
+    let mut b = *w.as_bytes().first_chunk::<16>().unwrap();
+    b[0x0C] = 2;
+    let e = WithSync::decode_bytes(&b).unwrap_err();
+    assert_eq!((e.at.field, e.at.inner, e.at.offset), ("flag", None, 0x0C));
+    assert_eq!(
+        e.to_string(),
+        "cannot decode WithSync: field `flag` at byte 0x0c: code 0x2 is not in table `bool`"
+    );
+}
