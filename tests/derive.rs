@@ -181,7 +181,7 @@ fn decode_checks_identity_header_reserved_bits_and_codes() {
 
 #[test]
 fn the_view_reads_fields_in_place() {
-    let mut buf = vec![0u8; 32];
+    let mut buf = [0u8; 32];
     demo().encode_into(&mut buf[16..]).unwrap();
     let view = Demo::view(&buf[16..]).unwrap();
     assert_eq!(view.opcode_byte(), 0x22);

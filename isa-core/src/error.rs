@@ -22,11 +22,11 @@ pub enum Problem {
     #[error("value {value} is outside {min}..={max}")]
     OutOfRange {
         /// The value that was refused.
-        value: i128,
+        value: i64,
         /// Smallest value the field holds.
-        min: i128,
+        min: i64,
         /// Largest value the field holds.
-        max: i128,
+        max: i64,
     },
     /// The logical value has no code in the lookup table the field goes through.
     #[error("{value} has no wire form in table `{table}`")]

@@ -87,8 +87,8 @@ macro_rules! signed {
         impl BitValue for $t {
             const BITS: u32 = <$t>::BITS;
             fn to_bits(&self, width: u32) -> Result<u64, Problem> {
-                let v = i128::from(*self);
-                let (min, max) = (-(1i128 << (width - 1)), (1i128 << (width - 1)) - 1);
+                let v = i64::from(*self);
+                let (min, max) = (-(1i64 << (width - 1)), (1i64 << (width - 1)) - 1);
                 if v < min || v > max {
                     return Err(Problem::OutOfRange { value: v, min, max });
                 }

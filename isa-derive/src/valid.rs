@@ -98,7 +98,7 @@ pub fn check(layout: &Layout) -> darling::Result<Plan> {
         .collect();
     match &layout.identity {
         Identity::Opcodes(ops) => {
-            if size % 4 != 0 || size < 4 || size / 4 > 255 {
+            if !size.is_multiple_of(4) || size < 4 || size / 4 > 255 {
                 errors.push(err(
                     layout.size_span,
                     format!(
@@ -139,9 +139,9 @@ pub fn check(layout: &Layout) -> darling::Result<Plan> {
                     format!("`match` {value:#010x} has bits outside `mask` {mask:#010x}; they could never match"),
                 ));
             }
-            for b in 0..32.min(bits) {
+            for (b, slot) in owner.iter_mut().enumerate().take(32) {
                 if mask >> b & 1 == 1 {
-                    owner[b] = Some(Owner::Identity);
+                    *slot = Some(Owner::Identity);
                 }
             }
         }
@@ -305,9 +305,7 @@ pub fn check(layout: &Layout) -> darling::Result<Plan> {
             ));
         }
     }
-    if let Err(e) = errors.finish() {
-        return Err(e);
-    }
+    errors.finish()?;
 
     // Limits of whole fields: the next owned bit or the next whole field.
     let mut whole_limits = Vec::new();

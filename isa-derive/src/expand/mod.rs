@@ -60,7 +60,7 @@ fn generate(layout: &Layout, plan: &Plan) -> TokenStream {
     let checks = checks::layout_checks(layout, plan, &p);
     quote! {
         #wire
-        #[allow(clippy::identity_op, clippy::erasing_op)]
+        #[allow(clippy::identity_op, clippy::erasing_op, clippy::int_plus_one)]
         const _: () = {
             #table
             #view

@@ -76,7 +76,7 @@ impl ::core::cmp::PartialEq for TensorTensorWire {
 }
 #[automatically_derived]
 impl ::core::cmp::Eq for TensorTensorWire {}
-#[allow(clippy::identity_op, clippy::erasing_op)]
+#[allow(clippy::identity_op, clippy::erasing_op, clippy::int_plus_one)]
 const _: () = {
     const __FIELDS: &[::isa_core::FieldInfo] = &[
         ::isa_core::FieldInfo {
