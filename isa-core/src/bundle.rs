@@ -170,8 +170,16 @@ pub trait Bundle: Sized {
         match Self::Wire::ref_from_prefix(bytes) {
             Ok((wire, _)) => Ok(wire),
             Err(_) => Err(DecodeError {
-                at: Location { op: Self::NAME, field: "bundle", inner: None, offset: 0 },
-                problem: Problem::Truncated { needed: Self::SIZE, available: bytes.len() },
+                at: Location {
+                    op: Self::NAME,
+                    field: "bundle",
+                    inner: None,
+                    offset: 0,
+                },
+                problem: Problem::Truncated {
+                    needed: Self::SIZE,
+                    available: bytes.len(),
+                },
             }),
         }
     }
@@ -190,8 +198,16 @@ pub trait Bundle: Sized {
                 Ok(())
             }
             None => Err(EncodeError {
-                at: Location { op: Self::NAME, field: "bundle", inner: None, offset: 0 },
-                problem: Problem::Truncated { needed: Self::SIZE, available: out.len() },
+                at: Location {
+                    op: Self::NAME,
+                    field: "bundle",
+                    inner: None,
+                    offset: 0,
+                },
+                problem: Problem::Truncated {
+                    needed: Self::SIZE,
+                    available: out.len(),
+                },
             }),
         }
     }
