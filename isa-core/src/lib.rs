@@ -13,7 +13,10 @@
 
 extern crate self as isa_core;
 
+pub mod access;
+pub mod addr4;
 pub mod bundle;
+pub mod descriptor;
 pub mod error;
 pub mod field;
 pub mod lut;
@@ -22,7 +25,13 @@ pub mod lut;
 #[path = "private.rs"]
 pub mod __private;
 
+pub use access::{AccessPattern, ApPair, PackError, first_pair_num};
+pub use addr4::Addr4;
 pub use bundle::{Bundle, Confidence, FieldInfo, FieldKind, Identity, Placement};
+pub use descriptor::valid::{DescriptorFault, tensor2d_valid, tensor3d_valid};
+pub use descriptor::{
+    MemPattern2d, MemPattern3d, Tensor, Tensor1d, Tensor2d, Tensor3d, Tensor4d, TensorWire,
+};
 pub use error::{DecodeError, EncodeError, FieldError, Location, Problem};
 pub use field::{BitValue, Field};
 pub use lut::Lut;
