@@ -6,10 +6,17 @@
 //! word, packing and validators, the 64-byte header's sync band, the enumerations of the
 //! specification with their lookup tables, and the typed errors.
 #![forbid(unsafe_code)]
+#![allow(
+    clippy::result_large_err,
+    reason = "the codec errors are Copy values that carry op, field and offset inline; the Bundle contract returns them unboxed"
+)]
 
 extern crate self as isa_core;
 
+pub mod access;
+pub mod addr4;
 pub mod bundle;
+pub mod descriptor;
 pub mod error;
 pub mod field;
 pub mod header;
@@ -19,7 +26,13 @@ pub mod lut;
 #[path = "private.rs"]
 pub mod __private;
 
+pub use access::{AccessPattern, ApPair, PackError, first_pair_num};
+pub use addr4::Addr4;
 pub use bundle::{Bundle, Confidence, FieldInfo, FieldKind, Identity, Placement};
+pub use descriptor::valid::{DescriptorFault, tensor2d_valid, tensor3d_valid};
+pub use descriptor::{
+    MemPattern2d, MemPattern3d, Tensor, Tensor1d, Tensor2d, Tensor3d, Tensor4d, TensorWire,
+};
 pub use error::{DecodeError, EncodeError, FieldError, Location, Problem};
 pub use field::{BitValue, Field};
 pub use header::SyncBand;
