@@ -63,9 +63,9 @@ impl Addr4 {
             Ok(Self(Self::REGISTER_FLAG | reg as u32))
         } else {
             Err(Problem::OutOfRange {
-                value: reg as i128,
+                value: reg as i64,
                 min: 0,
-                max: Self::REG_ID_LIMIT as i128 - 1,
+                max: Self::REG_ID_LIMIT as i64 - 1,
             })
         }
     }
@@ -114,17 +114,17 @@ impl Addr4 {
     ) -> Result<Self, Problem> {
         if address >= 1 << shift {
             return Err(Problem::OutOfRange {
-                value: address as i128,
+                value: address as i64,
                 min: 0,
-                max: (1i128 << shift) - 1,
+                max: (1i64 << shift) - 1,
             });
         }
         let partitions = 1u32 << (29 - shift);
         if partition >= partitions {
             return Err(Problem::OutOfRange {
-                value: partition as i128,
+                value: partition as i64,
                 min: 0,
-                max: partitions as i128 - 1,
+                max: partitions as i64 - 1,
             });
         }
         Ok(Self(region | ((partition << shift) + address)))

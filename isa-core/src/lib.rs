@@ -6,10 +6,6 @@
 //! word, packing and validators, the 64-byte header's sync band, the enumerations of the
 //! specification with their lookup tables, and the typed errors.
 #![forbid(unsafe_code)]
-#![allow(
-    clippy::result_large_err,
-    reason = "the codec errors are Copy values that carry op, field and offset inline; the Bundle contract returns them unboxed"
-)]
 
 extern crate self as isa_core;
 

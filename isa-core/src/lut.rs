@@ -1,6 +1,6 @@
 //! Lookup tables between logical enumerations and wire codes.
 //!
-//! A table is declared once (with [`lut!`](crate::lut!)) and gives both directions. A table may
+//! A table is declared once (with `lut!`) and gives both directions. A table may
 //! be many-to-one (the dtype tags: seed 000's `byte_1DF5760` maps 20 ordinals onto 15 codes);
 //! such a table names one canonical preimage per shared code, and [`Lut::preimages`] lists all
 //! of them, so a decoder never pretends to know more than the wire says.
