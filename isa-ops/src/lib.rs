@@ -1,2 +1,4 @@
 //! Every instruction of the specification, declared with `#[derive(Bundle)]`.
 #![forbid(unsafe_code)]
+
+pub mod pto;

@@ -1,0 +1,195 @@
+//! Typed errors of the PTO model: one variant per rejection, each naming the bad value.
+
+use super::datatype::TileDataType;
+use super::tile::{Geometry, Layout, TileId};
+
+/// An assembly name that is not in its table (data types, layouts, shuffle modes, boundaries).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{name}` is not a {table} name")]
+pub struct UnknownName {
+    /// The table looked in, e.g. `TileDataType`.
+    pub table: &'static str,
+    /// The name that was not found.
+    pub name: String,
+}
+
+impl UnknownName {
+    /// An error for `name` missing from `table`.
+    pub fn new(table: &'static str, name: &str) -> Self {
+        Self {
+            table,
+            name: name.to_owned(),
+        }
+    }
+}
+
+/// A tile descriptor or word position that does not fit the tile model (seed 004: Local
+/// CUBE_M16/CUBE_M32 tiles whose rows are grouped in CUBE cells).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TileError {
+    /// Rows must be a non-zero multiple of the layout's cell rows (16 or 32).
+    #[error(
+        "a {layout} tile holds whole CUBE cells of {} rows; {rows} rows is not a non-zero multiple",
+        layout.cell_rows()
+    )]
+    RowsNotWholeCells {
+        /// The rows asked for.
+        rows: usize,
+        /// The layout whose cell size they must be a multiple of.
+        layout: Layout,
+    },
+    /// Valid rows cannot exceed the rows the tile holds.
+    #[error("{valid_rows} valid rows exceed the tile's {rows} rows")]
+    ValidRowsExceedRows {
+        /// The valid rows asked for.
+        valid_rows: usize,
+        /// The tile's rows.
+        rows: usize,
+    },
+    /// A row holds at least one 32-bit word group.
+    #[error("a tile row holds at least one 32-bit word group; 0 were asked for")]
+    NoWordGroups,
+    /// `rows * words_per_row` does not fit in `usize`.
+    #[error("{rows} rows x {words_per_row} word groups overflows the address space")]
+    SizeOverflow {
+        /// The rows asked for.
+        rows: usize,
+        /// The word groups per row asked for.
+        words_per_row: usize,
+    },
+    /// The data does not hold `rows * words_per_row` words.
+    #[error("tile data holds {found} words; the geometry needs rows x word groups = {expected}")]
+    DataLength {
+        /// `rows * words_per_row`.
+        expected: usize,
+        /// The words given.
+        found: usize,
+    },
+    /// A word position outside the tile.
+    #[error("row {row}, word group {group} is outside the tile")]
+    OutOfBounds {
+        /// The row asked for.
+        row: usize,
+        /// The word group asked for.
+        group: usize,
+    },
+}
+
+/// Why TSHUF rejects its operands. Every rejection happens before any effect: the destination is
+/// untouched (seed 004: "Reserved control encodings reject with Fault_TileLegality before
+/// effects").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TshufError {
+    /// Control bits `[63:32]` must be zero (SPEC-NOTES §3; seed 004: "nonzero bits 63:32 reject").
+    #[error("shuffle control {control:#018x} has bits 63:32 set; they must be zero")]
+    HighBitsSet {
+        /// The whole control GPR.
+        control: u64,
+    },
+    /// Control bits `[7:0]` above 3 (seed 004: "mode > 3" rejects).
+    #[error(
+        "shuffle mode {mode} (control bits 7:0) is reserved; use 0 UP, 1 DOWN, 2 BFLY or 3 IDX"
+    )]
+    ReservedMode {
+        /// The mode code.
+        mode: u8,
+    },
+    /// Control bits `[15:8]` above 4 (seed 004: "segment_code > 4" rejects).
+    #[error(
+        "segment code {code} (control bits 15:8) is reserved; use 0..=4 for widths 2, 4, 8, 16, 32"
+    )]
+    ReservedSegmentCode {
+        /// The segment code.
+        code: u8,
+    },
+    /// Control bits `[23:16]` above 1 (seed 004: "boundary > 1" rejects).
+    #[error("boundary {boundary} (control bits 23:16) is reserved; use 0 SELF or 1 ZERO")]
+    ReservedBoundary {
+        /// The boundary code.
+        boundary: u8,
+    },
+    /// An operand names a tile the tile file does not hold.
+    #[error("tile operand {tile} is not in the tile file, which holds {count} tiles")]
+    NoSuchTile {
+        /// The operand.
+        tile: TileId,
+        /// Tiles in the file.
+        count: usize,
+    },
+    /// The destination is the source tile (seed 004: "destination aliasing" rejects).
+    #[error("destination {tile} is also the source; TSHUF needs a fresh destination")]
+    DestinationAliasesSource {
+        /// The shared tile.
+        tile: TileId,
+    },
+    /// The destination is the controls tile (seed 004: "destination aliasing" rejects).
+    #[error("destination {tile} is also the controls tile; TSHUF needs a fresh destination")]
+    DestinationAliasesControls {
+        /// The shared tile.
+        tile: TileId,
+    },
+    /// A 64-bit data type (seed 004: `TileElementBits(data_type) != 64`; SPEC-NOTES §2.11).
+    #[error(
+        "data type {dtype} has 64-bit elements; TSHUF accepts only types narrower than 64 bits"
+    )]
+    SixtyFourBitDataType {
+        /// The source's data type.
+        dtype: TileDataType,
+    },
+    /// Segment width 32 on a layout other than CUBE_M32 (seed 004: "segment width 32 is
+    /// available only with CUBE_M32").
+    #[error("segment width 32 (segment code 4) needs CUBE_M32 tiles; these are {layout}")]
+    SegmentWidthNeedsCubeM32 {
+        /// The source's layout.
+        layout: Layout,
+    },
+    /// Destination and source data types differ (seed 004: they "share a … dtype").
+    #[error("destination data type {found} differs from the source's {expected}")]
+    DataTypeMismatch {
+        /// The source's data type.
+        expected: TileDataType,
+        /// The destination's data type.
+        found: TileDataType,
+    },
+    /// Destination and source layouts differ (seed 004: they share the layout).
+    #[error("destination layout {found} differs from the source's {expected}")]
+    LayoutMismatch {
+        /// The source's layout.
+        expected: Layout,
+        /// The destination's layout.
+        found: Layout,
+    },
+    /// Destination and source geometries differ (seed 004: they share "geometry").
+    #[error("destination geometry {found} differs from the source's {expected}")]
+    GeometryMismatch {
+        /// The source's geometry.
+        expected: Geometry,
+        /// The destination's geometry.
+        found: Geometry,
+    },
+    /// The controls tile is not U32 (seed 004: "the Local U32 controls Tile").
+    #[error("controls tile data type is {dtype}; it must be U32")]
+    ControlsNotU32 {
+        /// The controls tile's data type.
+        dtype: TileDataType,
+    },
+    /// The controls tile's layout differs from the source's (seed 004: it "matches their
+    /// layout").
+    #[error("controls tile layout {found} differs from the source's {expected}")]
+    ControlsLayoutMismatch {
+        /// The source's layout.
+        expected: Layout,
+        /// The controls tile's layout.
+        found: Layout,
+    },
+    /// The controls tile's geometry differs from the source's (seed 004: it matches "valid
+    /// rows, and CUBE CELL count", and "its valid columns equal the number of 32-bit word
+    /// groups in each data row").
+    #[error("controls tile geometry {found} differs from the source's {expected}")]
+    ControlsGeometryMismatch {
+        /// The source's geometry.
+        expected: Geometry,
+        /// The controls tile's geometry.
+        found: Geometry,
+    },
+}

@@ -1,0 +1,340 @@
+//! Tiles as TSHUF sees them: a descriptor (data type, CUBE layout, geometry) over raw 32-bit
+//! words, and the tile file the operation's tile operands index.
+//!
+//! Seed 004 moves "raw 32-bit word groups among rows" and never interprets an element, so a tile
+//! here is a row-major array of `u32` words, `words_per_row` word groups per row. The tile file
+//! gives each tile an index ([`TileId`]); two operands alias exactly when their indices are
+//! equal, which is how TSHUF detects "destination aliasing" (seed 004).
+
+use core::fmt;
+use core::str::FromStr;
+
+use super::datatype::TileDataType;
+use super::error::{TileError, UnknownName};
+
+/// The CUBE layout of a Local tile (seed 004: "Local CUBE_M16 or CUBE_M32"; the `Layout`
+/// parameter of `B.DATR`). Rows are grouped in CUBE cells of 16 or 32 rows.
+///
+/// Only the two layouts TSHUF accepts are modelled; the 5-bit `B.DATR` layout codes are not in
+/// the public spec facts this model stands on, so none is given here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// `CUBE_M16`: cells of 16 rows.
+    CubeM16,
+    /// `CUBE_M32`: cells of 32 rows; the only layout that allows segment width 32.
+    CubeM32,
+}
+
+impl Layout {
+    /// Both layouts.
+    pub const ALL: [Layout; 2] = [Layout::CubeM16, Layout::CubeM32];
+
+    /// Rows per CUBE cell: 32 for `CUBE_M32`, otherwise 16 (public PTO spec, SPEC-NOTES §3:
+    /// "cell_rows = 32 for CUBE_M32 else 16").
+    pub const fn cell_rows(self) -> usize {
+        match self {
+            Layout::CubeM16 => 16,
+            Layout::CubeM32 => 32,
+        }
+    }
+
+    /// The assembly name: "CUBE_M16" or "CUBE_M32" (seed 004).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Layout::CubeM16 => "CUBE_M16",
+            Layout::CubeM32 => "CUBE_M32",
+        }
+    }
+}
+
+impl fmt::Display for Layout {
+    /// Writes the assembly name ([`Layout::name`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Layout {
+    type Err = UnknownName;
+
+    /// Reads "CUBE_M16" or "CUBE_M32", matched exactly.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| UnknownName::new("Layout", s))
+    }
+}
+
+/// The shape of a tile in rows and 32-bit word groups (seed 004: source, destination and
+/// controls must "share … geometry"; the controls' "valid columns equal the number of 32-bit
+/// word groups in each data row").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Geometry {
+    /// Rows the tile holds: a non-zero multiple of the layout's CUBE cell rows.
+    pub rows: usize,
+    /// Rows `0..valid_rows` hold data; later rows are padding. At most `rows`.
+    pub valid_rows: usize,
+    /// 32-bit word groups per row (for a U32 tile, its valid columns). At least 1.
+    pub words_per_row: usize,
+}
+
+impl Geometry {
+    /// A geometry from its three numbers (not yet checked; [`Tile::new`] checks it).
+    pub const fn new(rows: usize, valid_rows: usize, words_per_row: usize) -> Self {
+        Self {
+            rows,
+            valid_rows,
+            words_per_row,
+        }
+    }
+}
+
+impl fmt::Display for Geometry {
+    /// Writes e.g. `16 rows (10 valid) x 2 word groups`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} rows ({} valid) x {} word groups",
+            self.rows, self.valid_rows, self.words_per_row
+        )
+    }
+}
+
+/// A Local CUBE tile: descriptor plus raw 32-bit words, row-major (seed 004: TSHUF shuffles
+/// "raw 32-bit words … without byte permutation").
+///
+/// The fields are private so that a tile always satisfies what [`Tile::new`] checks: `rows` is a
+/// non-zero multiple of the layout's cell rows, `valid_rows <= rows`, `words_per_row >= 1` and
+/// the data holds exactly `rows * words_per_row` words.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Tile {
+    dtype: TileDataType,
+    layout: Layout,
+    geometry: Geometry,
+    data: Vec<u32>,
+}
+
+impl Tile {
+    /// A tile over `data` (row-major, `words_per_row` words per row), after checking the
+    /// geometry: `rows` a non-zero multiple of [`Layout::cell_rows`]
+    /// ([`TileError::RowsNotWholeCells`]), `valid_rows <= rows`
+    /// ([`TileError::ValidRowsExceedRows`]), `words_per_row >= 1`
+    /// ([`TileError::NoWordGroups`]), `data.len() == rows * words_per_row`
+    /// ([`TileError::DataLength`], or [`TileError::SizeOverflow`] if the product overflows).
+    pub fn new(
+        dtype: TileDataType,
+        layout: Layout,
+        rows: usize,
+        valid_rows: usize,
+        words_per_row: usize,
+        data: Vec<u32>,
+    ) -> Result<Self, TileError> {
+        let geometry = Geometry::new(rows, valid_rows, words_per_row);
+        let expected = checked_len(layout, geometry)?;
+        if data.len() != expected {
+            return Err(TileError::DataLength {
+                expected,
+                found: data.len(),
+            });
+        }
+        Ok(Self {
+            dtype,
+            layout,
+            geometry,
+            data,
+        })
+    }
+
+    /// A tile of the given shape with every word 0, checked as in [`Tile::new`].
+    pub fn zeroed(
+        dtype: TileDataType,
+        layout: Layout,
+        rows: usize,
+        valid_rows: usize,
+        words_per_row: usize,
+    ) -> Result<Self, TileError> {
+        let geometry = Geometry::new(rows, valid_rows, words_per_row);
+        let len = checked_len(layout, geometry)?;
+        Self::new(dtype, layout, rows, valid_rows, words_per_row, vec![0; len])
+    }
+
+    /// The element type.
+    pub const fn dtype(&self) -> TileDataType {
+        self.dtype
+    }
+
+    /// The CUBE layout.
+    pub const fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    /// Rows, valid rows and word groups per row.
+    pub const fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// Rows the tile holds (a multiple of the layout's cell rows).
+    pub const fn rows(&self) -> usize {
+        self.geometry.rows
+    }
+
+    /// Rows holding data; rows from here on are padding.
+    pub const fn valid_rows(&self) -> usize {
+        self.geometry.valid_rows
+    }
+
+    /// 32-bit word groups per row.
+    pub const fn words_per_row(&self) -> usize {
+        self.geometry.words_per_row
+    }
+
+    /// Every word, row-major.
+    pub fn data(&self) -> &[u32] {
+        &self.data
+    }
+
+    /// Every word, row-major, for writing in place (the length cannot change).
+    pub fn data_mut(&mut self) -> &mut [u32] {
+        &mut self.data
+    }
+
+    /// The tile's words, row-major, consuming the tile.
+    pub fn into_data(self) -> Vec<u32> {
+        self.data
+    }
+
+    /// The rows in order, each `words_per_row` words long.
+    pub fn row_slices(&self) -> impl ExactSizeIterator<Item = &[u32]> {
+        self.data.chunks_exact(self.geometry.words_per_row.max(1))
+    }
+
+    /// The words of row `row`, or `None` past the last row.
+    pub fn row(&self, row: usize) -> Option<&[u32]> {
+        self.row_slices().nth(row)
+    }
+
+    /// The word of word group `group` in row `row`, or `None` outside the tile.
+    pub fn word(&self, row: usize, group: usize) -> Option<u32> {
+        self.row(row)?.get(group).copied()
+    }
+
+    /// Writes the word of word group `group` in row `row`; outside the tile it is
+    /// [`TileError::OutOfBounds`] and nothing is written.
+    pub fn set_word(&mut self, row: usize, group: usize, value: u32) -> Result<(), TileError> {
+        let wpr = self.geometry.words_per_row;
+        let slot = (group < wpr)
+            .then(|| row.checked_mul(wpr)?.checked_add(group))
+            .flatten()
+            .and_then(|i| self.data.get_mut(i));
+        match slot {
+            Some(word) => {
+                *word = value;
+                Ok(())
+            }
+            None => Err(TileError::OutOfBounds { row, group }),
+        }
+    }
+}
+
+/// Checks a geometry against a layout and returns the number of words it holds.
+fn checked_len(layout: Layout, geometry: Geometry) -> Result<usize, TileError> {
+    let Geometry {
+        rows,
+        valid_rows,
+        words_per_row,
+    } = geometry;
+    let cell_rows = layout.cell_rows();
+    if rows == 0 || !rows.is_multiple_of(cell_rows) {
+        return Err(TileError::RowsNotWholeCells { rows, layout });
+    }
+    if valid_rows > rows {
+        return Err(TileError::ValidRowsExceedRows { valid_rows, rows });
+    }
+    if words_per_row == 0 {
+        return Err(TileError::NoWordGroups);
+    }
+    rows.checked_mul(words_per_row)
+        .ok_or(TileError::SizeOverflow {
+            rows,
+            words_per_row,
+        })
+}
+
+/// The index of a tile in a [`TileFile`] (seed 004's `TileIndex` operands: destination, source,
+/// controls). Two operands alias exactly when their `TileId`s are equal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TileId(pub usize);
+
+impl TileId {
+    /// The position in the tile file.
+    pub const fn index(self) -> usize {
+        self.0
+    }
+}
+
+impl fmt::Display for TileId {
+    /// Writes `T<index>`, e.g. `T3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "T{}", self.0)
+    }
+}
+
+/// The tiles an operation's `TileIndex` operands refer to (seed 004: TSHUF takes destination,
+/// source and controls as tile indices). Each slot is its own storage, so distinct indices
+/// never overlap.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct TileFile {
+    tiles: Vec<Tile>,
+}
+
+impl TileFile {
+    /// An empty tile file.
+    pub const fn new() -> Self {
+        Self { tiles: Vec::new() }
+    }
+
+    /// Adds a tile and returns its index.
+    pub fn push(&mut self, tile: Tile) -> TileId {
+        let id = TileId(self.tiles.len());
+        self.tiles.push(tile);
+        id
+    }
+
+    /// The tile at `id`, or `None` if the file has no such slot.
+    pub fn get(&self, id: TileId) -> Option<&Tile> {
+        self.tiles.get(id.0)
+    }
+
+    /// The tile at `id` for writing, or `None` if the file has no such slot.
+    pub fn get_mut(&mut self, id: TileId) -> Option<&mut Tile> {
+        self.tiles.get_mut(id.0)
+    }
+
+    /// Number of tiles.
+    pub fn len(&self) -> usize {
+        self.tiles.len()
+    }
+
+    /// Whether the file holds no tile.
+    pub fn is_empty(&self) -> bool {
+        self.tiles.is_empty()
+    }
+
+    /// The tiles in index order.
+    pub fn tiles(&self) -> &[Tile] {
+        &self.tiles
+    }
+
+    /// The tiles in index order, consuming the file.
+    pub fn into_tiles(self) -> Vec<Tile> {
+        self.tiles
+    }
+}
+
+impl From<Vec<Tile>> for TileFile {
+    /// A tile file whose tile `i` is `tiles[i]`.
+    fn from(tiles: Vec<Tile>) -> Self {
+        Self { tiles }
+    }
+}
