@@ -10,6 +10,11 @@ use crate::error::{FieldError, Problem};
 ///
 /// The wire type is what a zero-copy view hands out; its size is the field's width, which the
 /// derive uses for the bounds and overlap checks.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a whole-byte bundle field",
+    label = "no `isa_core::Field` implementation",
+    note = "whole fields are integers, `bool`, byte arrays, descriptors, enumerations declared with `enumeration!`, or layouts declared with `#[derive(Bundle)]` and no identity"
+)]
 pub trait Field: Sized {
     /// The in-place representation. Alignment 1, no padding, every bit pattern readable.
     type Wire: FromBytes + IntoBytes + KnownLayout + Immutable + Unaligned + Copy;
@@ -26,6 +31,11 @@ pub trait Field: Sized {
 }
 
 /// A value stored in a bit range (a nibble, or `bits = A..=B`) as an unsigned code.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot sit in a bit range",
+    label = "placed with `nibble` or `bits`, or through a lookup table",
+    note = "bit ranges hold integers, `bool` and enumerations; a multi-byte value such as a descriptor takes whole bytes: drop `nibble`/`bits`"
+)]
 pub trait BitValue: Sized {
     /// The natural width of the type. A bit range may be narrower but never wider; the derive
     /// also refuses a type wider than the smallest integer holding the range (a `u16` in a
