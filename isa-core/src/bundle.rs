@@ -141,6 +141,11 @@ impl FieldInfo {
 
 /// A declared instruction layout: a logical struct, its zero-copy wire struct, and the codecs
 /// between them. Implemented by `#[derive(Bundle)]`.
+#[allow(
+    clippy::result_large_err,
+    reason = "the errors are Copy values that name the op, the field and the offset; \
+              they are built only when a bundle is refused"
+)]
 pub trait Bundle: Sized {
     /// The `#[repr(C)]` wire struct: alignment 1, exactly [`Bundle::SIZE`] bytes, readable in
     /// place from any byte buffer.
@@ -170,8 +175,16 @@ pub trait Bundle: Sized {
         match Self::Wire::ref_from_prefix(bytes) {
             Ok((wire, _)) => Ok(wire),
             Err(_) => Err(DecodeError {
-                at: Location { op: Self::NAME, field: "bundle", inner: None, offset: 0 },
-                problem: Problem::Truncated { needed: Self::SIZE, available: bytes.len() },
+                at: Location {
+                    op: Self::NAME,
+                    field: "bundle",
+                    inner: None,
+                    offset: 0,
+                },
+                problem: Problem::Truncated {
+                    needed: Self::SIZE,
+                    available: bytes.len(),
+                },
             }),
         }
     }
@@ -190,8 +203,16 @@ pub trait Bundle: Sized {
                 Ok(())
             }
             None => Err(EncodeError {
-                at: Location { op: Self::NAME, field: "bundle", inner: None, offset: 0 },
-                problem: Problem::Truncated { needed: Self::SIZE, available: out.len() },
+                at: Location {
+                    op: Self::NAME,
+                    field: "bundle",
+                    inner: None,
+                    offset: 0,
+                },
+                problem: Problem::Truncated {
+                    needed: Self::SIZE,
+                    available: out.len(),
+                },
             }),
         }
     }

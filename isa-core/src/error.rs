@@ -45,7 +45,9 @@ pub enum Problem {
         table: &'static str,
     },
     /// A reserved byte (or reserved bits of a byte) is not zero.
-    #[error("reserved bits are set (byte {value:#04x}, reserved mask {mask:#04x}); they must be zero")]
+    #[error(
+        "reserved bits are set (byte {value:#04x}, reserved mask {mask:#04x}); they must be zero"
+    )]
     ReservedNonZero {
         /// The byte read from the wire.
         value: u8,
@@ -106,12 +108,20 @@ pub struct FieldError {
 impl FieldError {
     /// A problem at the first byte of the field.
     pub const fn new(problem: Problem) -> Self {
-        Self { at: 0, inner: None, problem }
+        Self {
+            at: 0,
+            inner: None,
+            problem,
+        }
     }
 
     /// A problem at byte `at` of the field.
     pub const fn at(at: usize, problem: Problem) -> Self {
-        Self { at, inner: None, problem }
+        Self {
+            at,
+            inner: None,
+            problem,
+        }
     }
 }
 
@@ -137,7 +147,12 @@ pub struct Location {
 impl Location {
     /// A location at `base + err.at`, carrying the inner field name of `err`.
     pub const fn of(op: &'static str, field: &'static str, base: usize, err: &FieldError) -> Self {
-        Self { op, field, inner: err.inner, offset: base + err.at }
+        Self {
+            op,
+            field,
+            inner: err.inner,
+            offset: base + err.at,
+        }
     }
 }
 
@@ -173,27 +188,51 @@ pub struct DecodeError {
 
 impl EncodeError {
     /// An error for `field` at `base`, from a field codec's error.
-    pub const fn field(op: &'static str, field: &'static str, base: usize, err: FieldError) -> Self {
-        Self { at: Location::of(op, field, base, &err), problem: err.problem }
+    pub const fn field(
+        op: &'static str,
+        field: &'static str,
+        base: usize,
+        err: FieldError,
+    ) -> Self {
+        Self {
+            at: Location::of(op, field, base, &err),
+            problem: err.problem,
+        }
     }
 }
 
 impl DecodeError {
     /// An error for `field` at `base`, from a field codec's error.
-    pub const fn field(op: &'static str, field: &'static str, base: usize, err: FieldError) -> Self {
-        Self { at: Location::of(op, field, base, &err), problem: err.problem }
+    pub const fn field(
+        op: &'static str,
+        field: &'static str,
+        base: usize,
+        err: FieldError,
+    ) -> Self {
+        Self {
+            at: Location::of(op, field, base, &err),
+            problem: err.problem,
+        }
     }
 
     /// Turns a bundle-level decode error into an error of the field that holds the layout, with
     /// the offset made relative to that field.
     pub const fn into_inner(self) -> FieldError {
-        FieldError { at: self.at.offset, inner: Some(self.at.field), problem: self.problem }
+        FieldError {
+            at: self.at.offset,
+            inner: Some(self.at.field),
+            problem: self.problem,
+        }
     }
 }
 
 impl EncodeError {
     /// Turns a layout-level encode error into an error of the field that holds the layout.
     pub const fn into_inner(self) -> FieldError {
-        FieldError { at: self.at.offset, inner: Some(self.at.field), problem: self.problem }
+        FieldError {
+            at: self.at.offset,
+            inner: Some(self.at.field),
+            problem: self.problem,
+        }
     }
 }

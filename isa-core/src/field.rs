@@ -41,7 +41,11 @@ pub trait BitValue: Sized {
 
 /// All-ones in the low `width` bits.
 pub const fn low_mask(width: u32) -> u64 {
-    if width >= 64 { u64::MAX } else { (1u64 << width) - 1 }
+    if width >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    }
 }
 
 /// Checks that an unsigned code fits `width` bits.
@@ -117,7 +121,10 @@ impl BitValue for i8 {
     }
     fn from_bits(code: u64, width: u32) -> Result<Self, Problem> {
         let v = i16::from_bits(code, width)?;
-        i8::try_from(v).map_err(|_| Problem::TooWide { value: code, bits: width })
+        i8::try_from(v).map_err(|_| Problem::TooWide {
+            value: code,
+            bits: width,
+        })
     }
 }
 
@@ -131,7 +138,10 @@ impl BitValue for bool {
         match code {
             0 => Ok(false),
             1 => Ok(true),
-            _ => Err(Problem::UnknownCode { code, table: "bool" }),
+            _ => Err(Problem::UnknownCode {
+                code,
+                table: "bool",
+            }),
         }
     }
 }
@@ -164,8 +174,20 @@ mod tests {
     #[test]
     fn unsigned_codes_refuse_values_wider_than_the_range() {
         assert_eq!(0xFu8.to_bits(4), Ok(0xF));
-        assert_eq!(0x10u8.to_bits(4), Err(Problem::TooWide { value: 0x10, bits: 4 }));
-        assert_eq!(u8::from_bits(0x1FF, 9), Err(Problem::TooWide { value: 0x1FF, bits: 9 }));
+        assert_eq!(
+            0x10u8.to_bits(4),
+            Err(Problem::TooWide {
+                value: 0x10,
+                bits: 4
+            })
+        );
+        assert_eq!(
+            u8::from_bits(0x1FF, 9),
+            Err(Problem::TooWide {
+                value: 0x1FF,
+                bits: 9
+            })
+        );
     }
 
     #[test]
@@ -173,7 +195,14 @@ mod tests {
         assert_eq!((-1i16).to_bits(12), Ok(0xFFF));
         assert_eq!(i16::from_bits(0xFFF, 12), Ok(-1));
         assert_eq!(i16::from_bits(0x7FF, 12), Ok(2047));
-        assert_eq!(2048i16.to_bits(12), Err(Problem::OutOfRange { value: 2048, min: -2048, max: 2047 }));
+        assert_eq!(
+            2048i16.to_bits(12),
+            Err(Problem::OutOfRange {
+                value: 2048,
+                min: -2048,
+                max: 2047
+            })
+        );
     }
 
     #[test]
@@ -181,7 +210,10 @@ mod tests {
         assert_eq!(bool::from_wire(&1), Ok(true));
         assert_eq!(
             bool::from_wire(&2),
-            Err(FieldError::new(Problem::UnknownCode { code: 2, table: "bool" }))
+            Err(FieldError::new(Problem::UnknownCode {
+                code: 2,
+                table: "bool"
+            }))
         );
     }
 }

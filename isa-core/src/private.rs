@@ -54,9 +54,10 @@ pub const fn coverage<const N: usize>(fields: &[FieldInfo]) -> [u8; N] {
         }
         let (first, last) = match info.placement {
             Placement::Bytes { len } => (info.offset * 8, (info.offset + len) * 8),
-            Placement::Bits { lo, hi } => {
-                (info.offset * 8 + lo as usize, info.offset * 8 + hi as usize + 1)
-            }
+            Placement::Bits { lo, hi } => (
+                info.offset * 8 + lo as usize,
+                info.offset * 8 + hi as usize + 1,
+            ),
         };
         let mut bit = first;
         while bit < last && bit / 8 < N {
@@ -140,8 +141,17 @@ mod tests {
     #[test]
     fn the_first_dirty_reserved_bit_is_found() {
         let cov = [0xFFu8, 0x0F, 0x00, 0xFF, 0, 0, 0, 0, 0, 0];
-        assert_eq!(first_reserved(&[0xFF, 0x0F, 0, 0xFF, 0, 0, 0, 0, 0, 0], &cov), None);
-        assert_eq!(first_reserved(&[0, 0x10, 0, 0, 0, 0, 0, 0, 0, 0], &cov), Some((1, 0x10, 0xF0)));
-        assert_eq!(first_reserved(&[0, 0, 0, 0, 0, 0, 0, 0, 0, 1], &cov), Some((9, 1, 0xFF)));
+        assert_eq!(
+            first_reserved(&[0xFF, 0x0F, 0, 0xFF, 0, 0, 0, 0, 0, 0], &cov),
+            None
+        );
+        assert_eq!(
+            first_reserved(&[0, 0x10, 0, 0, 0, 0, 0, 0, 0, 0], &cov),
+            Some((1, 0x10, 0xF0))
+        );
+        assert_eq!(
+            first_reserved(&[0, 0, 0, 0, 0, 0, 0, 0, 0, 1], &cov),
+            Some((9, 1, 0xFF))
+        );
     }
 }
