@@ -11,6 +11,7 @@ extern crate self as isa_core;
 
 pub mod bundle;
 pub mod enumeration;
+pub mod enums;
 pub mod error;
 pub mod field;
 pub mod lut;
@@ -20,6 +21,7 @@ pub mod lut;
 pub mod __private;
 
 pub use bundle::{Bundle, Confidence, FieldInfo, FieldKind, Identity, Placement};
+pub use enums::*;
 pub use error::{DecodeError, EncodeError, FieldError, Location, Problem, UnknownName};
 pub use field::{BitValue, Field};
 pub use lut::Lut;
