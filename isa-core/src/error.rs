@@ -236,3 +236,24 @@ impl EncodeError {
         }
     }
 }
+
+/// A name that is not one of an enumeration's wire names (the `FromStr` error of every
+/// [`enumeration!`](crate::enumeration!) type).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{name}` is not a name of `{enumeration}`")]
+pub struct UnknownName {
+    /// The enumeration's name, as the specification spells it (`bir::Dtype`).
+    pub enumeration: &'static str,
+    /// The string that was refused.
+    pub name: String,
+}
+
+impl UnknownName {
+    /// The error for `name`, which is not a name of `enumeration`.
+    pub fn new(enumeration: &'static str, name: &str) -> Self {
+        Self {
+            enumeration,
+            name: name.into(),
+        }
+    }
+}

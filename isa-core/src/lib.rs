@@ -13,6 +13,8 @@ pub mod access;
 pub mod addr4;
 pub mod bundle;
 pub mod descriptor;
+pub mod enumeration;
+pub mod enums;
 pub mod error;
 pub mod field;
 pub mod header;
@@ -29,7 +31,8 @@ pub use descriptor::valid::{DescriptorFault, tensor2d_valid, tensor3d_valid};
 pub use descriptor::{
     MemPattern2d, MemPattern3d, Tensor, Tensor1d, Tensor2d, Tensor3d, Tensor4d, TensorWire,
 };
-pub use error::{DecodeError, EncodeError, FieldError, Location, Problem};
+pub use enums::*;
+pub use error::{DecodeError, EncodeError, FieldError, Location, Problem, UnknownName};
 pub use field::{BitValue, Field};
 pub use header::SyncBand;
 pub use lut::Lut;

@@ -45,3 +45,510 @@ pub trait Lut {
         canonical.into_iter().chain(rest)
     }
 }
+
+/// Declares a lookup table from an [`enumeration!`](crate::enumeration!) to wire codes, as a
+/// zero-sized type named like the table (`dtype_v2`), so that `#[field(lut = dtype_v2)]` names
+/// it.
+///
+/// Syntax: `VIS NAME: VALUE { Variant => CODE, … }`, then optionally
+/// `canonical { CODE => Variant, … }` and `unmapped { Variant, … }`, in that order. Codes are
+/// `u8` literals.
+///
+/// ```
+/// use isa_core::{Lut, enumeration, lut};
+///
+/// enumeration! {
+///     /// Three values, two of which share a wire code.
+///     pub enum Width: "Width" {
+///         Byte = 0 => "byte",
+///         Octet = 1 => "octet",
+///         Word = 2 => "word",
+///         Wide = 3 => "wide",
+///     }
+/// }
+///
+/// lut! {
+///     /// `Byte` and `Octet` are the same on the wire; `Wide` has no wire form.
+///     pub width_tag: Width {
+///         Byte => 0x01,
+///         Octet => 0x01,
+///         Word => 0x02,
+///     }
+///     canonical { 0x01 => Byte }
+///     unmapped { Wide }
+/// }
+///
+/// assert_eq!(width_tag::encode(&Width::Octet), Some(0x01));
+/// assert_eq!(width_tag::encode(&Width::Wide), None);
+/// assert_eq!(width_tag::decode(0x01), Some(Width::Byte));
+/// assert_eq!(width_tag::preimages(0x01).collect::<Vec<_>>(), [Width::Byte, Width::Octet]);
+/// assert_eq!((width_tag::CODE_BITS, width_tag::ONE_TO_ONE), (2, false));
+/// ```
+///
+/// The table is checked where it is declared:
+/// - every variant is either given a code or listed in `unmapped`, exactly once: `encode` is a
+///   `match` without a catch-all arm, so a forgotten variant does not compile, and a variant
+///   listed twice fails a `const` assertion;
+/// - every code that several variants share names its canonical preimage (the value `decode`
+///   returns) in `canonical`; a canonical entry must be one of the variants listed with that
+///   code, and only shared codes have one.
+///
+/// `decode` is one index into a table built at compile time; `CODE_BITS` and `ONE_TO_ONE` are
+/// computed from the entries. The type also gets `UNMAPPED`, and `code_of` / `value_of`, which
+/// report a missing entry as a [`Problem`](crate::Problem) naming the value and the table.
+///
+/// A shared code without a canonical entry does not compile:
+///
+/// ```compile_fail,E0080
+/// use isa_core::{enumeration, lut};
+///
+/// enumeration! {
+///     /// Two values.
+///     pub enum Pair: "Pair" { A = 0 => "a", B = 1 => "b" }
+/// }
+///
+/// lut! {
+///     /// Both values map to 0x07, and nothing says which one 0x07 decodes to.
+///     pub pair_tag: Pair { A => 0x07, B => 0x07 }
+/// }
+/// ```
+///
+/// Nor does a table that forgets a variant:
+///
+/// ```compile_fail,E0004
+/// use isa_core::{enumeration, lut};
+///
+/// enumeration! {
+///     /// Two values.
+///     pub enum Pair: "Pair" { A = 0 => "a", B = 1 => "b" }
+/// }
+///
+/// lut! {
+///     /// `B` is neither mapped nor listed as unmapped.
+///     pub pair_tag: Pair { A => 0x07 }
+/// }
+/// ```
+#[macro_export]
+macro_rules! lut {
+    (
+        $(#[$meta:meta])*
+        $vis:vis $name:ident : $value:ty {
+            $( $variant:ident => $code:literal ),+ $(,)?
+        }
+        $( canonical { $( $ccode:literal => $cvariant:ident ),+ $(,)? } )?
+        $( unmapped { $( $uvariant:ident ),+ $(,)? } )?
+    ) => {
+        $(#[$meta])*
+        #[allow(non_camel_case_types)]
+        #[derive(
+            ::core::fmt::Debug,
+            ::core::clone::Clone,
+            ::core::marker::Copy,
+            ::core::default::Default,
+            ::core::cmp::PartialEq,
+            ::core::cmp::Eq,
+            ::core::hash::Hash,
+        )]
+        $vis struct $name;
+
+        const _: () = {
+            type __Value = $value;
+
+            /// `(ordinal, code)` of every entry, for the checks.
+            const PAIRS: &[(u8, u8)] = &[$( (__Value::$variant as u8, $code) ),+];
+            /// `(code, ordinal)` of every canonical entry.
+            const CANONICAL: &[(u8, u8)] = &[$($( ($ccode, __Value::$cvariant as u8) ),+)?];
+            const DECODE: [::core::option::Option<__Value>;
+                $crate::lut::support::table_len(PAIRS)] = $crate::lut::support::decode_table(
+                <$name as $crate::Lut>::ENTRIES,
+                &[$($( ($ccode, __Value::$cvariant) ),+)?],
+            );
+
+            /// `(ordinal, name)` of every value the table lists, mapped or not.
+            const LISTED: &[(u8, &str)] = &[
+                $( (__Value::$variant as u8, ::core::stringify!($variant)), )+
+                $($( (__Value::$uvariant as u8, ::core::stringify!($uvariant)), )+)?
+            ];
+            const _: () = if let ::core::result::Result::Err(defect) =
+                $crate::lut::support::verify(LISTED, PAIRS, CANONICAL)
+            {
+                ::core::panic!("{}", defect.message(::core::stringify!($name)).as_str());
+            };
+
+            #[automatically_derived]
+            impl $crate::Lut for $name {
+                type Value = __Value;
+                const NAME: &'static str = ::core::stringify!($name);
+                const CODE_BITS: u32 = $crate::lut::support::code_bits(PAIRS);
+                const ONE_TO_ONE: bool = $crate::lut::support::one_to_one(PAIRS);
+                const ENTRIES: &'static [(__Value, u8)] = &[$( (__Value::$variant, $code) ),+];
+
+                fn encode(value: &__Value) -> ::core::option::Option<u8> {
+                    match *value {
+                        $( __Value::$variant => ::core::option::Option::Some($code), )+
+                        $( $( __Value::$uvariant )|+ => ::core::option::Option::None, )?
+                    }
+                }
+
+                fn decode(code: u64) -> ::core::option::Option<__Value> {
+                    $crate::lut::support::lookup(&DECODE, code)
+                }
+
+                fn value_name(value: &__Value) -> &'static str {
+                    value.name()
+                }
+            }
+
+            impl $name {
+                /// The values that have no code in this table.
+                pub const UNMAPPED: &'static [__Value] = &[$($( __Value::$uvariant ),+)?];
+
+                /// The code of `value`; a value without one is
+                /// `isa_core::Problem::NoWireForm` naming it and the table.
+                pub fn code_of(value: __Value) -> ::core::result::Result<u8, $crate::Problem> {
+                    match <Self as $crate::Lut>::encode(&value) {
+                        ::core::option::Option::Some(code) => ::core::result::Result::Ok(code),
+                        ::core::option::Option::None => ::core::result::Result::Err(
+                            $crate::Problem::NoWireForm {
+                                value: value.name(),
+                                table: <Self as $crate::Lut>::NAME,
+                            },
+                        ),
+                    }
+                }
+
+                /// The canonical value of `code`; a code no value maps to is
+                /// `isa_core::Problem::UnknownCode` naming the table.
+                pub fn value_of(code: u64) -> ::core::result::Result<__Value, $crate::Problem> {
+                    match <Self as $crate::Lut>::decode(code) {
+                        ::core::option::Option::Some(value) => ::core::result::Result::Ok(value),
+                        ::core::option::Option::None => ::core::result::Result::Err(
+                            $crate::Problem::UnknownCode { code, table: <Self as $crate::Lut>::NAME },
+                        ),
+                    }
+                }
+            }
+        };
+    };
+}
+
+/// Compile-time construction and checks of [`lut!`](crate::lut!) tables, kept out of the macro.
+/// Entries are seen here as `(ordinal, code)` pairs, so the functions need nothing of the value
+/// type.
+#[doc(hidden)]
+pub mod support {
+    /// The largest code of the table (0 for an empty one).
+    pub const fn max_code(pairs: &[(u8, u8)]) -> u8 {
+        let mut max = 0;
+        let mut i = 0;
+        while i < pairs.len() {
+            if pairs[i].1 > max {
+                max = pairs[i].1;
+            }
+            i += 1;
+        }
+        max
+    }
+
+    /// Bits needed by the largest code: 4 for 0x0F, 5 for 0x10, 8 for 0xC8.
+    pub const fn code_bits(pairs: &[(u8, u8)]) -> u32 {
+        u8::BITS - max_code(pairs).leading_zeros()
+    }
+
+    /// Length of the decode table: one slot per code up to the largest.
+    pub const fn table_len(pairs: &[(u8, u8)]) -> usize {
+        max_code(pairs) as usize + 1
+    }
+
+    /// How many entries have code `code`.
+    pub const fn count(pairs: &[(u8, u8)], code: u8) -> usize {
+        let mut n = 0;
+        let mut i = 0;
+        while i < pairs.len() {
+            if pairs[i].1 == code {
+                n += 1;
+            }
+            i += 1;
+        }
+        n
+    }
+
+    /// Whether no two entries share a code.
+    pub const fn one_to_one(pairs: &[(u8, u8)]) -> bool {
+        let mut i = 0;
+        while i < pairs.len() {
+            if count(pairs, pairs[i].1) > 1 {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    /// What is wrong with a table; each names the value or the code concerned.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Defect {
+        /// A value is listed twice (two codes, or a code and `unmapped`).
+        ListedTwice(&'static str),
+        /// Several values map to the code and none is named canonical.
+        SharedWithoutCanonical(u8),
+        /// A canonical entry names a value that is not listed with the code.
+        CanonicalNotAnEntry(u8),
+        /// A canonical entry for a code only one value maps to.
+        CanonicalOfUniqueCode(u8),
+        /// Two canonical entries for one code.
+        CanonicalTwice(u8),
+    }
+
+    /// Checks that no value is listed twice (`listed` is `(ordinal, name)` of the entries and
+    /// the unmapped values), then the canonical entries `(code, ordinal)` against the entries
+    /// `(ordinal, code)`.
+    pub const fn verify(
+        listed: &[(u8, &'static str)],
+        pairs: &[(u8, u8)],
+        canonical: &[(u8, u8)],
+    ) -> Result<(), Defect> {
+        let mut i = 0;
+        while i < listed.len() {
+            let mut j = i + 1;
+            while j < listed.len() {
+                if listed[j].0 == listed[i].0 {
+                    return Err(Defect::ListedTwice(listed[i].1));
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+        let mut i = 0;
+        while i < canonical.len() {
+            let (code, ordinal) = canonical[i];
+            let mut j = i + 1;
+            while j < canonical.len() {
+                if canonical[j].0 == code {
+                    return Err(Defect::CanonicalTwice(code));
+                }
+                j += 1;
+            }
+            if count(pairs, code) == 1 {
+                return Err(Defect::CanonicalOfUniqueCode(code));
+            }
+            if !contains(pairs, (ordinal, code)) {
+                return Err(Defect::CanonicalNotAnEntry(code));
+            }
+            i += 1;
+        }
+        let mut i = 0;
+        while i < pairs.len() {
+            let code = pairs[i].1;
+            if count(pairs, code) > 1 && !has_code(canonical, code) {
+                return Err(Defect::SharedWithoutCanonical(code));
+            }
+            i += 1;
+        }
+        Ok(())
+    }
+
+    const fn contains(pairs: &[(u8, u8)], pair: (u8, u8)) -> bool {
+        let mut i = 0;
+        while i < pairs.len() {
+            if pairs[i].0 == pair.0 && pairs[i].1 == pair.1 {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    const fn has_code(canonical: &[(u8, u8)], code: u8) -> bool {
+        let mut i = 0;
+        while i < canonical.len() {
+            if canonical[i].0 == code {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// The decode table: slot `code` holds the canonical preimage of `code`, or the only one,
+    /// or `None`. Codes past `N` are left out (the macro sizes `N` from the same entries).
+    pub const fn decode_table<V: Copy, const N: usize>(
+        entries: &[(V, u8)],
+        canonical: &[(u8, V)],
+    ) -> [Option<V>; N] {
+        let mut table = [None; N];
+        let mut i = 0;
+        while i < entries.len() {
+            let (value, code) = entries[i];
+            let slot = code as usize;
+            if slot < N && table[slot].is_none() {
+                table[slot] = Some(value);
+            }
+            i += 1;
+        }
+        let mut i = 0;
+        while i < canonical.len() {
+            let (code, value) = canonical[i];
+            if (code as usize) < N {
+                table[code as usize] = Some(value);
+            }
+            i += 1;
+        }
+        table
+    }
+
+    /// Slot `code` of a decode table; a code past the end has no preimage.
+    #[inline]
+    pub fn lookup<V: Copy>(table: &[Option<V>], code: u64) -> Option<V> {
+        usize::try_from(code)
+            .ok()
+            .and_then(|i| table.get(i).copied().flatten())
+    }
+
+    /// A compile-time error message: fixed capacity, ASCII.
+    pub struct Message {
+        buf: [u8; 256],
+        len: usize,
+    }
+
+    impl Message {
+        const fn new() -> Self {
+            Self {
+                buf: [0; 256],
+                len: 0,
+            }
+        }
+
+        const fn push(mut self, text: &str) -> Self {
+            let bytes = text.as_bytes();
+            let mut i = 0;
+            while i < bytes.len() && self.len < self.buf.len() {
+                self.buf[self.len] = bytes[i];
+                self.len += 1;
+                i += 1;
+            }
+            self
+        }
+
+        const fn push_code(self, code: u8) -> Self {
+            const HEX: [&str; 16] = [
+                "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F",
+            ];
+            self.push("0x")
+                .push(HEX[(code >> 4) as usize])
+                .push(HEX[(code & 0xF) as usize])
+        }
+
+        /// The text (up to the last whole character, should the capacity cut one).
+        pub const fn as_str(&self) -> &str {
+            let (text, _) = self.buf.split_at(self.len);
+            match core::str::from_utf8(text) {
+                Ok(text) => text,
+                Err(e) => match core::str::from_utf8(text.split_at(e.valid_up_to()).0) {
+                    Ok(text) => text,
+                    Err(_) => "",
+                },
+            }
+        }
+    }
+
+    impl Defect {
+        /// What is wrong and what to do, for table `table`.
+        pub const fn message(self, table: &str) -> Message {
+            let head = Message::new()
+                .push("lookup table `")
+                .push(table)
+                .push("`: ");
+            let (code, what) = match self {
+                Defect::ListedTwice(value) => {
+                    return head.push("`").push(value).push(
+                        "` is listed more than once; give each value one code, \
+                         or list it in `unmapped`",
+                    );
+                }
+                Defect::SharedWithoutCanonical(code) => (
+                    code,
+                    " is the code of several values and has no canonical entry; \
+                     name the value it decodes to in `canonical { CODE => Value }`",
+                ),
+                Defect::CanonicalNotAnEntry(code) => (
+                    code,
+                    " has a canonical entry whose value does not map to it; \
+                     name one of the values listed with that code",
+                ),
+                Defect::CanonicalOfUniqueCode(code) => (
+                    code,
+                    " has a canonical entry but only one value maps to it; \
+                     remove the entry (only shared codes need one)",
+                ),
+                Defect::CanonicalTwice(code) => {
+                    (code, " has more than one canonical entry; keep exactly one")
+                }
+            };
+            head.push("code ").push_code(code).push(what)
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn code_bits_counts_the_bits_of_the_largest_code() {
+            assert_eq!(code_bits(&[(0, 0x0F), (1, 0x03)]), 4);
+            assert_eq!(code_bits(&[(0, 0x10)]), 5);
+            assert_eq!(code_bits(&[(0, 0xC8)]), 8);
+            assert_eq!(code_bits(&[(0, 0x04), (1, 0x02)]), 3);
+        }
+
+        #[test]
+        fn every_canonical_defect_is_found() {
+            let listed = [(0, "A"), (1, "B"), (2, "C")];
+            let shared = [(0, 7), (1, 7), (2, 8)];
+            let check = |canonical: &[(u8, u8)]| verify(&listed, &shared, canonical);
+            assert_eq!(check(&[]), Err(Defect::SharedWithoutCanonical(7)));
+            assert_eq!(check(&[(7, 1)]), Ok(()));
+            assert_eq!(check(&[(7, 2)]), Err(Defect::CanonicalNotAnEntry(7)));
+            assert_eq!(
+                check(&[(7, 0), (8, 2)]),
+                Err(Defect::CanonicalOfUniqueCode(8))
+            );
+            assert_eq!(check(&[(7, 0), (7, 1)]), Err(Defect::CanonicalTwice(7)));
+            assert_eq!(
+                check(&[(9, 0), (7, 0)]),
+                Err(Defect::CanonicalNotAnEntry(9))
+            );
+            let twice = [(0, "A"), (1, "B"), (0, "A")];
+            assert_eq!(
+                verify(&twice, &[(0, 1), (1, 2)], &[]),
+                Err(Defect::ListedTwice("A"))
+            );
+        }
+
+        #[test]
+        fn the_message_names_the_table_and_the_code() {
+            let message = Defect::SharedWithoutCanonical(0x0E).message("dtype_v2");
+            assert!(
+                message
+                    .as_str()
+                    .starts_with("lookup table `dtype_v2`: code 0x0E is the code")
+            );
+            let message = Defect::ListedTwice("Uint8").message("dtype_v2");
+            assert!(
+                message
+                    .as_str()
+                    .starts_with("lookup table `dtype_v2`: `Uint8` is listed more")
+            );
+        }
+
+        #[test]
+        fn canonical_entries_win_and_codes_past_the_table_decode_to_nothing() {
+            const TABLE: [Option<char>; 3] =
+                decode_table(&[('a', 2), ('b', 2), ('c', 0)], &[(2, 'b')]);
+            assert_eq!(TABLE, [Some('c'), None, Some('b')]);
+            assert_eq!(lookup(&TABLE, 2), Some('b'));
+            assert_eq!(lookup(&TABLE, 3), None);
+            assert_eq!(lookup(&TABLE, u64::MAX), None);
+        }
+    }
+}

@@ -69,6 +69,27 @@ pub const fn coverage<const N: usize>(fields: &[FieldInfo]) -> [u8; N] {
     mask
 }
 
+/// A table's functions, typed by the field's type. The `Value = T` bound makes a field whose
+/// type is not the table's value type fail here, once, at the `lut = …` entry.
+pub struct LutFns<T> {
+    /// `Lut::encode`.
+    pub encode: fn(&T) -> Option<u8>,
+    /// `Lut::decode`.
+    pub decode: fn(u64) -> Option<T>,
+    /// `Lut::value_name`.
+    pub value_name: fn(&T) -> &'static str,
+}
+
+/// The functions of table `L` for a field of type `T`.
+#[inline(always)]
+pub const fn lut_fns<L: crate::Lut<Value = T>, T>() -> LutFns<T> {
+    LutFns {
+        encode: L::encode,
+        decode: L::decode,
+        value_name: L::value_name,
+    }
+}
+
 /// `mask` added to `base`, byte by byte (the identity bits of a 32-bit word layout).
 pub const fn with_mask<const N: usize>(mut base: [u8; N], mask: u32) -> [u8; N] {
     let bytes = mask.to_le_bytes();

@@ -65,12 +65,8 @@ pub fn layout_checks(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
                     "table `{}` has codes wider than the {what} of field `{name}`",
                     quote!(#lut).to_string().replace(' ', "")
                 );
-                let lspan = syn::spanned::Spanned::span(lut);
                 checks.push(quote_spanned! {span=>
                     const _: () = ::core::assert!(<#lut as #krate::Lut>::CODE_BITS <= #width, #msg);
-                });
-                checks.push(quote_spanned! {lspan=>
-                    const _: fn(&#ty) -> &<#lut as #krate::Lut>::Value = |value| value;
                 });
             }
             None => {

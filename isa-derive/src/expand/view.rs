@@ -114,22 +114,23 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
             let err_e = quote!(|problem| #krate::EncodeError::field(#op, #name, #at, #krate::FieldError::new(problem)));
             let (decode, encode, extra) = match (&f.lut, f.role) {
                 (Some(lut), _) => {
+                    let lspan = syn::spanned::Spanned::span(lut);
                     let doc_pre = format!(
                         "Every value whose `{}` code is the one stored in `{name}`, canonical first (a many-to-one table cannot say which one was meant).",
                         quote!(#lut)
                     );
                     let pre = format_ident!("{}_preimages", ident);
                     (
-                        quote! {
-                            <#lut as #krate::Lut>::decode(code)
+                        quote_spanned! {lspan=>
+                            (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.decode)(code)
                                 .ok_or(#krate::Problem::UnknownCode { code, table: <#lut as #krate::Lut>::NAME })
                                 .map_err(#err_d)
                         },
-                        quote! {
-                            <#lut as #krate::Lut>::encode(value)
+                        quote_spanned! {lspan=>
+                            (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.encode)(value)
                                 .map(u64::from)
                                 .ok_or(#krate::Problem::NoWireForm {
-                                    value: <#lut as #krate::Lut>::value_name(value),
+                                    value: (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.value_name)(value),
                                     table: <#lut as #krate::Lut>::NAME,
                                 })
                                 .map_err(#err_e)?

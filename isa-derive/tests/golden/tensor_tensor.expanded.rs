@@ -331,7 +331,7 @@ const _: () = {
             &self,
         ) -> ::core::result::Result<Dtype, ::isa_core::DecodeError> {
             let code = self.in0_dtype_raw();
-            <dtype_v2 as ::isa_core::Lut>::decode(code)
+            (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.decode)(code)
                 .ok_or(::isa_core::Problem::UnknownCode {
                     code,
                     table: <dtype_v2 as ::isa_core::Lut>::NAME,
@@ -355,10 +355,14 @@ const _: () = {
             &mut self,
             value: &Dtype,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
-            let code: u64 = <dtype_v2 as ::isa_core::Lut>::encode(value)
+            let code: u64 = (const {
+                ::isa_core::__private::lut_fns::<dtype_v2, Dtype>()
+            }
+                .encode)(value)
                 .map(u64::from)
                 .ok_or(::isa_core::Problem::NoWireForm {
-                    value: <dtype_v2 as ::isa_core::Lut>::value_name(value),
+                    value: (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
+                        .value_name)(value),
                     table: <dtype_v2 as ::isa_core::Lut>::NAME,
                 })
                 .map_err(|problem| ::isa_core::EncodeError::field(
@@ -384,7 +388,7 @@ const _: () = {
             &self,
         ) -> ::core::result::Result<Dtype, ::isa_core::DecodeError> {
             let code = self.in1_dtype_raw();
-            <dtype_v2 as ::isa_core::Lut>::decode(code)
+            (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.decode)(code)
                 .ok_or(::isa_core::Problem::UnknownCode {
                     code,
                     table: <dtype_v2 as ::isa_core::Lut>::NAME,
@@ -408,10 +412,14 @@ const _: () = {
             &mut self,
             value: &Dtype,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
-            let code: u64 = <dtype_v2 as ::isa_core::Lut>::encode(value)
+            let code: u64 = (const {
+                ::isa_core::__private::lut_fns::<dtype_v2, Dtype>()
+            }
+                .encode)(value)
                 .map(u64::from)
                 .ok_or(::isa_core::Problem::NoWireForm {
-                    value: <dtype_v2 as ::isa_core::Lut>::value_name(value),
+                    value: (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
+                        .value_name)(value),
                     table: <dtype_v2 as ::isa_core::Lut>::NAME,
                 })
                 .map_err(|problem| ::isa_core::EncodeError::field(
@@ -437,7 +445,7 @@ const _: () = {
             &self,
         ) -> ::core::result::Result<Dtype, ::isa_core::DecodeError> {
             let code = self.out_dtype_raw();
-            <dtype_v2 as ::isa_core::Lut>::decode(code)
+            (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.decode)(code)
                 .ok_or(::isa_core::Problem::UnknownCode {
                     code,
                     table: <dtype_v2 as ::isa_core::Lut>::NAME,
@@ -461,10 +469,14 @@ const _: () = {
             &mut self,
             value: &Dtype,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
-            let code: u64 = <dtype_v2 as ::isa_core::Lut>::encode(value)
+            let code: u64 = (const {
+                ::isa_core::__private::lut_fns::<dtype_v2, Dtype>()
+            }
+                .encode)(value)
                 .map(u64::from)
                 .ok_or(::isa_core::Problem::NoWireForm {
-                    value: <dtype_v2 as ::isa_core::Lut>::value_name(value),
+                    value: (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
+                        .value_name)(value),
                     table: <dtype_v2 as ::isa_core::Lut>::NAME,
                 })
                 .map_err(|problem| ::isa_core::EncodeError::field(
@@ -488,7 +500,7 @@ const _: () = {
         #[inline]
         pub fn alu(&self) -> ::core::result::Result<TtAlu, ::isa_core::DecodeError> {
             let code = self.alu_raw();
-            <tt_alu as ::isa_core::Lut>::decode(code)
+            (const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }.decode)(code)
                 .ok_or(::isa_core::Problem::UnknownCode {
                     code,
                     table: <tt_alu as ::isa_core::Lut>::NAME,
@@ -512,10 +524,12 @@ const _: () = {
             &mut self,
             value: &TtAlu,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
-            let code: u64 = <tt_alu as ::isa_core::Lut>::encode(value)
+            let code: u64 = (const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }
+                .encode)(value)
                 .map(u64::from)
                 .ok_or(::isa_core::Problem::NoWireForm {
-                    value: <tt_alu as ::isa_core::Lut>::value_name(value),
+                    value: (const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }
+                        .value_name)(value),
                     table: <tt_alu as ::isa_core::Lut>::NAME,
                 })
                 .map_err(|problem| ::isa_core::EncodeError::field(
@@ -838,20 +852,16 @@ const _: () = {
         < dtype_v2 as ::isa_core::Lut > ::CODE_BITS <= 4u32,
         "table `dtype_v2` has codes wider than the 4-bit range of field `in0_dtype`"
     );
-    const _: fn(&Dtype) -> &<dtype_v2 as ::isa_core::Lut>::Value = |value| value;
     const _: () = ::core::assert!(
         < dtype_v2 as ::isa_core::Lut > ::CODE_BITS <= 4u32,
         "table `dtype_v2` has codes wider than the 4-bit range of field `in1_dtype`"
     );
-    const _: fn(&Dtype) -> &<dtype_v2 as ::isa_core::Lut>::Value = |value| value;
     const _: () = ::core::assert!(
         < dtype_v2 as ::isa_core::Lut > ::CODE_BITS <= 8u32,
         "table `dtype_v2` has codes wider than the 8-bit range of field `out_dtype`"
     );
-    const _: fn(&Dtype) -> &<dtype_v2 as ::isa_core::Lut>::Value = |value| value;
     const _: () = ::core::assert!(
         < tt_alu as ::isa_core::Lut > ::CODE_BITS <= 8u32,
         "table `tt_alu` has codes wider than the 8-bit range of field `alu`"
     );
-    const _: fn(&TtAlu) -> &<tt_alu as ::isa_core::Lut>::Value = |value| value;
 };

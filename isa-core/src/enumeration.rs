@@ -1,0 +1,190 @@
+//! Field-less enumerations of the specification: each variant has a code (the BIR ordinal, or the
+//! wire value where the two are the same) and a wire name, and is read and written through the
+//! same [`BitValue`](crate::BitValue) and [`Field`](crate::Field) codecs as an integer.
+//!
+//! An enumeration whose wire form is not its code (the dtype tags, the ALU op bytes) goes through
+//! a lookup table declared with [`lut!`](crate::lut!); the enumeration itself only knows its
+//! ordinals.
+
+/// Declares a field-less enumeration with explicit codes and wire names.
+///
+/// ```
+/// isa_core::enumeration! {
+///     /// The three arms of a code generator (seed 001, `CodeGenMode`).
+///     pub enum Mode: "CodeGenMode" {
+///         /// Records opcodes only.
+///         Collect = 0 => "collect_opcodes",
+///         Generate = 1 => "generate_isacode",
+///         Check = 2 => "run_isa_checks",
+///     }
+/// }
+///
+/// assert_eq!(Mode::Generate.code(), 1);
+/// assert_eq!(Mode::from_code(2), Some(Mode::Check));
+/// assert_eq!("collect_opcodes".parse::<Mode>(), Ok(Mode::Collect));
+/// assert_eq!(Mode::Check.to_string(), "run_isa_checks");
+/// ```
+///
+/// The type gets `#[repr(u8)]` with the codes as discriminants (a repeated code does not
+/// compile), the usual value derives, and:
+/// - `NAME` (the enumeration's name in the specification, used in errors) and `ALL` (every
+///   variant, in declaration order);
+/// - `code`, `from_code`, `name` and `from_name`;
+/// - `FromStr` by wire name (error [`UnknownName`](crate::UnknownName)) and `Display` as the
+///   wire name;
+/// - [`BitValue`](crate::BitValue) (the code in a bit range; an unknown code is
+///   [`Problem::UnknownCode`](crate::Problem::UnknownCode) naming the enumeration) and
+///   [`Field`](crate::Field) with a `u8` wire byte.
+///
+/// Every path in the expansion is absolute, so the macro works from any crate and under
+/// `#![no_implicit_prelude]`.
+#[macro_export]
+macro_rules! enumeration {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident : $spec:literal {
+            $( $(#[$vmeta:meta])* $variant:ident = $code:literal => $wire:literal ),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(
+            ::core::fmt::Debug,
+            ::core::clone::Clone,
+            ::core::marker::Copy,
+            ::core::cmp::PartialEq,
+            ::core::cmp::Eq,
+            ::core::hash::Hash,
+            ::core::cmp::PartialOrd,
+            ::core::cmp::Ord,
+        )]
+        #[repr(u8)]
+        $vis enum $name {
+            $(
+                $(#[$vmeta])*
+                #[doc = ::core::concat!("\n\nWire name `", $wire, "`, code ", ::core::stringify!($code), ".")]
+                $variant = $code,
+            )+
+        }
+
+        impl $name {
+            /// The enumeration's name in the specification.
+            pub const NAME: &'static str = $spec;
+
+            /// Every variant, in declaration order.
+            pub const ALL: &'static [Self] = &[$(Self::$variant),+];
+
+            /// The code (the discriminant).
+            pub const fn code(self) -> u8 {
+                self as u8
+            }
+
+            /// The variant whose code is `code`.
+            pub const fn from_code(code: u8) -> ::core::option::Option<Self> {
+                match code {
+                    $( $code => ::core::option::Option::Some(Self::$variant), )+
+                    _ => ::core::option::Option::None,
+                }
+            }
+
+            /// The wire name.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $( Self::$variant => $wire, )+
+                }
+            }
+
+            /// The variant whose wire name is `name`.
+            pub fn from_name(name: &str) -> ::core::option::Option<Self> {
+                match name {
+                    $( $wire => ::core::option::Option::Some(Self::$variant), )+
+                    _ => ::core::option::Option::None,
+                }
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::str::FromStr for $name {
+            type Err = $crate::UnknownName;
+
+            fn from_str(name: &str) -> ::core::result::Result<Self, Self::Err> {
+                match Self::from_name(name) {
+                    ::core::option::Option::Some(value) => ::core::result::Result::Ok(value),
+                    ::core::option::Option::None => {
+                        ::core::result::Result::Err($crate::UnknownName::new($spec, name))
+                    }
+                }
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        #[automatically_derived]
+        impl $crate::BitValue for $name {
+            const BITS: u32 = 8;
+
+            fn to_bits(&self, width: u32) -> ::core::result::Result<u64, $crate::Problem> {
+                $crate::enumeration::support::to_bits(self.code(), width)
+            }
+
+            fn from_bits(code: u64, width: u32) -> ::core::result::Result<Self, $crate::Problem> {
+                $crate::enumeration::support::from_bits(code, width, $spec, Self::from_code)
+            }
+        }
+
+        #[automatically_derived]
+        impl $crate::Field for $name {
+            type Wire = u8;
+
+            fn to_wire(&self) -> ::core::result::Result<u8, $crate::FieldError> {
+                ::core::result::Result::Ok(self.code())
+            }
+
+            fn from_wire(wire: &u8) -> ::core::result::Result<Self, $crate::FieldError> {
+                $crate::enumeration::support::from_wire(*wire, $spec, Self::from_code)
+            }
+        }
+    };
+}
+
+/// The codec bodies every [`enumeration!`](crate::enumeration!) shares, kept out of the macro.
+#[doc(hidden)]
+pub mod support {
+    use crate::error::{FieldError, Problem};
+    use crate::field::fit_unsigned;
+
+    /// The code in a range `width` bits wide.
+    pub fn to_bits(code: u8, width: u32) -> Result<u64, Problem> {
+        fit_unsigned(u64::from(code), width)
+    }
+
+    /// The variant of a code read from a range `width` bits wide.
+    pub fn from_bits<T>(
+        code: u64,
+        width: u32,
+        table: &'static str,
+        from_code: fn(u8) -> Option<T>,
+    ) -> Result<T, Problem> {
+        let code = fit_unsigned(code, width)?;
+        u8::try_from(code)
+            .ok()
+            .and_then(from_code)
+            .ok_or(Problem::UnknownCode { code, table })
+    }
+
+    /// The variant of a whole wire byte.
+    pub fn from_wire<T>(
+        byte: u8,
+        table: &'static str,
+        from_code: fn(u8) -> Option<T>,
+    ) -> Result<T, FieldError> {
+        from_code(byte).ok_or(FieldError::new(Problem::UnknownCode {
+            code: u64::from(byte),
+            table,
+        }))
+    }
+}
