@@ -1,4 +1,17 @@
 //! Every instruction of the specification, declared with `#[derive(Bundle)]`.
+//!
+//! One module per encoder body of the seeds. Each holds the bundle declaration (the field map
+//! the seed lost, with confidence tags and notes on the attributes), the opcode selection the
+//! seed's visitor performs ("lowering", from an operand profile), and the validators the seed
+//! names. [`dispatch`] ties them together: [`Op`], [`decode_any`] and the stream walker.
 #![forbid(unsafe_code)]
 
+pub mod codegen;
+pub mod dispatch;
+pub mod operand;
 pub mod pto;
+pub mod tensor_tensor;
+
+pub use codegen::{Codegen, Finding, LowerError, Lowering, Validate};
+pub use dispatch::{DECLARATIONS, Op, OpView, bundles, decode_any, view_any};
+pub use operand::{Core, Operand};

@@ -1,0 +1,324 @@
+//! TensorTensor against seed 000 §2: the pseudocode's stores written out by hand, each opcode
+//! branch, the PSUM guard, the reserved bytes, the validators and the three CodeGenMode arms.
+
+use isa_core::{AccessPattern, Addr4, AluOp, ApPair, Bundle, Dtype, Engine, Problem, SyncBand};
+use isa_ops::tensor_tensor::{Int32Band, TensorTensor, TensorTensorInst, TtAlu, TtOpcode};
+use isa_ops::{Codegen, Core, LowerError, Op, Operand, decode_any};
+
+fn ap(start: u32, pattern: &[(i64, u64)]) -> AccessPattern {
+    AccessPattern {
+        start: Addr4::from_raw(start),
+        pattern: pattern
+            .iter()
+            .map(|&(step, num)| ApPair { step, num })
+            .collect(),
+        indirect: false,
+    }
+}
+
+/// out[64 partitions][4][128] = in0 + in1, fp32 = fp32 + bf16, in SBUF.
+fn add() -> TensorTensorInst {
+    TensorTensorInst {
+        out: Operand {
+            ap: ap(0x0004_0100, &[(1, 64), (512, 4), (1, 128)]),
+            dtype: Dtype::Float32,
+        },
+        in0: Operand {
+            ap: ap(0x0008_0000, &[(1, 64), (512, 4), (1, 128)]),
+            dtype: Dtype::Float32,
+        },
+        in1: Operand {
+            ap: ap(0x000C_0000, &[(1, 64), (-1, 512)]),
+            dtype: Dtype::Bfloat16,
+        },
+        alu: AluOp::Add,
+        engine: Engine::DVE,
+        bitvec: false,
+        gpsimd_int32_gate: false,
+        core: Core::V2,
+        sync: SyncBand::default(),
+    }
+}
+
+/// The bundle of `add()`, byte by byte from seed 000's pseudocode and seed 002's packer.
+#[rustfmt::skip]
+const ADD_BYTES: [u8; 64] = [
+    0x41, 0x10, 0x00, 0x00,                         // setupHeader: opcode, inst_word_len, 0
+    0, 0, 0, 0, 0, 0, 0, 0,                         // sync band, all zero
+    0x6A,                                           // in0 fp32 0x0A | in1 bf16 0x06 << 4
+    0x0A,                                           // out fp32
+    0x04,                                           // alu add (ordinal 4 -> 0x04)
+    0x40,                                           // num_active_partitions = in0 Pattern[0].num = 64
+    // out TENSOR3D: ADDR4, strides {1, 512, 1}, nums {128, 4, 1} (innermost first, unit fill)
+    0x00, 0x01, 0x04, 0x00,  0x01, 0x00, 0x00, 0x02, 0x01, 0x00,  0x80, 0x00, 0x04, 0x00, 0x01, 0x00,
+    // in0 TENSOR3D
+    0x00, 0x00, 0x08, 0x00,  0x01, 0x00, 0x00, 0x02, 0x01, 0x00,  0x80, 0x00, 0x04, 0x00, 0x01, 0x00,
+    // in1 TENSOR3D: one free dim, stride -1 -> FF FF, 512 -> 00 02, then {1,1} twice
+    0x00, 0x00, 0x0C, 0x00,  0xFF, 0xFF, 0x01, 0x00, 0x01, 0x00,  0x00, 0x02, 0x01, 0x00, 0x01, 0x00,
+];
+
+#[test]
+fn the_seed_pseudocode_stores_byte_for_byte() {
+    let bundle = add().build().unwrap();
+    let bytes = bundle.to_bytes().unwrap();
+    assert_eq!(bytes, ADD_BYTES);
+    assert_eq!(TensorTensor::decode_bytes(&ADD_BYTES).unwrap(), bundle);
+}
+
+#[test]
+fn the_wire_view_reads_each_field_in_place() {
+    let view = TensorTensor::view(&ADD_BYTES).unwrap();
+    assert_eq!(view.opcode(), Ok(TtOpcode::Plain));
+    assert_eq!(view.in0_dtype(), Ok(Dtype::Float32));
+    assert_eq!(view.in1_dtype_raw(), 0x06);
+    assert_eq!(view.alu(), Ok(TtAlu::Op(AluOp::Add)));
+    assert_eq!(view.num_active_partitions(), Ok(64));
+    assert_eq!(view.in1().unwrap().strides, [-1, 1, 1]);
+}
+
+#[test]
+fn bitvec_selects_0x51() {
+    let mut i = add();
+    i.bitvec = true;
+    assert_eq!(i.select_opcode(), Ok(TtOpcode::Bitvec));
+    assert_eq!(i.build().unwrap().to_bytes().unwrap()[0], 0x51);
+}
+
+fn int32(engine: u8, core: Core, alu: AluOp) -> TensorTensorInst {
+    let mut i = add();
+    i.gpsimd_int32_gate = true;
+    i.in0.dtype = Dtype::Int32;
+    i.in1.dtype = Dtype::Int32;
+    i.out.dtype = Dtype::Int32;
+    i.engine = Engine(engine);
+    i.core = core;
+    i.alu = alu;
+    i
+}
+
+#[test]
+fn the_gpsimd_int32_band_forces_opcode_and_alu_byte() {
+    // (engine, core, alu) -> (opcode byte, ALU byte at 0x0E); seed 000 §2 and the CoreV3 band.
+    let cases = [
+        (4, Core::V2, AluOp::Add, 0x8A, 0xC4),
+        (6, Core::V2, AluOp::Add, 0x8E, 0xC5),
+        (5, Core::V2, AluOp::Add, 0x8E, 0xC4),
+        (4, Core::V3, AluOp::Add, 0x8A, 0xC4),
+        (5, Core::V3, AluOp::Add, 0x8E, 0xC6),
+        (6, Core::V3, AluOp::Add, 0x8E, 0xC5),
+        (7, Core::V3, AluOp::Add, 0x8E, 0xC7),
+        (7, Core::V3, AluOp::ModInt, 0x8E, 0xC8),
+    ];
+    for (engine, core, alu, opcode, byte) in cases {
+        let bytes = int32(engine, core, alu)
+            .build()
+            .unwrap()
+            .to_bytes()
+            .unwrap();
+        assert_eq!(
+            (bytes[0], bytes[0x0E]),
+            (opcode, byte),
+            "engine {engine} {core:?} {alu}"
+        );
+        assert_eq!(bytes[0x0C], 0x88, "int32 tags 0x08 in both nibbles");
+    }
+}
+
+#[test]
+fn the_int32_override_needs_the_gate_and_int32_inputs() {
+    let mut closed = int32(4, Core::V2, AluOp::Add);
+    closed.gpsimd_int32_gate = false;
+    assert_eq!(closed.select_opcode(), Ok(TtOpcode::Plain));
+    // bfloat16 is ordinal 12, the seed's literal "dtype == 12": it does not open the band.
+    let mut bf16 = int32(4, Core::V2, AluOp::Add);
+    bf16.in1.dtype = Dtype::Bfloat16;
+    assert_eq!(bf16.select_opcode(), Ok(TtOpcode::Plain));
+    assert_eq!(bf16.alu_byte(), TtAlu::Op(AluOp::Add));
+}
+
+#[test]
+fn the_gpsimd_engine_cannot_read_psum() {
+    let mut i = add();
+    i.engine = Engine::GPSIMD;
+    i.in1.ap.start = Addr4::from_raw(0x2000_0000); // byte3 & 0x60 == 0x20
+    let e = i.select_opcode().unwrap_err();
+    assert_eq!(e.to_string(), "GPSIMD engine cannot access PSUM");
+    assert_eq!(
+        Codegen::new().run(0, &i),
+        Err(LowerError::Spec("GPSIMD engine cannot access PSUM"))
+    );
+    // DVE may.
+    i.engine = Engine::DVE;
+    assert_eq!(i.select_opcode(), Ok(TtOpcode::Plain));
+}
+
+#[test]
+fn every_reserved_byte_set_to_one_is_rejected_with_its_offset() {
+    for offset in [0x02, 0x03] {
+        let mut b = ADD_BYTES;
+        b[offset] = 1;
+        let e = TensorTensor::decode_bytes(&b).unwrap_err();
+        assert_eq!((e.at.field, e.at.offset), ("reserved", offset));
+        assert_eq!(
+            e.problem,
+            Problem::ReservedNonZero {
+                value: 1,
+                mask: 0xFF
+            }
+        );
+    }
+    let mut b = ADD_BYTES;
+    b[0x01] = 0x0F;
+    let e = TensorTensor::decode_bytes(&b).unwrap_err();
+    assert_eq!(
+        (e.at.field, e.problem),
+        (
+            "inst_word_len",
+            Problem::ConstantMismatch {
+                expected: 0x10,
+                found: 0x0F
+            }
+        )
+    );
+}
+
+#[test]
+fn a_bad_tag_or_alu_byte_names_its_field() {
+    let mut b = ADD_BYTES;
+    b[0x0C] = 0x60; // in0 nibble 0x0: no dtype has wire tag 0
+    let e = TensorTensor::decode_bytes(&b).unwrap_err();
+    assert_eq!((e.at.field, e.at.offset), ("in0_dtype", 0x0C));
+    let mut b = ADD_BYTES;
+    b[0x0E] = 0x17; // between is_lt 0x16 and not_equal 0x18: nothing maps to 0x17
+    let e = TensorTensor::decode_bytes(&b).unwrap_err();
+    assert_eq!(
+        (e.at.field, e.problem),
+        (
+            "alu",
+            Problem::UnknownCode {
+                code: 0x17,
+                table: "tt_alu"
+            }
+        )
+    );
+}
+
+#[test]
+fn an_alu_op_without_wire_form_is_refused() {
+    let mut i = add();
+    i.alu = AluOp::Average; // ordinal 24: no CoreV2 byte
+    let e = i.build().unwrap().to_bytes().unwrap_err();
+    assert_eq!((e.at.field, e.at.offset), ("alu", 0x0E));
+    assert_eq!(
+        e.problem,
+        Problem::NoWireForm {
+            value: "average",
+            table: "tt_alu"
+        }
+    );
+}
+
+#[test]
+fn validators_accept_a_good_bundle_and_reject_bad_ones() {
+    let good = add().build().unwrap();
+    assert_eq!(isa_ops::Validate::validate(&good), vec![]);
+
+    let mut bad = good.clone();
+    bad.opcode = TtOpcode::Int32;
+    let checks: Vec<_> = isa_ops::Validate::validate(&bad)
+        .iter()
+        .map(|f| (f.check, f.field))
+        .collect();
+    assert_eq!(
+        checks,
+        vec![
+            ("s3d3_tt_dtype", "in0_dtype"),
+            ("s3d3_tt_dtype", "in1_dtype"),
+            ("s3d3_tt_dtype", "out_dtype"),
+            ("s3d3_tt_valid_op", "alu"),
+        ]
+    );
+
+    let mut bad = good.clone();
+    bad.alu = TtAlu::Int32(Int32Band::Eng4);
+    assert_eq!(
+        isa_ops::Validate::validate(&bad)[0].check,
+        "s3d3_tt_valid_op"
+    );
+
+    let mut bad = good.clone();
+    bad.in1.nums = [256, 1, 1];
+    let f = &isa_ops::Validate::validate(&bad)[0];
+    assert_eq!(
+        (f.check, f.field, f.offset),
+        ("s3d3_tt_src_element_cnt_check", "in1", 0x30)
+    );
+
+    let mut bad = good;
+    bad.out.nums = [128, 0, 1];
+    let found = isa_ops::Validate::validate(&bad);
+    assert!(
+        found
+            .iter()
+            .any(|f| f.check == "tensor3d_valid" && f.field == "out" && f.offset == 0x10 + 0x0C),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn the_three_codegen_modes_share_one_lowering() {
+    let mut cg = Codegen::new();
+    cg.run(0, &add()).unwrap(); // COLLECT_OPCODES
+    let mut bv = add();
+    bv.bitvec = true;
+    cg.run(0, &bv).unwrap();
+    cg.run(0, &add()).unwrap();
+    assert_eq!(
+        cg.census.into_iter().collect::<Vec<_>>(),
+        vec![(0x41, 2), (0x51, 1)]
+    );
+
+    let mut cg = Codegen::new();
+    cg.run(1, &add()).unwrap(); // GENERATE_ISACODE
+    assert_eq!(cg.stream, ADD_BYTES.to_vec());
+
+    let mut cg = Codegen::new();
+    cg.run(2, &add()).unwrap(); // RUN_ISA_CHECKS: no output, no finding
+    assert!(cg.stream.is_empty() && cg.findings.is_empty());
+
+    for mode in [3, -1] {
+        let e = Codegen::new().run(mode, &add()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Wrong CodeGenMode. It must be one of GENERATE_ISACODE, RUN_ISA_CHECKS, or COLLECT_OPCODES"
+        );
+    }
+}
+
+#[test]
+fn collect_opcodes_packs_no_operand() {
+    // A pattern with five active dims does not fit TENSOR3D, but the census never packs it.
+    let mut i = add();
+    i.out.ap = ap(0, &[(1, 64), (2, 2), (3, 3), (4, 4), (5, 5)]);
+    assert!(Codegen::new().run(0, &i).is_ok());
+    let e = Codegen::new().run(1, &i).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("Illegal ISA memory access dimension 5"),
+        "{e}"
+    );
+}
+
+#[test]
+fn decode_any_dispatches_on_the_opcode() {
+    let op = decode_any(&ADD_BYTES).unwrap();
+    assert_eq!(op.name(), "TensorTensor");
+    assert_eq!(op, Op::TensorTensor(add().build().unwrap()));
+    let mut b = ADD_BYTES;
+    b[0] = 0x42;
+    let e = decode_any(&b).unwrap_err();
+    assert!(matches!(
+        e.problem,
+        Problem::UnknownOpcode { opcode: 0x42, .. }
+    ));
+}
