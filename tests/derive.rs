@@ -313,3 +313,85 @@ fn nested_layouts_report_the_inner_field() {
         "cannot decode WithSync: field `flag` at byte 0x0c: code 0x2 is not in table `bool`"
     );
 }
+
+/// Constants are written by encode and checked by decode; documented reserved ranges appear in
+/// the field table and must be zero.
+#[derive(Bundle, Debug, Clone, PartialEq)]
+#[bundle(
+    size = 16,
+    opcodes = [0xB2],
+    constant(offset = 0x0C, len = 2, value = 0x0100, name = "shape_ctl", note = "fixed for every bundle"),
+    constant(offset = 0x0E, value = 1, name = "flag"),
+    reserved(offset = 0x08, len = 4, note = "never written")
+)]
+struct WithConstants {
+    #[field(offset = 0x04)]
+    mode: u8,
+}
+
+#[test]
+fn constants_are_written_and_checked() {
+    let w = WithConstants { mode: 3 }.encode().unwrap();
+    assert_eq!(
+        w.as_bytes(),
+        &[
+            0xB2, 0x04, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0x00, 0x01, 0x01, 0x00
+        ]
+    );
+    let mut b = *w.as_bytes().first_chunk::<16>().unwrap();
+    b[0x0D] = 0x02;
+    let e = WithConstants::decode_bytes(&b).unwrap_err();
+    assert_eq!((e.at.field, e.at.offset), ("shape_ctl", 0x0C));
+    assert_eq!(
+        e.problem,
+        Problem::ConstantMismatch {
+            expected: 0x0100,
+            found: 0x0200
+        }
+    );
+    let mut b = *w.as_bytes().first_chunk::<16>().unwrap();
+    b[0x09] = 0x80;
+    let e = WithConstants::decode_bytes(&b).unwrap_err();
+    assert_eq!((e.at.field, e.at.offset), ("reserved", 0x09));
+    let rows: Vec<(&str, FieldKind)> = WithConstants::FIELDS
+        .iter()
+        .map(|f| (f.name, f.kind))
+        .collect();
+    assert_eq!(
+        rows,
+        vec![
+            ("opcode", FieldKind::Opcode),
+            ("inst_word_len", FieldKind::Constant(4)),
+            ("reserved", FieldKind::Reserved),
+            ("mode", FieldKind::Value),
+            ("reserved_0x08", FieldKind::Reserved),
+            ("shape_ctl", FieldKind::Constant(0x0100)),
+            ("flag", FieldKind::Constant(1)),
+        ]
+    );
+}
+
+/// An op known by its opcode whose field map is not recovered: its bytes are carried whole.
+#[derive(Bundle, Debug, Clone, PartialEq)]
+#[bundle(size = 64, opcodes = [0x92], unrecovered = "operands known: idx_partition_ap, fill_value")]
+struct Unknown {
+    #[field(offset = 0x04, confidence = speculative)]
+    body: [u8; 60],
+}
+
+#[test]
+fn unrecovered_layouts_carry_their_bytes_exactly() {
+    assert_eq!(
+        Unknown::LAYOUT,
+        isa_core::LayoutStatus::Unrecovered("operands known: idx_partition_ap, fill_value")
+    );
+    assert_eq!(Demo::LAYOUT, isa_core::LayoutStatus::Recovered);
+    let mut b = [0u8; 64];
+    b[0] = 0x92;
+    b[1] = 0x10;
+    for (i, x) in b.iter_mut().enumerate().skip(4) {
+        *x = i as u8 ^ 0xA5;
+    }
+    let u = Unknown::decode_bytes(&b).unwrap();
+    assert_eq!(u.encode().unwrap().as_bytes(), &b);
+}

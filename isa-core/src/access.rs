@@ -5,7 +5,7 @@ use crate::addr4::Addr4;
 use crate::descriptor::Tensor;
 
 /// One axis of an access pattern: `{step, num}` (seed 002: `bir::APPair`, step @+0, num @+8).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct ApPair {
     /// The per-axis step in elements (the dtype multiply happens in hardware, seed 002).
     /// Negative on a free axis walks backward; the partition axis must not be negative.
@@ -18,7 +18,7 @@ pub struct ApPair {
 /// `bir::AccessPattern`, Pattern @+0x50, num_dims @+0x58).
 ///
 /// Dtype-free: strides and counts are element units and the descriptor never carries the dtype.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct AccessPattern {
     /// The start address with the partition axis already folded in (seed 002: the partition
     /// dimension `Pattern[0]` is the partition-band term of the ADDR4 word). The packer writes it

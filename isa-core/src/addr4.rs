@@ -23,7 +23,10 @@ use crate::field::Field;
 /// - register form: bit 31 ([`Addr4::REGISTER_FLAG`]) set, the RegId in the low byte;
 /// - static form: bit 31 clear, a byte address under [`Addr4::BYTE_ADDRESS_MASK`] with the
 ///   region bits 29..=30 above it (byte 3 & 0x60: 0x20 is PSUM).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(transparent)]
 pub struct Addr4(u32);
 
 impl Addr4 {

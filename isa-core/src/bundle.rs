@@ -35,6 +35,17 @@ impl Identity {
     }
 }
 
+/// Whether a layout's field map is known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LayoutStatus {
+    /// Every byte is a declared field, a constant, or reserved.
+    Recovered,
+    /// The op is known by its identity, but its field map is not recovered (SPEC-NOTES §2.10):
+    /// its bytes are carried byte-exact in opaque arrays, never given invented fields. The
+    /// string says what is known.
+    Unrecovered(&'static str),
+}
+
 /// How sure the specification is of a field's position (the seeds' confidence tags).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Confidence {
@@ -163,6 +174,8 @@ pub trait Bundle: Sized {
     const IDENTITY: Identity;
     /// Every byte range of the layout: header, opcode, constants, fields, in offset order.
     const FIELDS: &'static [FieldInfo];
+    /// Whether the field map is recovered (`#[bundle(unrecovered = "…")]` says it is not).
+    const LAYOUT: LayoutStatus = LayoutStatus::Recovered;
 
     /// Logical value to wire struct. Every byte no field writes is zero; a value that does not
     /// fit is refused with the field and offset.

@@ -177,3 +177,38 @@ impl<const N: usize> Field for Tensor<N> {
         Ok(Self::from(wire))
     }
 }
+
+/// Serialized as `{"addr": u32, "strides": [..N], "nums": [..N]}`.
+impl<const N: usize> serde::Serialize for Tensor<N> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("Tensor", 3)?;
+        s.serialize_field("addr", &self.addr)?;
+        s.serialize_field("strides", &self.strides[..])?;
+        s.serialize_field("nums", &self.nums[..])?;
+        s.end()
+    }
+}
+
+/// Deserialized from `{"addr", "strides", "nums"}`; each array must hold exactly N entries.
+impl<'de, const N: usize> serde::Deserialize<'de> for Tensor<N> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Raw {
+            addr: Addr4,
+            strides: Vec<i16>,
+            nums: Vec<u16>,
+        }
+        let raw = Raw::deserialize(deserializer)?;
+        let wrong = |what: &str, n: usize| {
+            serde::de::Error::custom(format!("a {N}-D descriptor has {N} {what}, not {n}"))
+        };
+        let (ns, nn) = (raw.strides.len(), raw.nums.len());
+        Ok(Tensor {
+            addr: raw.addr,
+            strides: raw.strides.try_into().map_err(|_| wrong("strides", ns))?,
+            nums: raw.nums.try_into().map_err(|_| wrong("nums", nn))?,
+        })
+    }
+}

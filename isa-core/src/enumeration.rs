@@ -123,6 +123,27 @@ macro_rules! enumeration {
             }
         }
 
+        /// Serialized as the wire name.
+        #[automatically_derived]
+        impl $crate::__private::serde::Serialize for $name {
+            fn serialize<S: $crate::__private::serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.name())
+            }
+        }
+
+        /// Deserialized from the wire name.
+        #[automatically_derived]
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> ::core::result::Result<Self, D::Error> {
+                $crate::enumeration::support::deserialize_name(deserializer, $spec, Self::from_name)
+            }
+        }
+
         #[automatically_derived]
         impl $crate::BitValue for $name {
             const BITS: u32 = 8;
@@ -156,6 +177,21 @@ macro_rules! enumeration {
 pub mod support {
     use crate::error::{FieldError, Problem};
     use crate::field::fit_unsigned;
+
+    /// Reads a wire name and maps it through `from_name`; an unknown name is a custom error that
+    /// names the enumeration.
+    pub fn deserialize_name<'de, D, T>(
+        deserializer: D,
+        enumeration: &'static str,
+        from_name: fn(&str) -> Option<T>,
+    ) -> Result<T, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        let name = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
+        from_name(&name)
+            .ok_or_else(|| serde::de::Error::custom(crate::UnknownName::new(enumeration, &name)))
+    }
 
     /// The code in a range `width` bits wide.
     pub fn to_bits(code: u8, width: u32) -> Result<u64, Problem> {

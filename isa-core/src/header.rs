@@ -11,7 +11,9 @@ use isa_derive::Bundle;
 ///
 /// The order of the six parts inside the band is not in the seeds; SPEC-NOTES §2.6 takes wait
 /// mode, wait index, update mode, update index, then the 32-bit value. Every part is INFERRED.
-#[derive(Bundle, Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+#[derive(
+    Bundle, Debug, Clone, Copy, PartialEq, Eq, Default, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[bundle(size = 8, name = "SyncBand")]
 pub struct SyncBand {
     /// Semaphore wait mode.

@@ -1,6 +1,7 @@
 //! Support for the code `#[derive(Bundle)]` generates. Not a stable API.
 
 pub use core;
+pub use serde;
 pub use zerocopy;
 
 use crate::bundle::{FieldInfo, FieldKind, Placement};
@@ -68,6 +69,17 @@ pub const fn coverage<const N: usize>(fields: &[FieldInfo]) -> [u8; N] {
     }
     mask
 }
+
+/// Byte arrays: the only field type of a layout whose field map is not recovered.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an opaque byte array",
+    note = "an unrecovered layout carries its bytes whole: declare the field as `[u8; N]`"
+)]
+pub trait OpaqueBytes {}
+impl<const N: usize> OpaqueBytes for [u8; N] {}
+
+/// Compiles only for byte arrays (see [`OpaqueBytes`]).
+pub const fn opaque_bytes<T: OpaqueBytes>() {}
 
 /// A table's functions, typed by the field's type. The `Value = T` bound makes a field whose
 /// type is not the table's value type fail here, once, at the `lut = …` entry.

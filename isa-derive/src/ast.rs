@@ -17,6 +17,8 @@ pub struct Layout<'a> {
     pub size: usize,
     pub size_span: Span,
     pub identity: Identity,
+    /// `unrecovered = "…"`: what is known of an op whose field map is not recovered.
+    pub unrecovered: Option<(String, Span)>,
     pub constants: Vec<Constant>,
     pub reserved: Vec<Reserved>,
     pub fields: Vec<FieldNode<'a>>,
@@ -210,6 +212,10 @@ pub fn parse(input: &DeriveInput) -> darling::Result<Layout<'_>> {
         size: *opts.size,
         size_span: opts.size.span(),
         identity,
+        unrecovered: opts
+            .unrecovered
+            .as_ref()
+            .map(|u| (u.as_str().to_owned(), u.span())),
         constants,
         reserved,
         fields,

@@ -28,6 +28,10 @@ pub struct BundleOpts {
     /// The specification's name for the wire struct (`s3d3_tt`).
     #[darling(default)]
     pub wire: Option<String>,
+    /// The field map is not recovered: the op is known by its identity and its bytes are carried
+    /// whole, never given invented fields. The string says what is known.
+    #[darling(default)]
+    pub unrecovered: Option<SpannedValue<String>>,
     /// Fixed byte ranges: `constant(offset = 0x0C, len = 2, value = 0x0100, name = "shape_ctl")`.
     #[darling(default, multiple)]
     pub constant: Vec<SpannedValue<ConstantOpts>>,

@@ -165,6 +165,31 @@ pub fn check(layout: &Layout) -> darling::Result<Plan> {
         }
     }
 
+    // A layout that is not recovered claims no positions: its bytes are carried whole.
+    if let Some((_, span)) = &layout.unrecovered {
+        if !matches!(
+            layout.identity,
+            Identity::Opcodes(_) | Identity::MaskMatch { .. }
+        ) {
+            errors.push(err(
+                *span,
+                "an unrecovered layout is still recognised by its `opcodes` or `mask`/`match`"
+                    .into(),
+            ));
+        }
+        for f in layout.fields.iter().filter(|f| f.role == Role::Value) {
+            if !matches!(f.place, Place::Whole) || f.lut.is_some() {
+                errors.push(err(
+                    f.place_span,
+                    format!(
+                        "field `{}`: the field map of this op is not recovered, so its bytes are carried whole in a byte array; a nibble, bit range or table would invent a field",
+                        f.ident
+                    ),
+                ));
+            }
+        }
+    }
+
     // Constants and documented reserved ranges.
     for (i, c) in layout.constants.iter().enumerate() {
         if c.len == 0 || c.len > 8 {

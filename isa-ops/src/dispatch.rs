@@ -129,8 +129,10 @@ impl Message {
 /// Declares the ISA-wide op list: `Op`, `OpView`, `DECLARATIONS`, `decode_any`, `view_any`.
 macro_rules! declare_ops {
     ($( $(#[$doc:meta])* $variant:ident($ty:ty) ),+ $(,)?) => {
-        /// One decoded bundle of any declared op.
-        #[derive(Debug, Clone, PartialEq)]
+        /// One decoded bundle of any declared op. Serialized with its name under `"op"` and its
+        /// fields beside it (the JSON Lines form of the command line).
+        #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+        #[serde(tag = "op")]
         pub enum Op {
             $( $(#[$doc])* $variant($ty), )+
         }

@@ -62,6 +62,31 @@ impl TtAlu {
             TtAlu::Int32(band) => band.name(),
         }
     }
+
+    /// The value named `name` (an ALU op name or a band name).
+    pub fn from_name(name: &str) -> Option<Self> {
+        AluOp::from_name(name)
+            .map(TtAlu::Op)
+            .or_else(|| Int32Band::from_name(name).map(TtAlu::Int32))
+    }
+}
+
+/// Serialized as its name.
+impl serde::Serialize for TtAlu {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+/// Deserialized from an ALU op name or a band name.
+impl<'de> serde::Deserialize<'de> for TtAlu {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        isa_core::enumeration::support::deserialize_name(
+            deserializer,
+            "TensorTensor ALU byte",
+            TtAlu::from_name,
+        )
+    }
 }
 
 /// The TensorTensor ALU byte table: [`alu_v2`] for ALU ops, the band bytes 0xC4..=0xC8 for the
@@ -114,7 +139,8 @@ impl Lut for tt_alu {
 
 /// The s3d3_tt bundle. Positions are seed 000's TT field stores (+0x0C..+0x0F @0x1235a40..
 /// 0x1235abe, CONFIRMED) and its three TENSOR3D `lea` slots.
-#[derive(Bundle, Debug, Clone, PartialEq, Eq)]
+#[derive(Bundle, Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 #[bundle(size = 64, opcodes = [0x41, 0x51, 0x8A, 0x8E], wire = "s3d3_tt")]
 pub struct TensorTensor {
     /// Which of the four forms.

@@ -322,3 +322,26 @@ fn decode_any_dispatches_on_the_opcode() {
         Problem::UnknownOpcode { opcode: 0x42, .. }
     ));
 }
+
+#[test]
+fn an_op_round_trips_through_json_by_name() {
+    let op = Op::from(add().build().unwrap());
+    let json = serde_json::to_string(&op).unwrap();
+    assert!(
+        json.starts_with(r#"{"op":"TensorTensor","opcode":"tensor_tensor","#),
+        "{json}"
+    );
+    assert!(
+        json.contains(r#""in1_dtype":"bfloat16""#) && json.contains(r#""alu":"add""#),
+        "{json}"
+    );
+    let back: Op = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, op);
+    let bad = json.replace(r#""alu":"add""#, r#""alu":"addd""#);
+    let e = serde_json::from_str::<Op>(&bad).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("`addd` is not a name of `TensorTensor ALU byte`"),
+        "{e}"
+    );
+}

@@ -86,5 +86,14 @@ pub fn layout_checks(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
             }
         }
     }
+    // Unrecovered layouts carry byte arrays only.
+    if layout.unrecovered.is_some() {
+        for f in layout.fields.iter().filter(|f| f.role == Role::Value) {
+            let (ty, span) = (f.ty, f.place_span);
+            checks.push(quote_spanned! {span=>
+                const _: () = ::isa_core::__private::opaque_bytes::<#ty>();
+            });
+        }
+    }
     quote!(#(#checks)*)
 }

@@ -107,6 +107,12 @@ pub fn bundle_impl(layout: &Layout, _plan: &Plan, p: &Paths) -> TokenStream {
         quote!(#fi: wire.#fi()?)
     });
     let reserved_at = loc("reserved", quote!(offset));
+    let layout_status = match &layout.unrecovered {
+        Some((why, _)) => {
+            quote!(const LAYOUT: #krate::LayoutStatus = #krate::LayoutStatus::Unrecovered(#why);)
+        }
+        None => quote!(),
+    };
 
     let nested = if matches!(layout.identity, Identity::Nested) {
         quote! {
@@ -139,6 +145,7 @@ pub fn bundle_impl(layout: &Layout, _plan: &Plan, p: &Paths) -> TokenStream {
             const SIZE: usize = #size;
             const IDENTITY: #krate::Identity = #identity;
             const FIELDS: &'static [#krate::FieldInfo] = __FIELDS;
+            #layout_status
 
             #[inline]
             fn encode(&self) -> #result<#wire, #krate::EncodeError> {
