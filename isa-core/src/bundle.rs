@@ -190,16 +190,8 @@ pub trait Bundle: Sized {
         match Self::Wire::ref_from_prefix(bytes) {
             Ok((wire, _)) => Ok(wire),
             Err(_) => Err(DecodeError {
-                at: Location {
-                    op: Self::NAME,
-                    field: "bundle",
-                    inner: None,
-                    offset: 0,
-                },
-                problem: Problem::Truncated {
-                    needed: Self::SIZE,
-                    available: bytes.len(),
-                },
+                at: whole::<Self>(),
+                problem: truncated::<Self>(bytes.len()),
             }),
         }
     }
@@ -218,16 +210,8 @@ pub trait Bundle: Sized {
                 Ok(())
             }
             None => Err(EncodeError {
-                at: Location {
-                    op: Self::NAME,
-                    field: "bundle",
-                    inner: None,
-                    offset: 0,
-                },
-                problem: Problem::Truncated {
-                    needed: Self::SIZE,
-                    available: out.len(),
-                },
+                at: whole::<Self>(),
+                problem: truncated::<Self>(out.len()),
             }),
         }
     }
@@ -235,5 +219,23 @@ pub trait Bundle: Sized {
     /// Encodes to a byte vector of [`Bundle::SIZE`] bytes.
     fn to_bytes(&self) -> Result<Vec<u8>, EncodeError> {
         Ok(self.encode()?.as_bytes().to_vec())
+    }
+}
+
+/// The location of a whole bundle (its first byte).
+const fn whole<B: Bundle>() -> Location {
+    Location {
+        op: B::NAME,
+        field: "bundle",
+        inner: None,
+        offset: 0,
+    }
+}
+
+/// A buffer of `available` bytes, too short for `B`.
+const fn truncated<B: Bundle>(available: usize) -> Problem {
+    Problem::Truncated {
+        needed: B::SIZE,
+        available,
     }
 }

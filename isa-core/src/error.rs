@@ -186,56 +186,24 @@ pub struct DecodeError {
     pub problem: Problem,
 }
 
-impl EncodeError {
-    /// An error for `field` at `base`, from a field codec's error.
-    pub const fn field(
-        op: &'static str,
-        field: &'static str,
-        base: usize,
-        err: FieldError,
-    ) -> Self {
-        Self {
-            at: Location::of(op, field, base, &err),
-            problem: err.problem,
-        }
-    }
-}
+/// The constructors both located errors share.
+macro_rules! located {
+    ($($ty:ident),+) => {$(
+        impl $ty {
+            /// An error for `field` at `base`, from a field codec's error.
+            pub const fn field(op: &'static str, field: &'static str, base: usize, err: FieldError) -> Self {
+                Self { at: Location::of(op, field, base, &err), problem: err.problem }
+            }
 
-impl DecodeError {
-    /// An error for `field` at `base`, from a field codec's error.
-    pub const fn field(
-        op: &'static str,
-        field: &'static str,
-        base: usize,
-        err: FieldError,
-    ) -> Self {
-        Self {
-            at: Location::of(op, field, base, &err),
-            problem: err.problem,
+            /// The error as one of the field that holds this layout (a nested layout): the
+            /// offset becomes relative to that field and the field name becomes the inner name.
+            pub const fn into_inner(self) -> FieldError {
+                FieldError { at: self.at.offset, inner: Some(self.at.field), problem: self.problem }
+            }
         }
-    }
-
-    /// Turns a bundle-level decode error into an error of the field that holds the layout, with
-    /// the offset made relative to that field.
-    pub const fn into_inner(self) -> FieldError {
-        FieldError {
-            at: self.at.offset,
-            inner: Some(self.at.field),
-            problem: self.problem,
-        }
-    }
+    )+};
 }
-
-impl EncodeError {
-    /// Turns a layout-level encode error into an error of the field that holds the layout.
-    pub const fn into_inner(self) -> FieldError {
-        FieldError {
-            at: self.at.offset,
-            inner: Some(self.at.field),
-            problem: self.problem,
-        }
-    }
-}
+located!(EncodeError, DecodeError);
 
 /// A name that is not one of an enumeration's wire names (the `FromStr` error of every
 /// [`enumeration!`](crate::enumeration!) type).

@@ -68,7 +68,7 @@ pub const fn fit_unsigned(value: u64, width: u32) -> Result<u64, Problem> {
 }
 
 macro_rules! unsigned {
-    ($($t:ty => $wire:ty),* $(,)?) => {$(
+    ($($t:ty),* $(,)?) => {$(
         impl BitValue for $t {
             const BITS: u32 = <$t>::BITS;
             fn to_bits(&self, width: u32) -> Result<u64, Problem> {
@@ -78,6 +78,13 @@ macro_rules! unsigned {
                 <$t>::try_from(code).map_err(|_| Problem::TooWide { value: code, bits: width })
             }
         }
+    )*};
+}
+unsigned!(u8, u16, u32, u64);
+
+/// Integers stored whole: little-endian, every bit pattern a value.
+macro_rules! whole {
+    ($($t:ty => $wire:ty),* $(,)?) => {$(
         impl Field for $t {
             type Wire = $wire;
             fn to_wire(&self) -> Result<Self::Wire, FieldError> {
@@ -89,10 +96,10 @@ macro_rules! unsigned {
         }
     )*};
 }
-unsigned!(u8 => u8, u16 => U16, u32 => U32, u64 => U64);
+whole!(u8 => u8, u16 => U16, u32 => U32, u64 => U64, i16 => I16, i32 => I32);
 
 macro_rules! signed {
-    ($($t:ty, $u:ty => $wire:ty),* $(,)?) => {$(
+    ($($t:ty, $u:ty),* $(,)?) => {$(
         /// Two's complement in the range; the top bit of the range is the sign.
         impl BitValue for $t {
             const BITS: u32 = <$t>::BITS;
@@ -111,18 +118,9 @@ macro_rules! signed {
                 <$t>::try_from(v).map_err(|_| Problem::TooWide { value: code, bits: width })
             }
         }
-        impl Field for $t {
-            type Wire = $wire;
-            fn to_wire(&self) -> Result<Self::Wire, FieldError> {
-                Ok(<$wire>::from(*self))
-            }
-            fn from_wire(wire: &Self::Wire) -> Result<Self, FieldError> {
-                Ok(<$t>::from(*wire))
-            }
-        }
     )*};
 }
-signed!(i16, u16 => I16, i32, u32 => I32);
+signed!(i16, u16, i32, u32);
 
 impl BitValue for i8 {
     const BITS: u32 = 8;

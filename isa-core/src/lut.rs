@@ -237,6 +237,7 @@ macro_rules! lut {
 /// type.
 #[doc(hidden)]
 pub mod support {
+    use crate::__private::Message;
     /// The largest code of the table (0 for an empty one).
     pub const fn max_code(pairs: &[(u8, u8)]) -> u8 {
         let mut max = 0;
@@ -403,53 +404,6 @@ pub mod support {
         usize::try_from(code)
             .ok()
             .and_then(|i| table.get(i).copied().flatten())
-    }
-
-    /// A compile-time error message: fixed capacity, ASCII.
-    pub struct Message {
-        buf: [u8; 256],
-        len: usize,
-    }
-
-    impl Message {
-        const fn new() -> Self {
-            Self {
-                buf: [0; 256],
-                len: 0,
-            }
-        }
-
-        const fn push(mut self, text: &str) -> Self {
-            let bytes = text.as_bytes();
-            let mut i = 0;
-            while i < bytes.len() && self.len < self.buf.len() {
-                self.buf[self.len] = bytes[i];
-                self.len += 1;
-                i += 1;
-            }
-            self
-        }
-
-        const fn push_code(self, code: u8) -> Self {
-            const HEX: [&str; 16] = [
-                "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F",
-            ];
-            self.push("0x")
-                .push(HEX[(code >> 4) as usize])
-                .push(HEX[(code & 0xF) as usize])
-        }
-
-        /// The text (up to the last whole character, should the capacity cut one).
-        pub const fn as_str(&self) -> &str {
-            let (text, _) = self.buf.split_at(self.len);
-            match core::str::from_utf8(text) {
-                Ok(text) => text,
-                Err(e) => match core::str::from_utf8(text.split_at(e.valid_up_to()).0) {
-                    Ok(text) => text,
-                    Err(_) => "",
-                },
-            }
-        }
     }
 
     impl Defect {

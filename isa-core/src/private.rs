@@ -158,6 +158,62 @@ pub fn write_le(bytes: &mut [u8], offset: usize, len: usize, value: u64) {
     }
 }
 
+/// A compile-time error message (const panics print one `&str`): fixed capacity, ASCII.
+pub struct Message {
+    buf: [u8; 256],
+    len: usize,
+}
+
+impl Message {
+    /// An empty message.
+    pub const fn new() -> Self {
+        Self {
+            buf: [0; 256],
+            len: 0,
+        }
+    }
+
+    /// Appends `text` (cut at the capacity).
+    pub const fn push(mut self, text: &str) -> Self {
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() && self.len < self.buf.len() {
+            self.buf[self.len] = bytes[i];
+            self.len += 1;
+            i += 1;
+        }
+        self
+    }
+
+    /// Appends `code` as `0xNN`.
+    pub const fn push_code(self, code: u8) -> Self {
+        const HEX: [&str; 16] = [
+            "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F",
+        ];
+        self.push("0x")
+            .push(HEX[(code >> 4) as usize])
+            .push(HEX[(code & 0xF) as usize])
+    }
+
+    /// The text (up to the last whole character, should the capacity cut one).
+    pub const fn as_str(&self) -> &str {
+        let (text, _) = self.buf.split_at(self.len);
+        match core::str::from_utf8(text) {
+            Ok(text) => text,
+            Err(e) => match core::str::from_utf8(text.split_at(e.valid_up_to()).0) {
+                Ok(text) => text,
+                Err(_) => "",
+            },
+        }
+    }
+}
+
+impl Default for Message {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,6 +5,7 @@
 //! declarations claiming one opcode do not compile (an opcode shared by two producers, like
 //! 0x9A, is declared once, on the one layout both write).
 
+use isa_core::__private::Message;
 use isa_core::{Bundle, DecodeError, FieldInfo, Identity, Location, Problem};
 
 /// Size of every bundle of the 64-byte family.
@@ -56,8 +57,8 @@ pub(crate) const fn opcode_table(decls: &[Declaration]) -> [u8; 256] {
             if table[op] != 0 {
                 let first = decls[table[op] as usize - 1].name;
                 let msg = Message::new()
-                    .push("opcode 0x")
-                    .hex(ops[k])
+                    .push("opcode ")
+                    .push_code(ops[k])
                     .push(" is claimed by both ")
                     .push(first)
                     .push(" and ")
@@ -85,45 +86,6 @@ pub(crate) const fn known_opcodes(table: &[u8; 256]) -> ([u8; 256], usize) {
         i += 1;
     }
     (out, n)
-}
-
-/// A message assembled at compile time (const panics print one `&str`).
-struct Message {
-    buf: [u8; 256],
-    len: usize,
-}
-
-impl Message {
-    const fn new() -> Self {
-        Message {
-            buf: [0; 256],
-            len: 0,
-        }
-    }
-    const fn push(mut self, s: &str) -> Self {
-        let b = s.as_bytes();
-        let mut i = 0;
-        while i < b.len() && self.len < self.buf.len() {
-            self.buf[self.len] = b[i];
-            self.len += 1;
-            i += 1;
-        }
-        self
-    }
-    const fn hex(self, v: u8) -> Self {
-        const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
-        let pair = [DIGITS[(v >> 4) as usize], DIGITS[(v & 0xF) as usize]];
-        match core::str::from_utf8(&pair) {
-            Ok(s) => self.push(s),
-            Err(_) => self,
-        }
-    }
-    const fn as_str(&self) -> &str {
-        match core::str::from_utf8(self.buf.split_at(self.len).0) {
-            Ok(s) => s,
-            Err(_) => "opcode claimed twice",
-        }
-    }
 }
 
 /// Declares the ISA-wide op list: `Op`, `OpView`, `DECLARATIONS`, `decode_any`, `view_any`.
