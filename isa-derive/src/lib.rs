@@ -22,6 +22,51 @@ use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};
 
 /// Derives `isa_core::Bundle` (and, for layouts without identity, `isa_core::Field`).
+///
+/// # `#[bundle(...)]` on the struct
+///
+/// | key | meaning |
+/// | --- | --- |
+/// | `size = N` | size in bytes |
+/// | `opcodes = [0x41, ..]` | a 64-byte-family bundle: byte 0 is one of these, byte 1 `inst_word_len` = `size / 4`, bytes 2..=3 zero (written and checked for you) |
+/// | `mask = M, match = V` | a 32-bit word layout: `word & M == V` (instead of `opcodes`) |
+/// | `name = "..."`, `wire = "..."` | the op's name (default: the struct's) and the specification's wire-struct name |
+/// | `constant(offset, len = 1, value, name, confidence, note)` | a fixed little-endian byte range |
+/// | `reserved(offset, len = 1, name, note)` | a documented reserved range (every unclaimed bit is reserved anyway) |
+/// | `unrecovered = "..."` | the field map is not known: the op is recognised by its identity and its bytes are carried whole in `[u8; N]` fields |
+///
+/// With neither `opcodes` nor `mask`/`match`, the layout is nested: it also implements
+/// `isa_core::Field` and can be a field of another layout (the sync band is one).
+///
+/// # `#[field(...)]` on each field
+///
+/// | key | meaning |
+/// | --- | --- |
+/// | `opcode` | this field is the opcode byte (its type: `u8` or an enumeration of the opcodes) |
+/// | `offset = N` | the field's first byte (defaults to 0 in `mask`/`match` words) |
+/// | `nibble = lo \| hi` | bits 0..=3 or 4..=7 of the byte |
+/// | `bits = A..=B` | bits of the little-endian word at `offset`, any width up to 64, crossing bytes |
+/// | `bits = [A..=B, C..=D]` | one value split across ranges, low part first |
+/// | `lut = TABLE` | the value goes through a lookup table (`isa_core::Lut`); alone it takes one byte |
+/// | `confidence = confirmed \| strong \| inferred \| speculative`, `note = "..."` | carried into the field table |
+///
+/// A field without `nibble`/`bits`/`lut` is stored whole in its `isa_core::Field` wire type
+/// (integers little-endian, descriptors, enumerations, nested layouts, byte arrays); a field with
+/// them holds an `isa_core::BitValue` code.
+///
+/// # What it generates
+///
+/// - `<Name>Wire`: `#[repr(C)]`, alignment 1, exactly `size` bytes, zerocopy `FromBytes`,
+///   `IntoBytes`, `KnownLayout`, `Immutable`, `Unaligned`; unclaimed bytes are reserved arrays.
+///   Accessors per field: `NAME()` (checked value), `NAME_raw()` (bytes or code as stored),
+///   `set_NAME(&value)`, and `NAME_preimages()` for table fields; `opcode_byte()` or `word()`.
+/// - `impl Bundle`: `encode` (zeroed bytes, header, constants, every field; a value that does
+///   not fit is an error naming field and offset), `decode` (identity, header, constants,
+///   reserved bits, every field and table code), `FIELDS`, `IDENTITY`, `LAYOUT`.
+/// - Checks: attribute errors (all at once, at the offending entry); bit-precise overlaps of
+///   nibbles, bit ranges, header, constants and identity bits; and, by `const` evaluation with a
+///   message naming the field, the width of whole fields against whatever starts next, bit
+///   ranges against their type and table code width, descriptor slots against `4 + 4N`.
 #[proc_macro_derive(Bundle, attributes(bundle, field))]
 pub fn derive_bundle(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
