@@ -10,6 +10,7 @@ pub mod codegen;
 pub mod dispatch;
 pub mod operand;
 pub mod pto;
+pub mod sample;
 pub mod tensor_tensor;
 
 pub use codegen::{Codegen, Finding, LowerError, Lowering, Validate};

@@ -1,0 +1,95 @@
+//! Sample bundles shaped by a declaration's field table: the header right, every reserved bit
+//! zero, every field's bits random. Most of them decode; the ones that do are valid bundles of
+//! every op, drawn without writing a generator per op. Benchmarks, property tests and fuzz seeds
+//! use them.
+
+use isa_core::FieldKind;
+
+use crate::dispatch::{BUNDLE_SIZE, Declaration, decode_any};
+
+/// A small deterministic generator (SplitMix64): samples are reproducible from a seed.
+#[derive(Debug, Clone)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    /// A generator starting at `seed`.
+    pub fn new(seed: u64) -> Self {
+        Self(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// One bundle of `decl` with random field bits: opcode drawn from its opcodes,
+/// `inst_word_len` and constants as declared, reserved bits zero.
+pub fn shaped(decl: &Declaration, rng: &mut SplitMix64) -> [u8; BUNDLE_SIZE] {
+    let mut b = [0u8; BUNDLE_SIZE];
+    for f in decl.fields {
+        let (first, last) = (f.first_bit(), f.last_bit());
+        match f.kind {
+            FieldKind::Reserved | FieldKind::Identity { .. } => {}
+            FieldKind::Constant(v) => set_bits(&mut b, first, last, v),
+            FieldKind::Opcode => {
+                let n = decl.opcodes.len().max(1) as u64;
+                let pick = decl
+                    .opcodes
+                    .get((rng.next_u64() % n) as usize)
+                    .copied()
+                    .unwrap_or(0);
+                set_bits(&mut b, first, last, u64::from(pick));
+            }
+            FieldKind::Value => {
+                let width = last + 1 - first;
+                if width <= 8 && rng.next_u64() % 4 != 0 {
+                    // Enumerations, table codes and flags live in the low codes of a byte: draw
+                    // from those most of the time so most shapes decode.
+                    set_bits(&mut b, first, last, rng.next_u64() % 32);
+                    continue;
+                }
+                let mut bit = first;
+                while bit <= last {
+                    let word = rng.next_u64();
+                    let take = (last + 1 - bit).min(64);
+                    set_bits(&mut b, bit, bit + take - 1, word);
+                    bit += take;
+                }
+            }
+        }
+    }
+    b
+}
+
+/// Up to `n` bundles of `decl` that decode, trying at most `64 * n` shapes.
+pub fn valid(decl: &Declaration, n: usize, rng: &mut SplitMix64) -> Vec<[u8; BUNDLE_SIZE]> {
+    let mut out = Vec::with_capacity(n);
+    for _ in 0..n.saturating_mul(64) {
+        if out.len() == n {
+            break;
+        }
+        let b = shaped(decl, rng);
+        if decode_any(&b).is_ok() {
+            out.push(b);
+        }
+    }
+    out
+}
+
+fn set_bits(b: &mut [u8], first: usize, last: usize, value: u64) {
+    for (k, bit) in (first..=last).enumerate() {
+        if let Some(byte) = b.get_mut(bit / 8) {
+            let on = k < 64 && (value >> k) & 1 == 1;
+            if on {
+                *byte |= 1 << (bit % 8);
+            } else {
+                *byte &= !(1 << (bit % 8));
+            }
+        }
+    }
+}
