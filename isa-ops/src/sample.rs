@@ -47,7 +47,7 @@ pub fn shaped(decl: &Declaration, rng: &mut SplitMix64) -> [u8; BUNDLE_SIZE] {
             }
             FieldKind::Value => {
                 let width = last + 1 - first;
-                if width <= 8 && rng.next_u64() % 4 != 0 {
+                if width <= 8 && !rng.next_u64().is_multiple_of(4) {
                     // Enumerations, table codes and flags live in the low codes of a byte: draw
                     // from those most of the time so most shapes decode.
                     set_bits(&mut b, first, last, rng.next_u64() % 32);
