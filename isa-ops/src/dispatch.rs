@@ -88,19 +88,19 @@ pub(crate) const fn known_opcodes(table: &[u8; 256]) -> ([u8; 256], usize) {
 }
 
 /// A message assembled at compile time (const panics print one `&str`).
-struct Message {
+pub(crate) struct Message {
     buf: [u8; 256],
     len: usize,
 }
 
 impl Message {
-    const fn new() -> Self {
+    pub(crate) const fn new() -> Self {
         Message {
             buf: [0; 256],
             len: 0,
         }
     }
-    const fn push(mut self, s: &str) -> Self {
+    pub(crate) const fn push(mut self, s: &str) -> Self {
         let b = s.as_bytes();
         let mut i = 0;
         while i < b.len() && self.len < self.buf.len() {
@@ -110,7 +110,7 @@ impl Message {
         }
         self
     }
-    const fn hex(self, v: u8) -> Self {
+    pub(crate) const fn hex(self, v: u8) -> Self {
         const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
         let pair = [DIGITS[(v >> 4) as usize], DIGITS[(v & 0xF) as usize]];
         match core::str::from_utf8(&pair) {
@@ -118,7 +118,7 @@ impl Message {
             Err(_) => self,
         }
     }
-    const fn as_str(&self) -> &str {
+    pub(crate) const fn as_str(&self) -> &str {
         match core::str::from_utf8(self.buf.split_at(self.len).0) {
             Ok(s) => s,
             Err(_) => "opcode claimed twice",
