@@ -4,8 +4,8 @@
 //! `B.DATR` bits `[24:20]`. The code table is not in seed 004; it comes from the public PTO spec
 //! (SPEC-NOTES §3): FP64 0 … HiF4X2 14, S64 16 … S4X2 20, U64 24 … U4X2 28. Codes 15, 21..=23
 //! and 29..=31 are reserved. Code 31 is the spec's "none", meaningful only in `B.DATR`; it is
-//! not an element type, so this type rejects it like every other reserved code. A `B.DATR`
-//! declaration that needs "none" can wrap this type in an `Option`.
+//! not an element type, so this type rejects it like every other reserved code; `B.DATR`'s
+//! field is [`DatrDataType`](super::words::DatrDataType), which adds "none".
 
 use core::fmt;
 use core::str::FromStr;
@@ -266,7 +266,8 @@ impl TryFrom<u8> for TileDataType {
     }
 }
 
-/// The `DataType` bit field of `BSTART.TEPL` `[31:27]` (seed 004) and `B.DATR` `[24:20]`
+/// The `DataType` bit field of `BSTART.TEPL` `[31:27]` (seed 004) and, through
+/// [`DatrDataType`](super::words::DatrDataType), of `B.DATR` `[24:20]`
 /// (SPEC-NOTES §3): a 5-bit code; reserved codes read back as
 /// [`Problem::UnknownCode`] for table `TileDataType`.
 impl BitValue for TileDataType {
@@ -287,3 +288,5 @@ impl BitValue for TileDataType {
             })
     }
 }
+
+serde_by_name!(TileDataType, "TileDataType", |name| name.parse().ok());

@@ -15,8 +15,9 @@ use super::error::{TileError, UnknownName};
 /// The CUBE layout of a Local tile (seed 004: "Local CUBE_M16 or CUBE_M32"; the `Layout`
 /// parameter of `B.DATR`). Rows are grouped in CUBE cells of 16 or 32 rows.
 ///
-/// Only the two layouts TSHUF accepts are modelled; the 5-bit `B.DATR` layout codes are not in
-/// the public spec facts this model stands on, so none is given here.
+/// Only the two layouts TSHUF accepts are modelled. Their 5-bit `B.DATR` codes are not in the
+/// public spec facts; the codes used are in one table,
+/// [`datr_layout`](super::words::datr_layout) (INFERRED).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Layout {
     /// `CUBE_M16`: cells of 16 rows.
@@ -65,6 +66,8 @@ impl FromStr for Layout {
             .ok_or_else(|| UnknownName::new("Layout", s))
     }
 }
+
+serde_by_name!(Layout, "Layout", |name| name.parse().ok());
 
 /// The shape of a tile in rows and 32-bit word groups (seed 004: source, destination and
 /// controls must "share … geometry"; the controls' "valid columns equal the number of 32-bit
