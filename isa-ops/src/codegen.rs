@@ -62,6 +62,15 @@ pub enum LowerError {
         /// Why.
         error: PackError,
     },
+    /// An operand of a kind the selected encoding cannot carry (a scalar where the bundle has
+    /// only a descriptor slot for it).
+    #[error("{operand}: {message}")]
+    Operand {
+        /// Which operand.
+        operand: &'static str,
+        /// What the encoding needs instead.
+        message: &'static str,
+    },
     /// A field value that does not fit its bundle.
     #[error(transparent)]
     Encode(#[from] EncodeError),

@@ -169,6 +169,18 @@ macro_rules! declare_ops {
 declare_ops! {
     /// TensorTensor, s3d3_tt (seed 000 §2).
     TensorTensor(crate::tensor_tensor::TensorTensor),
+    /// SelectReduce 0xEA, the 2-D band of the CopyPredicated body (seed 000 §3.1).
+    SelectReduce(crate::copy_predicated::SelectReduce),
+    /// CopyPredicated 0x72 / CastPredicated 0x99, s3d3_tt (seed 000 §3.2).
+    CopyPredicated(crate::copy_predicated::CopyPredicated),
+    /// CopyPredicatedScalar 0xE8, d3_cp (seed 000 §3.3).
+    CopyPredicatedScalar(crate::copy_predicated::CopyPredicatedScalar),
+    /// TensorCopy 0x46 / 0x47, s3d3_copy (seed 000 §4).
+    TensorCopy(crate::tensor_copy::TensorCopy),
+    /// Memset 0x49 / 0x4D, d3_memset (seed 000 §5).
+    Memset(crate::memset::Memset),
+    /// MoveShape 0xB2, s_move (seed 000 §6).
+    MoveShape(crate::move_shape::MoveShape),
 }
 
 /// Reads the first 64 bytes of `bytes` in place as whichever op its opcode names. Only the

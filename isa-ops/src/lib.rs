@@ -7,10 +7,15 @@
 #![forbid(unsafe_code)]
 
 pub mod codegen;
+pub mod copy_predicated;
 pub mod dispatch;
+pub mod memset;
+pub mod move_shape;
 pub mod operand;
 pub mod pto;
 pub mod sample;
+mod support;
+pub mod tensor_copy;
 pub mod tensor_tensor;
 
 pub use codegen::{Codegen, Finding, LowerError, Lowering, Validate};

@@ -2,14 +2,14 @@
 //! band. Opcodes 0x41 (plain), 0x51 (bit-vector), 0x8A / 0x8E (GPSIMD int32 band).
 
 use isa_core::{
-    AccessPattern, AluOp, Bundle as _, Dtype, Engine, Lut, SyncBand, Tensor3d, alu_v2, dtype_v2,
-    enumeration, first_pair_num, tensor3d_valid,
+    AluOp, Bundle as _, Dtype, Engine, Lut, SyncBand, Tensor3d, alu_v2, dtype_v2, enumeration,
 };
 use isa_derive::Bundle;
 
 use crate::codegen::{Finding, LowerError, Lowering, Validate};
 use crate::dispatch::Op;
 use crate::operand::{Core, Operand};
+use crate::support::{descriptors, element_counts, pack, partitions};
 
 enumeration! {
     /// The four TensorTensor opcodes (seed 000: "0x41 (65, plain), 0x51 (81, bit-vector),
@@ -238,23 +238,14 @@ impl TensorTensorInst {
 
     /// Fills the bundle (the `GENERATE_ISACODE` arm's stores).
     pub fn build(&self) -> Result<TensorTensor, LowerError> {
-        let opcode = self.select_opcode()?;
-        let pack = |operand: &'static str, ap: &AccessPattern| {
-            Tensor3d::pack(ap).map_err(|error| LowerError::Pack { operand, error })
-        };
         Ok(TensorTensor {
-            opcode,
+            opcode: self.select_opcode()?,
             sync: self.sync,
             in0_dtype: self.in0.dtype,
             in1_dtype: self.in1.dtype,
             out_dtype: self.out.dtype,
             alu: self.alu_byte(),
-            num_active_partitions: first_pair_num(&self.in0.ap).map_err(|error| {
-                LowerError::Pack {
-                    operand: "in0",
-                    error,
-                }
-            })?,
+            num_active_partitions: partitions("in0", &self.in0.ap)?,
             out: pack("out", &self.out.ap)?,
             in0: pack("in0", &self.in0.ap)?,
             in1: pack("in1", &self.in1.ap)?,
@@ -270,11 +261,6 @@ impl Lowering for TensorTensorInst {
     fn bundles(&self) -> Result<Vec<Op>, LowerError> {
         Ok(vec![self.build()?.into()])
     }
-}
-
-/// Element count a descriptor walks: the product of its counts.
-fn elements(t: &Tensor3d) -> u64 {
-    t.nums.iter().map(|&n| u64::from(n)).product()
 }
 
 impl Validate for TensorTensor {
@@ -324,31 +310,17 @@ impl Validate for TensorTensor {
             }),
             (true, TtAlu::Int32(_)) | (false, TtAlu::Op(_)) => {}
         }
-        let n = elements(&self.out);
-        for (field, offset, t) in [("in0", 0x20, &self.in0), ("in1", 0x30, &self.in1)] {
-            if elements(t) != n {
-                out.push(Finding {
-                    check: "s3d3_tt_src_element_cnt_check",
-                    field,
-                    offset,
-                    message: format!("walks {} elements; the output walks {n}", elements(t)),
-                });
-            }
-        }
-        for (field, offset, t) in [
+        let inputs = [("in0", 0x20, &self.in0), ("in1", 0x30, &self.in1)];
+        out.extend(element_counts(
+            "s3d3_tt_src_element_cnt_check",
+            &self.out,
+            &inputs,
+        ));
+        out.extend(descriptors(&[
             ("out", 0x10, &self.out),
             ("in0", 0x20, &self.in0),
             ("in1", 0x30, &self.in1),
-        ] {
-            if let Err(fault) = tensor3d_valid(t) {
-                out.push(Finding {
-                    check: "tensor3d_valid",
-                    field,
-                    offset: offset + fault.offset(),
-                    message: fault.to_string(),
-                });
-            }
-        }
+        ]));
         out
     }
 }

@@ -1,20 +1,12 @@
 //! TensorTensor against seed 000 §2: the pseudocode's stores written out by hand, each opcode
 //! branch, the PSUM guard, the reserved bytes, the validators and the three CodeGenMode arms.
 
-use isa_core::{AccessPattern, Addr4, AluOp, ApPair, Bundle, Dtype, Engine, Problem, SyncBand};
+mod common;
+
+use common::ap;
+use isa_core::{Addr4, AluOp, Bundle, Dtype, Engine, Problem, SyncBand};
 use isa_ops::tensor_tensor::{Int32Band, TensorTensor, TensorTensorInst, TtAlu, TtOpcode};
 use isa_ops::{Codegen, Core, LowerError, Op, Operand, decode_any};
-
-fn ap(start: u32, pattern: &[(i64, u64)]) -> AccessPattern {
-    AccessPattern {
-        start: Addr4::from_raw(start),
-        pattern: pattern
-            .iter()
-            .map(|&(step, num)| ApPair { step, num })
-            .collect(),
-        indirect: false,
-    }
-}
 
 /// out[64 partitions][4][128] = in0 + in1, fp32 = fp32 + bf16, in SBUF.
 fn add() -> TensorTensorInst {

@@ -1,0 +1,117 @@
+//! What several encoder bodies and validators share: packing an operand into its descriptor slot
+//! with the operand named in the error, the `num_active_partitions` byte, and the checks every
+//! descriptor-carrying bundle runs.
+
+use isa_core::{AccessPattern, Dtype, Lut, Tensor, dtype_v2, first_pair_num};
+
+use crate::codegen::{Finding, LowerError};
+
+/// Packs `ap` into an N-D descriptor slot (seed 002, `assignStaticPattern<TENSOR_ND>`); a
+/// pattern that does not fit is reported with the operand's name.
+pub(crate) fn pack<const N: usize>(
+    operand: &'static str,
+    ap: &AccessPattern,
+) -> Result<Tensor<N>, LowerError> {
+    Tensor::<N>::pack(ap).map_err(|error| LowerError::Pack { operand, error })
+}
+
+/// `num_active_partitions`: the first APPair's num of `ap` (seed 000 ledger: "firstAPPair.num
+/// via AP+80[8]"), reported with the operand's name when it is missing or above 255.
+pub(crate) fn partitions(operand: &'static str, ap: &AccessPattern) -> Result<u8, LowerError> {
+    first_pair_num(ap).map_err(|error| LowerError::Pack { operand, error })
+}
+
+/// A finding of `check` on `field` at byte `offset`.
+pub(crate) fn finding(
+    check: &'static str,
+    field: &'static str,
+    offset: usize,
+    message: impl Into<String>,
+) -> Finding {
+    Finding {
+        check,
+        field,
+        offset,
+        message: message.into(),
+    }
+}
+
+/// The validator seed 002 names for an N-D descriptor: `tensor2d_valid` and `tensor3d_valid`
+/// are the seed's; `tensor1d_valid` and `tensor4d_valid` name the same rules by analogy (seed
+/// 002 leaves 1D and 4D to other pages; see `Tensor::validate`).
+const fn descriptor_check(n: usize) -> &'static str {
+    match n {
+        1 => "tensor1d_valid",
+        2 => "tensor2d_valid",
+        3 => "tensor3d_valid",
+        _ => "tensor4d_valid",
+    }
+}
+
+/// Seed 002's descriptor validator on every slot: `(field, slot offset, descriptor)`. A failure
+/// is reported at the slot offset plus the byte the failed rule read.
+pub(crate) fn descriptors<const N: usize>(
+    slots: &[(&'static str, usize, &Tensor<N>)],
+) -> Vec<Finding> {
+    slots
+        .iter()
+        .filter_map(|&(field, offset, t)| {
+            t.validate().err().map(|fault| {
+                finding(
+                    descriptor_check(N),
+                    field,
+                    offset + fault.offset(),
+                    fault.to_string(),
+                )
+            })
+        })
+        .collect()
+}
+
+/// How many elements a descriptor walks: the product of its counts.
+pub(crate) fn elements<const N: usize>(t: &Tensor<N>) -> u64 {
+    t.nums.iter().map(|&n| u64::from(n)).product()
+}
+
+/// `check` on each input that walks another number of elements than `reference`.
+pub(crate) fn element_counts<const N: usize>(
+    check: &'static str,
+    reference: &Tensor<N>,
+    inputs: &[(&'static str, usize, &Tensor<N>)],
+) -> Vec<Finding> {
+    let n = elements(reference);
+    inputs
+        .iter()
+        .filter(|(_, _, t)| elements(t) != n)
+        .map(|&(field, offset, t)| {
+            finding(
+                check,
+                field,
+                offset,
+                format!("walks {} elements; the output walks {n}", elements(t)),
+            )
+        })
+        .collect()
+}
+
+/// Whether two dtypes carry one CoreV2 wire tag (seed 000's `byte_1DF5760`). The table is
+/// many-to-one, so this, not equality of ordinals, is what a wire-level check can test.
+pub(crate) fn same_tag(a: Dtype, b: Dtype) -> bool {
+    dtype_v2::encode(&a) == dtype_v2::encode(&b)
+}
+
+/// `check` on `field` when its dtype's wire tag differs from `expected`'s (named `what`).
+pub(crate) fn tag_differs(
+    check: &'static str,
+    (field, offset, dtype): (&'static str, usize, Dtype),
+    (what, expected): (&'static str, Dtype),
+) -> Option<Finding> {
+    (!same_tag(dtype, expected)).then(|| {
+        finding(
+            check,
+            field,
+            offset,
+            format!("{dtype} does not carry the wire tag of the {what} dtype {expected}"),
+        )
+    })
+}
