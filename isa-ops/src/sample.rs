@@ -66,10 +66,10 @@ pub fn shaped(decl: &Declaration, rng: &mut SplitMix64) -> [u8; BUNDLE_SIZE] {
     b
 }
 
-/// Up to `n` bundles of `decl` that decode, trying at most `64 * n` shapes.
+/// Up to `n` bundles of `decl` that decode, trying at most `512 * n` shapes.
 pub fn valid(decl: &Declaration, n: usize, rng: &mut SplitMix64) -> Vec<[u8; BUNDLE_SIZE]> {
     let mut out = Vec::with_capacity(n);
-    for _ in 0..n.saturating_mul(64) {
+    for _ in 0..n.saturating_mul(512) {
         if out.len() == n {
             break;
         }
