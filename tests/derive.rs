@@ -395,3 +395,74 @@ fn unrecovered_layouts_carry_their_bytes_exactly() {
     let u = Unknown::decode_bytes(&b).unwrap();
     assert_eq!(u.encode().unwrap().as_bytes(), &b);
 }
+
+/// A CoreV4 dtype tag in a whole byte. The same table in a nibble does not compile ("a 0x10 tag
+/// can never be written into a nibble field", SPEC-NOTES §1): tests/ui/lut/code-wider-than-nibble.rs.
+#[derive(Bundle, Debug, Clone, PartialEq)]
+#[bundle(size = 64, opcodes = [0x30])]
+struct V4Byte {
+    #[field(offset = 0x20, lut = isa_core::dtype_v4)]
+    in_dtype: isa_core::Dtype,
+}
+
+#[test]
+fn float4_through_dtype_v4_into_a_whole_byte_writes_0x10() {
+    let w = V4Byte {
+        in_dtype: isa_core::Dtype::Float4E2m1fnX4,
+    }
+    .encode()
+    .unwrap();
+    assert_eq!(w.as_bytes()[0x20], 0x10);
+    assert_eq!(
+        V4Byte::decode(&w).unwrap().in_dtype,
+        isa_core::Dtype::Float4E2m1fnX4
+    );
+}
+
+/// One field list stamped by a `macro_rules!` with the table as a parameter: the table path
+/// comes from the invocation, the field attributes from the macro's body, two hygiene contexts
+/// that the generated accessors must not mix up.
+macro_rules! stamp {
+    ($name:ident, $op:tt, $table:ident) => {
+        #[derive(Bundle, Debug, Clone, PartialEq)]
+        #[bundle(size = 8, opcodes = [$op])]
+        struct $name {
+            #[field(offset = 0x04, lut = $table)]
+            dtype: isa_core::Dtype,
+            #[field(offset = 0x05, nibble = lo)]
+            lanes: u8,
+        }
+    };
+}
+
+use isa_core::{dtype_v2, dtype_v4};
+stamp!(StampV2, 0x43, dtype_v2);
+stamp!(StampV4, 0x30, dtype_v4);
+
+#[test]
+fn a_table_passed_into_a_macro_stamp_selects_the_codes() {
+    let f4 = isa_core::Dtype::Float4E2m1fnX4;
+    let v2 = StampV2 {
+        dtype: f4,
+        lanes: 3,
+    }
+    .encode()
+    .unwrap();
+    let v4 = StampV4 {
+        dtype: f4,
+        lanes: 3,
+    }
+    .encode()
+    .unwrap();
+    assert_eq!(v2.as_bytes(), &[0x43, 0x02, 0, 0, 0x05, 0x03, 0, 0]);
+    assert_eq!(v4.as_bytes(), &[0x30, 0x02, 0, 0, 0x10, 0x03, 0, 0]);
+    assert_eq!(
+        v2.dtype(),
+        Ok(isa_core::Dtype::Uint16),
+        "0x05's canonical preimage"
+    );
+    assert_eq!(v4.dtype(), Ok(f4));
+    let mut w = v4;
+    w.set_dtype(&isa_core::Dtype::Bfloat16).unwrap();
+    assert_eq!(w.as_bytes()[4], 0x06);
+}

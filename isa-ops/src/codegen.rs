@@ -7,6 +7,9 @@
 //!   the op runs on them; nothing is written.
 //! - `COLLECT_OPCODES` (0): only the opcodes are recorded in the census; no operand is packed.
 //!
+//! The first two arms also record what a body emits besides bundles (seed 001): the diagnostics it
+//! reports without stopping and the module attributes it sets ([`Lowered`]).
+//!
 //! Any other mode is the seed's error "Wrong CodeGenMode. It must be one of GENERATE_ISACODE,
 //! RUN_ISA_CHECKS, or COLLECT_OPCODES".
 
@@ -82,6 +85,48 @@ pub enum LowerError {
         "Wrong CodeGenMode. It must be one of GENERATE_ISACODE, RUN_ISA_CHECKS, or COLLECT_OPCODES"
     )]
     WrongMode(i64),
+    /// A condition the seed's body asserts without the message being recovered; the text is the
+    /// asserted condition as this crate words it (e.g. seed 001: STT asserts "no transpose").
+    #[error("assertion failed: {0}")]
+    Assertion(&'static str),
+}
+
+/// A module-level attribute an encoder body sets while it lowers (seed 001:
+/// `bir::Module::setAttribute`). The wire bytes do not record it, so it travels beside them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ModuleAttribute {
+    /// Seed 001: TensorScalar with op0 = rsqrt (AluOpType ordinal 28) sets the per-module
+    /// rsqrt-in-use flag before converting the op to its wire byte.
+    RsqrtInUse,
+}
+
+/// The module attributes set so far (seed 001: `bir::Module::setAttribute`).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Module {
+    /// The rsqrt-in-use flag ([`ModuleAttribute::RsqrtInUse`]).
+    pub rsqrt_in_use: bool,
+}
+
+impl Module {
+    /// Sets `attribute`; setting it again changes nothing.
+    pub fn set(&mut self, attribute: ModuleAttribute) {
+        match attribute {
+            ModuleAttribute::RsqrtInUse => self.rsqrt_in_use = true,
+        }
+    }
+}
+
+/// Everything one encoder body emits: its bundles in order, the diagnostics it reports without
+/// stopping (seed 001: `reportError("Reduce Accum result is not outputed")` then a forced value),
+/// and the module attributes it sets.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Lowered {
+    /// The bundles, in stream order.
+    pub bundles: Vec<Op>,
+    /// Reported diagnostics, the seed's exact strings, in order.
+    pub reports: Vec<&'static str>,
+    /// Module attributes set while lowering.
+    pub attributes: Vec<ModuleAttribute>,
 }
 
 /// One BIR instruction's encoder body: the opcode selection and the field fill.
@@ -91,6 +136,16 @@ pub trait Lowering {
 
     /// The bundles the body emits, in order.
     fn bundles(&self) -> Result<Vec<Op>, LowerError>;
+
+    /// The bundles with the body's reports and module attributes (the `GENERATE_ISACODE` and
+    /// `RUN_ISA_CHECKS` arms). A body with side effects overrides this and derives
+    /// [`Lowering::bundles`] from it; the default has none.
+    fn lower(&self) -> Result<Lowered, LowerError> {
+        Ok(Lowered {
+            bundles: self.bundles()?,
+            ..Lowered::default()
+        })
+    }
 }
 
 /// The three sinks of the lifecycle, filled across any number of instructions.
@@ -102,6 +157,10 @@ pub struct Codegen {
     pub census: BTreeMap<u8, usize>,
     /// `RUN_ISA_CHECKS`: every validator finding, with the op's name.
     pub findings: Vec<(&'static str, Finding)>,
+    /// `GENERATE_ISACODE` and `RUN_ISA_CHECKS`: every diagnostic the bodies reported.
+    pub reports: Vec<&'static str>,
+    /// `GENERATE_ISACODE` and `RUN_ISA_CHECKS`: the module attributes the bodies set.
+    pub module: Module,
 }
 
 impl Codegen {
@@ -123,12 +182,12 @@ impl Codegen {
                 }
             }
             CodeGenMode::GenerateIsacode => {
-                for op in inst.bundles()? {
+                for op in self.absorb(inst.lower()?) {
                     self.stream.extend_from_slice(&op.to_bytes()?);
                 }
             }
             CodeGenMode::RunIsaChecks => {
-                for op in inst.bundles()? {
+                for op in self.absorb(inst.lower()?) {
                     // The scratch bundle is the encoded bytes read back, exactly what the
                     // validators see on the wire.
                     let scratch = crate::dispatch::decode_any(&op.to_bytes()?)?;
@@ -139,5 +198,14 @@ impl Codegen {
             }
         }
         Ok(())
+    }
+
+    /// Records a body's reports and module attributes; hands back its bundles.
+    fn absorb(&mut self, lowered: Lowered) -> Vec<Op> {
+        self.reports.extend(lowered.reports);
+        for attribute in lowered.attributes {
+            self.module.set(attribute);
+        }
+        lowered.bundles
     }
 }

@@ -181,6 +181,22 @@ declare_ops! {
     Memset(crate::memset::Memset),
     /// MoveShape 0xB2, s_move (seed 000 §6).
     MoveShape(crate::move_shape::MoveShape),
+    /// TensorScalar and TensorScalarCache, s3d3_ts, CoreV2 tables (seed 001; 0x9A once, for both).
+    TensorScalar(crate::tensor_scalar::TensorScalar),
+    /// Exponential, s3d3_ts, CoreV4 tables (seed 001).
+    Exponential(crate::exponential::Exponential),
+    /// ScalarTensorTensor, s2s2d2_stt (seed 001).
+    ScalarTensorTensor(crate::scalar_tensor_tensor::ScalarTensorTensor),
+    /// TensorScalarAddr, s2d2_ts_as (seed 001).
+    TensorScalarAddr(crate::tensor_scalar_addr::TensorScalarAddr),
+    /// TensorScalarAffineSelect 0x92, layout not recovered (seed 001 OPEN).
+    TensorScalarAffineSelect(crate::opaque::TensorScalarAffineSelect),
+    /// DveReadAccumulator 0x9B, layout not recovered (seed 001).
+    DveReadAccumulator(crate::opaque::DveReadAccumulator),
+    /// TensorDequantize 0x7B, never emitted, layout not recovered (seed 000).
+    TensorDequantize(crate::opaque::TensorDequantize),
+    /// TensorReduceRangeCheck 0x9C, layout not recovered (seed 001).
+    TensorReduceRangeCheck(crate::opaque::TensorReduceRangeCheck),
 }
 
 /// Reads the first 64 bytes of `bytes` in place as whichever op its opcode names. Only the

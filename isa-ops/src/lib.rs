@@ -9,15 +9,23 @@
 pub mod codegen;
 pub mod copy_predicated;
 pub mod dispatch;
+pub mod exponential;
 pub mod memset;
 pub mod move_shape;
+pub mod opaque;
 pub mod operand;
 pub mod pto;
 pub mod sample;
+pub mod scalar_tensor_tensor;
 mod support;
 pub mod tensor_copy;
+pub mod tensor_scalar;
+pub mod tensor_scalar_addr;
+pub mod tensor_scalar_cache;
 pub mod tensor_tensor;
 
-pub use codegen::{Codegen, Finding, LowerError, Lowering, Validate};
+pub use codegen::{
+    Codegen, Finding, LowerError, Lowered, Lowering, Module, ModuleAttribute, Validate,
+};
 pub use dispatch::{DECLARATIONS, Op, OpView, bundles, decode_any, view_any};
 pub use operand::{Core, Operand};

@@ -47,10 +47,15 @@ pub fn shaped(decl: &Declaration, rng: &mut SplitMix64) -> [u8; BUNDLE_SIZE] {
             }
             FieldKind::Value => {
                 let width = last + 1 - first;
-                if width <= 8 && !rng.next_u64().is_multiple_of(4) {
+                if width <= 8 {
                     // Enumerations, table codes and flags live in the low codes of a byte: draw
                     // from those most of the time so most shapes decode.
-                    set_bits(&mut b, first, last, rng.next_u64() % 32);
+                    let value = match rng.next_u64() % 4 {
+                        0 | 1 => rng.next_u64() % 8,
+                        2 => rng.next_u64() % 32,
+                        _ => rng.next_u64(),
+                    };
+                    set_bits(&mut b, first, last, value);
                     continue;
                 }
                 let mut bit = first;

@@ -2,7 +2,7 @@
 //! code, unchecked), `set_NAME()`, and `NAME_preimages()` for lookup-table fields. They read and
 //! write in place, so a buffer of bundles is decoded on demand without copying.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
 use super::{Paths, wire_ident};
@@ -115,6 +115,10 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
             let (decode, encode, extra) = match (&f.lut, f.role) {
                 (Some(lut), _) => {
                     let lspan = syn::spanned::Spanned::span(lut);
+                    // The locals keep the accessor's span: the table path may come from another
+                    // hygiene context (a `macro_rules!` that passes the table in), and a local
+                    // is only found under the span it was declared with.
+                    let (code, value) = (Ident::new("code", span), Ident::new("value", span));
                     let doc_pre = format!(
                         "Every value whose `{}` code is the one stored in `{name}`, canonical first (a many-to-one table cannot say which one was meant).",
                         quote!(#lut)
@@ -122,15 +126,15 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
                     let pre = format_ident!("{}_preimages", ident);
                     (
                         quote_spanned! {lspan=>
-                            (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.decode)(code)
-                                .ok_or(#krate::Problem::UnknownCode { code, table: <#lut as #krate::Lut>::NAME })
+                            (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.decode)(#code)
+                                .ok_or(#krate::Problem::UnknownCode { #code, table: <#lut as #krate::Lut>::NAME })
                                 .map_err(#err_d)
                         },
                         quote_spanned! {lspan=>
-                            (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.encode)(value)
+                            (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.encode)(#value)
                                 .map(u64::from)
                                 .ok_or(#krate::Problem::NoWireForm {
-                                    value: (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.value_name)(value),
+                                    value: (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.value_name)(#value),
                                     table: <#lut as #krate::Lut>::NAME,
                                 })
                                 .map_err(#err_e)?

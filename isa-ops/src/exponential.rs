@@ -1,0 +1,186 @@
+//! Exponential (seed 001 "Exponential — 0x30"): the fused-softmax primitive, exp plus an
+//! optional accumulate, on the DVE engine. It reuses the whole S3D3_TS layout with op0/op1
+//! forced to bypass and reverse forced to none: the exp function is implicit in the opcode, and
+//! the only live op-specific field is the accumulate command at 0x0C.
+//!
+//! Exponential is the one member of the family with a CoreV4 emitter
+//! (`CoreV4GenImpl::visitInstExponential` @0x1439d30), so its stamp of the layout takes the
+//! CoreV4 tables: dtype tags from [`dtype_v4`] (float4_e2m1fn_x4 is 0x10 there, 0x05 on
+//! CoreV2) and ALU bytes from [`alu_v4`]. The output slot is spelled MEM_PATTERN3D (the same
+//! bytes as TENSOR3D, seed 002).
+
+use isa_core::{
+    AccumulateCmd, AluOp, MemPattern3d, ReverseOps, SyncBand, alu_v4, dtype_v4, enumeration,
+};
+
+use crate::codegen::{Finding, LowerError, Lowered, Lowering, Validate};
+use crate::dispatch::Op;
+use crate::operand::Operand;
+use crate::tensor_scalar::{
+    Arg, NO_SCALAR, TsFill, descriptor_findings, element_count_finding, push_drain, s3d3_ts,
+    with_drain_opcode,
+};
+
+enumeration! {
+    /// Exponential's one opcode (seed 001: the header word 0x1030, `mov $0x1030,%r8d @0x1439eb0`).
+    pub enum ExpOpcode: "Exponential opcode" {
+        /// `exp(in)`, with the accumulate command of byte 0x0C.
+        Exponential = 0x30 => "exponential",
+    }
+}
+
+s3d3_ts! {
+    /// The S3D3_TS bundle as the CoreV4 Exponential emitter writes it (seed 001: the
+    /// `setupSyncWait<…core_v4::NEURON_ISA_TPB_S3D3_TS_STRUCT>` symbol and the `exponential_info`
+    /// pybind string "s3d3_ts_struct - Exponential" pin the layout). The ALU table is INFERRED
+    /// to be the CoreV4 [`alu_v4`]: the emitter stores op0|op1 = 0 directly, and bypass is 0x00
+    /// in both tables.
+    pub struct Exponential {
+        opcodes = [0x30],
+        opcode = ExpOpcode,
+        dtype = dtype_v4,
+        alu = alu_v4,
+        output = MemPattern3d,
+    }
+}
+
+/// A BIR `InstExponential` as `visitInstExponential` reads it (seed 001).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExponentialInst {
+    /// `out[0]`: the output pattern.
+    pub out: Operand,
+    /// A second output: the fused form, drained by a trailing DveReadAccumulator (0x9B).
+    pub reduce_out: Option<Operand>,
+    /// `arg[0]`: the input pattern.
+    pub input: Operand,
+    /// `arg[1]`: imm0 (bias / scale).
+    pub imm0: Arg,
+    /// `arg[2]`: imm1 (the reduce-init with load_accumulate; otherwise an immediate 0).
+    pub imm1: Arg,
+    /// `reduce_cmd` (`+0xF0`), an EngineAccumulationType (not a ReduceCmdType).
+    pub reduce_cmd: AccumulateCmd,
+    /// The sync band the sync writers fill.
+    pub sync: SyncBand,
+}
+
+impl ExponentialInst {
+    /// The stores of `visitInstExponential` (seed 001): header 0x1030, channels 0x22, dtypes
+    /// 0x20/0x21 through the CoreV4 table, reverse 0x26 = none, op0|op1 = bypass, accumulator
+    /// 0x0C = `accum(reduce_cmd)`, imm0/imm1 through the CoreV4 packer, the two patterns.
+    /// Engine DVE is forced, so there is no engine to check.
+    pub fn build(&self) -> Result<Exponential, LowerError> {
+        Exponential::fill(
+            ExpOpcode::Exponential,
+            &TsFill {
+                input: &self.input,
+                out: &self.out,
+                imm0: self.imm0.slot(),
+                imm1: self.imm1.slot(),
+                op0: AluOp::Bypass,
+                op1: AluOp::Bypass,
+                reverse: ReverseOps::None,
+                acc: self.reduce_cmd,
+                sync: self.sync,
+            },
+        )
+    }
+}
+
+impl Lowering for ExponentialInst {
+    fn opcodes(&self) -> Result<Vec<u8>, LowerError> {
+        Ok(with_drain_opcode(
+            ExpOpcode::Exponential.code(),
+            self.reduce_out.is_some(),
+        ))
+    }
+
+    fn bundles(&self) -> Result<Vec<Op>, LowerError> {
+        Ok(self.lower()?.bundles)
+    }
+
+    fn lower(&self) -> Result<Lowered, LowerError> {
+        let mut lowered = Lowered::default();
+        lowered.bundles.push(self.build()?.into());
+        push_drain(self.reduce_out.is_some(), &mut lowered);
+        Ok(lowered)
+    }
+}
+
+/// `has_valid_exponential_accum_cmd`'s accepted commands. INFERRED from seed 001's sentence on
+/// the fused exp+accumulate ("ZeroAccumulate/Idle/Accumulate require imm1 == 0 …; LoadAccumulate
+/// lets imm1 carry the reduce-init"): the commands it names, less `accumulate`, which has no wire
+/// form. `zero` and `add_accumulate` are refused.
+pub const EXPONENTIAL_ACCUM_CMDS: &[AccumulateCmd] = &[
+    AccumulateCmd::Idle,
+    AccumulateCmd::ZeroAccumulate,
+    AccumulateCmd::LoadAccumulate,
+];
+
+impl Validate for Exponential {
+    /// The RUN_ISA validators of `exponential_info` (seed 001, @0x14321c0), by their pybind
+    /// names:
+    /// - `has_valid_exponential_accum_cmd`: `accumulator_cmd` is one of
+    ///   [`EXPONENTIAL_ACCUM_CMDS`];
+    /// - "op0 and op1 must be Bypass": bytes 0x24 and 0x25 are bypass;
+    /// - "reverse_operands must be None": byte 0x26 is none;
+    /// - `has_valid_exponential_num_elements`: the input and the output walk the same number of
+    ///   elements, and not zero (INFERRED reading of the name);
+    /// - the immediate-validity check (seed 001 names it only so): without `load_accumulate`,
+    ///   imm1 is the immediate 0;
+    /// - and seed 002's `tensor3d_valid` on both patterns.
+    fn validate(&self) -> Vec<Finding> {
+        let mut out = Vec::new();
+        if !EXPONENTIAL_ACCUM_CMDS.contains(&self.accumulator_cmd) {
+            out.push(Finding {
+                check: "has_valid_exponential_accum_cmd",
+                field: "accumulator_cmd",
+                offset: 0x0C,
+                message: format!(
+                    "{} is not an Exponential accumulate command",
+                    self.accumulator_cmd
+                ),
+            });
+        }
+        for (field, offset, op) in [("op0", 0x24, self.op0), ("op1", 0x25, self.op1)] {
+            if op != AluOp::Bypass {
+                out.push(Finding {
+                    check: "op0 and op1 must be Bypass",
+                    field,
+                    offset,
+                    message: format!("{field} is {op}"),
+                });
+            }
+        }
+        if self.reverse != ReverseOps::None {
+            out.push(Finding {
+                check: "reverse_operands must be None",
+                field: "reverse",
+                offset: 0x26,
+                message: format!("reverse is {}", self.reverse),
+            });
+        }
+        out.extend(element_count_finding(
+            "has_valid_exponential_num_elements",
+            &self.input,
+            &self.out,
+        ));
+        if self.accumulator_cmd != AccumulateCmd::LoadAccumulate
+            && (self.imm1_src, self.imm1) != NO_SCALAR
+        {
+            out.push(Finding {
+                check: "immediate-validity check",
+                field: "imm1",
+                offset: 0x2C,
+                message: format!(
+                    "imm1 is {} {:#x}; only load_accumulate carries an imm1, found {}",
+                    self.imm1_src, self.imm1, self.accumulator_cmd
+                ),
+            });
+        }
+        descriptor_findings(
+            &[("input", 0x10, &self.input), ("out", 0x30, &self.out)],
+            &mut out,
+        );
+        out
+    }
+}

@@ -1,0 +1,236 @@
+//! TensorScalarAddr (seed 001 "TensorScalarAddr — 0x74"): the addressable-scalar datapath. The
+//! scalars come from a per-partition addressable tensor (a pointer read), not an immediate. The
+//! opcode is fixed: there is no transpose, bit-vector or reduce fork in the addr mode.
+//!
+//! Layout S2D2_TS_AS: a 2-D pack with two addressable scalar operands. The seed pins only
+//! num_active_channels at 0x2E and says op0/op1 and the reverse pack are shared with S3D3_TS;
+//! the rest is INFERRED (SPEC-NOTES §2.3). The reading taken keeps every S3D3_TS position the
+//! 2-D pack leaves free, so the family reads alike: input TENSOR2D at 0x10, output TENSOR2D at
+//! 0x30, dtypes 0x20/0x21, scalar source bytes 0x23/0x27, op0/op1/reverse 0x24..0x26, scalar0's
+//! word at 0x28. scalar1's word cannot stay at 0x2C (num_active_channels at 0x2E is pinned), so
+//! it takes the free word after the output slot, 0x3C. There is no accumulate byte (no reduce
+//! fork).
+
+use isa_core::{Addr4, AluOp, Dtype, ReverseOps, SyncBand, Tensor2d, alu_v2, dtype_v2};
+use isa_derive::Bundle;
+
+use crate::codegen::{Finding, LowerError, Lowered, Validate};
+use crate::tensor_scalar::{
+    NO_SCALAR, ScalarSource, TensorScalarPtrInst, channels, descriptor_findings,
+    element_count_finding, pack, slot_of,
+};
+
+/// The S2D2_TS_AS bundle (seed 001, SPEC-NOTES §2.3).
+#[derive(Bundle, Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+#[bundle(size = 64, opcodes = [0x74], wire = "s2d2_ts_as")]
+pub struct TensorScalarAddr {
+    /// The sync band.
+    #[field(offset = 0x04, confidence = inferred, note = "wait/update band order per SPEC-NOTES 2.6")]
+    pub sync: SyncBand,
+    /// The input pattern.
+    #[field(offset = 0x10, confidence = inferred, note = "SPEC-NOTES 2.3: the S3D3_TS input slot, 2-D")]
+    pub input: Tensor2d,
+    /// The input's dtype tag.
+    #[field(offset = 0x20, lut = dtype_v2, confidence = inferred, note = "SPEC-NOTES 2.3: S3D3_TS in_dtype position")]
+    pub in_dtype: Dtype,
+    /// The output's dtype tag.
+    #[field(offset = 0x21, lut = dtype_v2, confidence = inferred, note = "SPEC-NOTES 2.3: S3D3_TS out_dtype position")]
+    pub out_dtype: Dtype,
+    /// What scalar0's word holds (an address, for a valid bundle).
+    #[field(offset = 0x23, confidence = inferred, note = "SPEC-NOTES 2.3: S3D3_TS imm0 source position; each scalar goes through sub_12051E0")]
+    pub scalar0_src: ScalarSource,
+    /// The first ALU stage.
+    #[field(offset = 0x24, lut = alu_v2, confidence = strong, note = "op0, shared with S3D3_TS (seed 001 JOIN)")]
+    pub op0: AluOp,
+    /// The second ALU stage (bypass with one scalar).
+    #[field(offset = 0x25, lut = alu_v2, confidence = strong, note = "op1, shared with S3D3_TS (seed 001 JOIN)")]
+    pub op1: AluOp,
+    /// The reverse pack `reverse0 | reverse1 << 1`.
+    #[field(offset = 0x26, bits = 0..=1, confidence = strong, note = "the 2-bit pack (seed 001: identical in STT, Addr, Cache)")]
+    pub reverse: ReverseOps,
+    /// What scalar1's word holds.
+    #[field(offset = 0x27, confidence = inferred, note = "SPEC-NOTES 2.3: S3D3_TS imm1 source position")]
+    pub scalar1_src: ScalarSource,
+    /// scalar0's word: the ADDR4 word of its pattern.
+    #[field(offset = 0x28, confidence = inferred, note = "SPEC-NOTES 2.3: S3D3_TS imm0 word position")]
+    pub scalar0: u32,
+    /// `num_active_channels`: the input's first APPair num.
+    #[field(offset = 0x2E, confidence = confirmed, note = "the num_active_channels accessor lands at +0x2E for Addr")]
+    pub num_active_channels: u8,
+    /// The output pattern.
+    #[field(offset = 0x30, confidence = inferred, note = "SPEC-NOTES 2.3: the S3D3_TS output slot, 2-D")]
+    pub out: Tensor2d,
+    /// scalar1's word (zero with one scalar).
+    #[field(offset = 0x3C, confidence = inferred, note = "SPEC-NOTES 2.3: 0x2C would cross num_active_channels at 0x2E; the free word after the output slot")]
+    pub scalar1: u32,
+}
+
+impl TensorScalarPtrInst {
+    /// `generateTensorScalarAddr` @0x1240970 (seed 001): `NumArgs ∈ {2, 3}`, opcode 0x74. The
+    /// layout has no accumulate byte and the seed no reduce fork, so a two-output or
+    /// accumulating instruction is refused rather than lose its result.
+    pub fn select_addr_opcode(&self) -> Result<u8, LowerError> {
+        self.check_num_args()?;
+        if self.reduce_out.is_some() || self.acc != isa_core::AccumulateCmd::Idle {
+            return Err(LowerError::Assertion(
+                "TensorScalarAddr: NumOutputs == 1 && acc == Idle (no reduce fork in addr mode)",
+            ));
+        }
+        Ok(TENSOR_SCALAR_ADDR_OPCODE)
+    }
+
+    /// `generateTensorScalarAddr`: the stores; each scalar through the shared slot packer.
+    pub fn lower_tensor_scalar_addr(&self) -> Result<Lowered, LowerError> {
+        self.select_addr_opcode()?;
+        let (scalar0_src, scalar0) = slot_of(self.scalars.first());
+        let (scalar1_src, scalar1) = slot_of(self.scalars.get(1));
+        let bundle = TensorScalarAddr {
+            sync: self.sync,
+            input: pack("input", &self.input.ap)?,
+            in_dtype: self.input.dtype,
+            out_dtype: self.out.dtype,
+            scalar0_src,
+            op0: self.op0,
+            op1: self.op1,
+            reverse: ReverseOps::from_flags(self.reverse0, self.reverse1),
+            scalar1_src,
+            scalar0,
+            num_active_channels: channels("input", &self.input.ap)?,
+            out: pack("out", &self.out.ap)?,
+            scalar1,
+        };
+        Ok(Lowered {
+            bundles: vec![bundle.into()],
+            ..Lowered::default()
+        })
+    }
+}
+
+/// TensorScalarAddr's one opcode (seed 001: "The opcode is fixed 0x74").
+pub const TENSOR_SCALAR_ADDR_OPCODE: u8 = 0x74;
+
+/// Whether `op` is a bit-vector ALU op (bitwise or shift). INFERRED class: the seeds name
+/// `bir::isBitVecInstruction` but not its op list; these are the ops whose operands are bit
+/// patterns rather than numbers.
+pub const fn is_bitvec_op(op: AluOp) -> bool {
+    matches!(
+        op,
+        AluOp::BitwiseNot
+            | AluOp::ArithShiftLeft
+            | AluOp::ArithShiftRight
+            | AluOp::BitwiseAnd
+            | AluOp::BitwiseOr
+            | AluOp::BitwiseXor
+            | AluOp::LogicalShiftLeft
+            | AluOp::LogicalShiftRight
+    )
+}
+
+/// The start partition of a static ADDR4 word: its partition band (SBUF from bit 18, PSUM from
+/// bit 15 under the region bit; both INFERRED in [`Addr4`]). `None` for a register word, whose
+/// address is only known at run time.
+pub fn start_partition(addr: Addr4) -> Option<u32> {
+    if addr.is_register() {
+        None
+    } else if addr.is_psum() {
+        Some((addr.byte_address() & !Addr4::PSUM_REGION) >> Addr4::PSUM_PARTITION_SHIFT)
+    } else {
+        Some(addr.byte_address() >> Addr4::SBUF_PARTITION_SHIFT)
+    }
+}
+
+impl Validate for TensorScalarAddr {
+    /// The `_addr_*` family of seed 001, recovered as name fragments from the validator string
+    /// pool under the `s2d2_ts_as` prefix (`d2_ts_as_valid_elem_count`, `*_addr_reserved_z*`,
+    /// `*_addr_immediate*`, `*_addr_same_start_partition_in_sr*`, `*_addr_valid_ops*`,
+    /// `*_addr_reverse_ch*`). The full names below complete the fragments, and each rule is the
+    /// reading the name and the encoder support (the bodies are not in the seeds):
+    /// - `s2d2_ts_as_valid_elem_count`: the input and the output walk the same number of
+    ///   elements, and not zero;
+    /// - `s2d2_ts_as_addr_reserved_zero`: with one scalar (op1 bypass, seed 001: "With
+    ///   NumArgs==2, op1 is the bypass identity"), scalar1's slot is the empty immediate 0;
+    /// - `s2d2_ts_as_addr_immediate_unused`: a live scalar is an address (physical or register
+    ///   AP), never an immediate — the addr datapath reads its scalars from memory;
+    /// - `s2d2_ts_as_addr_same_start_partition_in_sr`: a live static scalar address starts on
+    ///   the input's start partition (a per-partition scalar read);
+    /// - `s2d2_ts_as_addr_valid_ops`: op0 and op1 are not bit-vector ops ([`is_bitvec_op`]):
+    ///   0x74 has no bit-vector form;
+    /// - `s2d2_ts_as_addr_reverse_check`: reverse1 is not set when op1 is bypass (there is no
+    ///   second operand pair to swap);
+    /// - and seed 002's `tensor2d_valid` on both patterns.
+    fn validate(&self) -> Vec<Finding> {
+        let mut out = Vec::new();
+        out.extend(element_count_finding(
+            "s2d2_ts_as_valid_elem_count",
+            &self.input,
+            &self.out,
+        ));
+        let one_scalar = self.op1 == AluOp::Bypass;
+        if one_scalar && (self.scalar1_src, self.scalar1) != NO_SCALAR {
+            out.push(Finding {
+                check: "s2d2_ts_as_addr_reserved_zero",
+                field: "scalar1",
+                offset: 0x3C,
+                message: format!(
+                    "op1 is bypass but scalar1 is {} {:#x}",
+                    self.scalar1_src, self.scalar1
+                ),
+            });
+        }
+        let live = [
+            ("scalar0", 0x23, self.scalar0_src, self.scalar0),
+            ("scalar1", 0x27, self.scalar1_src, self.scalar1),
+        ];
+        let live = live.iter().take(if one_scalar { 1 } else { 2 });
+        let input_partition = start_partition(self.input.addr);
+        for &(field, offset, src, word) in live {
+            match src {
+                ScalarSource::Immediate => out.push(Finding {
+                    check: "s2d2_ts_as_addr_immediate_unused",
+                    field,
+                    offset,
+                    message: format!("{field} is an immediate {word:#x}, not an address"),
+                }),
+                ScalarSource::PhysicalAp | ScalarSource::RegisterAp => {
+                    let partition = start_partition(Addr4::from_raw(word));
+                    if let (Some(p), Some(q)) = (partition, input_partition)
+                        && p != q
+                    {
+                        out.push(Finding {
+                            check: "s2d2_ts_as_addr_same_start_partition_in_sr",
+                            field,
+                            offset,
+                            message: format!(
+                                "{field} starts on partition {p}, the input on partition {q}"
+                            ),
+                        });
+                    }
+                }
+            }
+        }
+        for (field, offset, op) in [("op0", 0x24, self.op0), ("op1", 0x25, self.op1)] {
+            if is_bitvec_op(op) {
+                out.push(Finding {
+                    check: "s2d2_ts_as_addr_valid_ops",
+                    field,
+                    offset,
+                    message: format!("{op} is a bit-vector op; 0x74 has no bit-vector form"),
+                });
+            }
+        }
+        if one_scalar && self.reverse.flags().1 {
+            out.push(Finding {
+                check: "s2d2_ts_as_addr_reverse_check",
+                field: "reverse",
+                offset: 0x26,
+                message: format!("reverse is {} but op1 is bypass", self.reverse),
+            });
+        }
+        descriptor_findings(
+            &[("input", 0x10, &self.input), ("out", 0x30, &self.out)],
+            &mut out,
+        );
+        out
+    }
+}
