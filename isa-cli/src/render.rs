@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use isa_core::{Confidence, FieldInfo, FieldKind, Placement};
+use isa_core::{Confidence, FieldInfo, FieldKind, LayoutStatus, Placement};
 use isa_ops::Op;
 use isa_ops::dispatch::Declaration;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -325,6 +325,25 @@ pub fn opcodes_text(decl: &Declaration) -> String {
     ops.join(" ")
 }
 
+/// What is known of an op whose field map is not recovered: its bytes are carried whole, never
+/// given invented fields (SPEC-NOTES §2.10). `None` for a recovered layout.
+pub fn unrecovered_text(decl: &Declaration) -> Option<String> {
+    match decl.layout {
+        LayoutStatus::Recovered => None,
+        LayoutStatus::Unrecovered(known) => Some(format!(
+            "field map not recovered; its bytes are carried whole. Known: {known}"
+        )),
+    }
+}
+
+/// `TensorTensor (s3d3_tt), opcodes 0x41 0x51 0x8a 0x8e` (no parentheses without a wire name).
+pub fn title(decl: &Declaration) -> String {
+    match decl.wire_name {
+        "" => format!("{}, opcodes {}", decl.name, opcodes_text(decl)),
+        wire => format!("{} ({wire}), opcodes {}", decl.name, opcodes_text(decl)),
+    }
+}
+
 /// The field table of `decl` as aligned text.
 pub fn field_table_text(decl: &Declaration) -> String {
     let rows = table_rows(decl);
@@ -335,12 +354,10 @@ pub fn field_table_text(decl: &Declaration) -> String {
     let wn = w(|r| r.name.len(), "field");
     let wk = w(|r| r.kind.len(), "type / table");
     let wc = w(|r| r.confidence.len(), "confidence");
-    let mut out = format!(
-        "{} ({}), opcodes {}\n",
-        decl.name,
-        decl.wire_name,
-        opcodes_text(decl)
-    );
+    let mut out = format!("{}\n", title(decl));
+    if let Some(status) = unrecovered_text(decl) {
+        let _ = writeln!(out, "  {status}");
+    }
     let mut line = |o: &str, p: &str, n: &str, k: &str, c: &str, note: &str| {
         let l = format!("  {o:<6}  {p:<wp$}  {n:<wn$}  {k:<wk$}  {c:<wc$}  {note}");
         out.push_str(l.trim_end());
@@ -370,6 +387,39 @@ pub fn field_table_text(decl: &Declaration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unrecovered_op_says_so_above_its_table() {
+        // SPEC-NOTES §2.10: 0x92 TensorScalarAffineSelect is known by opcode only.
+        const BODY: [FieldInfo; 1] = [crate::layout::tests::row(
+            "body",
+            4,
+            Placement::Bytes { len: 60 },
+            FieldKind::Value,
+        )];
+        let decl = Declaration {
+            name: "TensorScalarAffineSelect",
+            wire_name: "",
+            opcodes: &[0x92],
+            fields: &BODY,
+            layout: LayoutStatus::Unrecovered("operands known: idx_partition_ap, fill_value"),
+        };
+        let text = field_table_text(&decl);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "TensorScalarAffineSelect, opcodes 0x92");
+        assert_eq!(
+            lines[1],
+            "  field map not recovered; its bytes are carried whole. Known: operands known: \
+             idx_partition_ap, fill_value"
+        );
+        // The four header bytes no row claims are listed as reserved.
+        let words = |l: &str| l.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(
+            words(lines[3]),
+            "0x00 4 bytes reserved, zero CONFIRMED no field claims these bits"
+        );
+        assert_eq!(words(lines[4]), "0x04 60 bytes body u8 CONFIRMED");
+    }
 
     #[test]
     fn an_unclaimed_run_is_named_from_its_first_byte() {

@@ -31,16 +31,33 @@ pub enum Item<'a> {
 
 /// Walks `stream`: `per_chunk` turns the items of one chunk into a result (on any core),
 /// `sink` takes the results in stream order.
-pub fn walk<T, F, S>(stream: &[u8], per_chunk: F, mut sink: S) -> Result<(), CliError>
+pub fn walk<T, F, S>(stream: &[u8], per_chunk: F, sink: S) -> Result<(), CliError>
 where
     T: Send,
     F: Fn(&mut dyn Iterator<Item = Item<'_>>) -> T + Sync,
     S: FnMut(T, &Progress) -> Result<(), CliError>,
 {
-    let chunk = CHUNK_BUNDLES * BUNDLE_SIZE;
+    walk_sized(stream, CHUNK_BUNDLES, BATCH_CHUNKS, per_chunk, sink)
+}
+
+/// [`walk`] with chunks of `chunk_bundles` bundles, `batch_chunks` chunks a batch.
+fn walk_sized<T, F, S>(
+    stream: &[u8],
+    chunk_bundles: usize,
+    batch_chunks: usize,
+    per_chunk: F,
+    mut sink: S,
+) -> Result<(), CliError>
+where
+    T: Send,
+    F: Fn(&mut dyn Iterator<Item = Item<'_>>) -> T + Sync,
+    S: FnMut(T, &Progress) -> Result<(), CliError>,
+{
+    let chunk = chunk_bundles.max(1) * BUNDLE_SIZE;
+    let batch_len = chunk * batch_chunks.max(1);
     let progress = Progress::new(stream.len());
-    for (b, batch) in stream.chunks(chunk * BATCH_CHUNKS).enumerate() {
-        let base = b * chunk * BATCH_CHUNKS;
+    for (b, batch) in stream.chunks(batch_len).enumerate() {
+        let base = b * batch_len;
         let results: Vec<(T, usize)> = batch
             .par_chunks(chunk)
             .enumerate()
@@ -110,5 +127,66 @@ impl Progress {
 
     fn finish(&self) {
         self.bar.finish_and_clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `n` bundles whose opcode byte is 0x41 and whose byte 4 is the bundle's index.
+    fn stream(n: usize, trailing: usize) -> Vec<u8> {
+        let mut s = Vec::new();
+        for k in 0..n {
+            let mut b = [0u8; BUNDLE_SIZE];
+            b[0] = 0x41;
+            b[1] = 0x10;
+            b[4] = k as u8;
+            s.extend_from_slice(&b);
+        }
+        s.extend(std::iter::repeat_n(0xEE, trailing));
+        s
+    }
+
+    /// `(offset, byte 4)` of every bundle and the trailing report, in the order the sink sees.
+    fn walked(bytes: &[u8], chunk: usize, batch: usize) -> Vec<(usize, Option<u8>)> {
+        let mut seen = Vec::new();
+        walk_sized(
+            bytes,
+            chunk,
+            batch,
+            |items| {
+                items
+                    .map(|item| match item {
+                        Item::Bundle(b) => (b.offset, Some(b.bytes[4])),
+                        Item::Trailing(t) => (t.offset, None),
+                    })
+                    .collect::<Vec<_>>()
+            },
+            |chunk, _| {
+                seen.extend(chunk);
+                Ok(())
+            },
+        )
+        .unwrap();
+        seen
+    }
+
+    #[test]
+    fn every_bundle_arrives_once_in_stream_order_with_its_absolute_offset() {
+        // 23 bundles in chunks of 2, batches of 3 chunks: four batches, the last one short.
+        let bytes = stream(23, 10);
+        let seen = walked(&bytes, 2, 3);
+        let mut expected: Vec<(usize, Option<u8>)> =
+            (0..23).map(|k| (k * BUNDLE_SIZE, Some(k as u8))).collect();
+        expected.push((23 * BUNDLE_SIZE, None));
+        assert_eq!(seen, expected);
+    }
+
+    #[test]
+    fn a_stream_of_whole_bundles_has_no_trailing_report() {
+        let seen = walked(&stream(12, 0), 2, 3);
+        assert_eq!(seen.len(), 12);
+        assert_eq!(seen.last(), Some(&(11 * BUNDLE_SIZE, Some(11))));
     }
 }

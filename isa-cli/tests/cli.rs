@@ -114,6 +114,38 @@ fn decode_reads_standard_input() {
 }
 
 #[test]
+fn a_long_stream_decodes_in_order_across_workers() {
+    // 3000 bundles: several chunks of work, decoded on every core, printed in stream order.
+    let dir = scratch("long");
+    let one = fs::read(example_bin()).unwrap();
+    let mut bytes: Vec<u8> = one.iter().copied().cycle().take(500 * one.len()).collect();
+    bytes[2500 * 64] = 0xFF;
+    let path = dir.join("long.bin");
+    fs::write(&path, &bytes).unwrap();
+    let run = isa().arg("decode").arg(&path).assert().code(1);
+    let out = String::from_utf8(run.get_output().stdout.clone()).unwrap();
+    let offsets: Vec<usize> = out
+        .lines()
+        .map(|l| usize::from_str_radix(&l[2..10], 16).unwrap())
+        .collect();
+    assert_eq!(offsets, (0..3000).map(|k| k * 64).collect::<Vec<_>>());
+    run.stderr(contains(
+        "long.bin:0x27100: cannot decode bundle: field `opcode`",
+    ))
+    .stderr(contains("isa: 1 problem in"));
+    isa()
+        .arg("stats")
+        .arg(&path)
+        .assert()
+        .code(1)
+        // Bundle 2500 is bundle 4 of its copy of the example (2500 = 6·416 + 4): the 0x8A one.
+        .stdout(contains("0x41    TensorTensor                 2000\n"))
+        .stdout(contains("0x51    TensorTensor                  500\n"))
+        .stdout(contains("0x8a    TensorTensor                  499\n"))
+        .stdout(contains("0xff    (unknown)                       1\n"));
+}
+
+#[test]
 fn decode_json_is_the_serde_form_with_the_offset() {
     let out = stdout_of(isa().args(["decode", "--json"]).arg(example_bin()));
     let lines: Vec<&str> = out.lines().collect();

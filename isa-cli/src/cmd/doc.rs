@@ -41,12 +41,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
 pub fn pages() -> Vec<(String, String)> {
     let mut out = vec![("index.md".to_string(), index())];
     for decl in DECLARATIONS {
-        let title = format!(
-            "{} ({}), opcodes {}",
-            decl.name,
-            decl.wire_name,
-            render::opcodes_text(decl)
-        );
+        let title = render::title(decl);
         out.push((format!("{}.md", decl.name), op_page(decl)));
         out.push((
             format!("{}.svg", decl.name),
@@ -64,13 +59,19 @@ fn cell(text: &str) -> String {
 fn op_page(decl: &Declaration) -> String {
     let mut s = String::from(HEADER);
     let _ = writeln!(s, "# {}\n", decl.name);
+    let wire = match decl.wire_name {
+        "" => String::new(),
+        w => format!("Wire struct `{w}`, "),
+    };
     let _ = writeln!(
         s,
-        "Wire struct `{}`, {} bytes, opcodes {}. [All ops](index.md).\n",
-        decl.wire_name,
+        "{wire}{} bytes, opcodes {}. [All ops](index.md).\n",
         layout::size_of(decl),
         render::opcodes_text(decl)
     );
+    if let Some(status) = render::unrecovered_text(decl) {
+        let _ = writeln!(s, "**{}**\n", cell(&status));
+    }
     let _ = writeln!(
         s,
         "![{} register diagram: one row per 32-bit little-endian word]({}.svg)\n",
@@ -130,6 +131,7 @@ fn index() -> String {
         "note names the reading); SPECULATIVE, a guess.\n\n"
     ));
     s.push_str("| op | wire struct | opcodes | fields |\n| --- | --- | --- | --- |\n");
+    // An op whose map is not recovered says so instead of counting fields.
     for d in DECLARATIONS {
         let fields = d
             .fields
@@ -142,14 +144,20 @@ fn index() -> String {
                 }
                 acc
             });
+        let fields = match d.layout {
+            isa_core::LayoutStatus::Recovered => fields.len().to_string(),
+            isa_core::LayoutStatus::Unrecovered(_) => "not recovered".into(),
+        };
         let _ = writeln!(
             s,
-            "| [{}]({}.md) | `{}` | {} | {} |",
+            "| [{}]({}.md) | {} | {} | {fields} |",
             d.name,
             d.name,
-            d.wire_name,
+            match d.wire_name {
+                "" => String::new(),
+                w => format!("`{w}`"),
+            },
             render::opcodes_text(d),
-            fields.len()
         );
     }
     s.push_str("\n## Lookup tables\n\n");
