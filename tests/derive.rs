@@ -40,6 +40,14 @@ impl Lut for colour {
             _ => None,
         }
     }
+    fn value_name(v: &Colour) -> &'static str {
+        match v {
+            Colour::Red => "red",
+            Colour::Crimson => "crimson",
+            Colour::Blue => "blue",
+            Colour::Green => "green",
+        }
+    }
 }
 
 #[derive(Bundle, Debug, Clone, PartialEq)]
@@ -221,9 +229,25 @@ fn the_field_table_lists_header_and_fields_in_offset_order() {
         ]
     );
     assert_eq!(Demo::FIELDS[1].kind, FieldKind::Constant(4));
-    assert_eq!(Demo::FIELDS[4].lut, Some("colour"));
+    assert_eq!(Demo::FIELDS[4].lut.map(|t| t.name), Some("colour"));
     assert_eq!(Demo::FIELDS[7].note, "a 12-bit value across two bytes");
     assert_eq!(Demo::FIELDS[7].confidence, isa_core::Confidence::Inferred);
+}
+
+#[test]
+fn the_field_table_names_every_preimage_of_a_shared_code() {
+    let table = Demo::FIELDS[4].lut.unwrap();
+    assert!(!table.one_to_one);
+    assert_eq!(table.preimages(0x3), ["red", "crimson"]);
+    assert_eq!(table.preimages(0xB), ["blue"]);
+    assert!(table.preimages(0x7).is_empty());
+    assert_eq!(table.code_of("crimson"), Some(0x3));
+    assert_eq!(table.code_of("green"), None);
+    assert_eq!(
+        table.entries(),
+        [("red", 0x3), ("crimson", 0x3), ("blue", 0xB)]
+    );
+    assert_eq!(Demo::FIELDS[5].lut, None);
 }
 
 /// A 32-bit word layout with identity bits in two runs and a value split across two ranges.

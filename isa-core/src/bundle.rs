@@ -129,8 +129,8 @@ pub struct FieldInfo {
     pub placement: Placement,
     /// The logical type, as written in the declaration.
     pub ty: &'static str,
-    /// The lookup table the value goes through, if any.
-    pub lut: Option<&'static str>,
+    /// The lookup table the value goes through, if any: its name and its entries.
+    pub lut: Option<crate::lut::LutRef>,
     /// What the row is.
     pub kind: FieldKind,
     /// How sure the specification is of the position.

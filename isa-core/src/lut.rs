@@ -46,6 +46,89 @@ pub trait Lut {
     }
 }
 
+/// A lookup table as a field-table row names it ([`FieldInfo::lut`](crate::FieldInfo::lut)):
+/// its name, whether it is one-to-one, and its entries by value name, so that a tool that only
+/// has the field table can print a code as every value it stands for. Seed 000's dtype table maps
+/// 20 ordinals onto 15 codes: code 0x03 is `uint8` and `float8_e8m0fnu` alike, and a disassembly
+/// must show both rather than pick one.
+///
+/// Two `LutRef`s are equal when they name the same table.
+#[derive(Clone, Copy)]
+pub struct LutRef {
+    /// The table's name, as written in `#[field(lut = NAME)]`.
+    pub name: &'static str,
+    /// Whether every code has exactly one preimage.
+    pub one_to_one: bool,
+    entries: fn() -> Vec<(&'static str, u8)>,
+    preimages: fn(u64) -> Vec<&'static str>,
+}
+
+impl LutRef {
+    /// The reference to table `L`.
+    pub const fn of<L: Lut>() -> Self {
+        Self {
+            name: L::NAME,
+            one_to_one: L::ONE_TO_ONE,
+            entries: entry_names::<L>,
+            preimages: preimage_names::<L>,
+        }
+    }
+
+    /// Every `(value name, code)` pair of the table, in declaration order.
+    pub fn entries(&self) -> Vec<(&'static str, u8)> {
+        (self.entries)()
+    }
+
+    /// The names of every value that maps to `code`, the canonical one first (empty when none
+    /// does).
+    pub fn preimages(&self, code: u64) -> Vec<&'static str> {
+        (self.preimages)(code)
+    }
+
+    /// The code of the value named `name`, or `None` when the table has no such entry.
+    pub fn code_of(&self, name: &str) -> Option<u8> {
+        self.entries()
+            .into_iter()
+            .find_map(|(n, code)| (n == name).then_some(code))
+    }
+}
+
+fn entry_names<L: Lut>() -> Vec<(&'static str, u8)> {
+    L::ENTRIES
+        .iter()
+        .map(|(value, code)| (L::value_name(value), *code))
+        .collect()
+}
+
+fn preimage_names<L: Lut>(code: u64) -> Vec<&'static str> {
+    L::preimages(code)
+        .map(|value| L::value_name(&value))
+        .collect()
+}
+
+impl PartialEq for LutRef {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for LutRef {}
+
+impl core::fmt::Debug for LutRef {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("LutRef")
+            .field("name", &self.name)
+            .field("one_to_one", &self.one_to_one)
+            .finish_non_exhaustive()
+    }
+}
+
+impl core::fmt::Display for LutRef {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
 /// Declares a lookup table from an [`enumeration!`](crate::enumeration!) to wire codes, as a
 /// zero-sized type named like the table (`dtype_v2`), so that `#[field(lut = dtype_v2)]` names
 /// it.

@@ -90,6 +90,8 @@ pub struct LutFns<T> {
     pub decode: fn(u64) -> Option<T>,
     /// `Lut::value_name`.
     pub value_name: fn(&T) -> &'static str,
+    /// The table as the field table names it.
+    pub table: crate::lut::LutRef,
 }
 
 /// The functions of table `L` for a field of type `T`.
@@ -99,6 +101,7 @@ pub const fn lut_fns<L: crate::Lut<Value = T>, T>() -> LutFns<T> {
         encode: L::encode,
         decode: L::decode,
         value_name: L::value_name,
+        table: crate::lut::LutRef::of::<L>(),
     }
 }
 

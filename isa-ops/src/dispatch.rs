@@ -6,7 +6,7 @@
 //! 0x9A, is declared once, on the one layout both write).
 
 use isa_core::__private::Message;
-use isa_core::{Bundle, DecodeError, FieldInfo, Identity, Location, Problem};
+use isa_core::{Bundle, DecodeError, FieldInfo, Identity, LayoutStatus, Location, Problem};
 
 /// Size of every bundle of the 64-byte family.
 pub const BUNDLE_SIZE: usize = 64;
@@ -22,6 +22,8 @@ pub struct Declaration {
     pub opcodes: &'static [u8],
     /// Its field table.
     pub fields: &'static [FieldInfo],
+    /// Whether its field map is recovered (SPEC-NOTES §2.10 lists the opcodes whose map is not).
+    pub layout: LayoutStatus,
 }
 
 impl Declaration {
@@ -40,6 +42,7 @@ impl Declaration {
             wire_name: B::WIRE_NAME,
             opcodes,
             fields: B::FIELDS,
+            layout: B::LAYOUT,
         }
     }
 }

@@ -2,7 +2,8 @@
 //! ranges and fields, in offset order.
 
 use proc_macro2::TokenStream;
-use quote::{ToTokens, quote};
+use quote::{ToTokens, quote, quote_spanned};
+use syn::spanned::Spanned;
 
 use super::Paths;
 use super::view::parts;
@@ -20,12 +21,12 @@ pub fn field_table(layout: &Layout, p: &Paths) -> TokenStream {
                    name: &str,
                    placement: TokenStream,
                    ty: &str,
-                   lut: Option<String>,
+                   lut: Option<TokenStream>,
                    kind: TokenStream,
                    conf: ConfidenceOpt,
                    note: &str| {
         let lut = match lut {
-            Some(l) => quote!(::core::option::Option::Some(#l)),
+            Some(table) => quote!(::core::option::Option::Some(#table)),
             None => quote!(::core::option::Option::None),
         };
         let conf = confidence(conf, p);
@@ -132,11 +133,15 @@ pub fn field_table(layout: &Layout, p: &Paths) -> TokenStream {
     }
     for f in &layout.fields {
         let name = f.ident.to_string();
-        let ty = f.ty.to_token_stream().to_string().replace(' ', "");
-        let lut = f
-            .lut
-            .as_ref()
-            .map(|l| l.to_token_stream().to_string().replace(' ', ""));
+        let ty = type_name(f.ty);
+        // The same expression the codecs use, at the same span: a table that does not fit the
+        // field is reported once.
+        let lut = f.lut.as_ref().map(|lut| {
+            let fty = f.ty;
+            quote_spanned! {lut.span()=>
+                const { ::isa_core::__private::lut_fns::<#lut, #fty>() }.table
+            }
+        });
         let kind = match f.role {
             Role::Opcode => quote!(#krate::FieldKind::Opcode),
             Role::Value => quote!(#krate::FieldKind::Value),
@@ -207,4 +212,17 @@ fn confidence(c: ConfidenceOpt, p: &Paths) -> TokenStream {
         ConfidenceOpt::Inferred => quote!(#krate::Confidence::Inferred),
         ConfidenceOpt::Speculative => quote!(#krate::Confidence::Speculative),
     }
+}
+
+/// The type as a reader names it: the last path segment with its arguments (`Tensor3d`, not
+/// `::isa_core::Tensor3d` or a macro's `$crate::…` path).
+fn type_name(ty: &syn::Type) -> String {
+    let tokens = match ty {
+        syn::Type::Path(p) if p.qself.is_none() => match p.path.segments.last() {
+            Some(last) => last.to_token_stream(),
+            None => ty.to_token_stream(),
+        },
+        other => other.to_token_stream(),
+    };
+    tokens.to_string().replace(' ', "")
 }

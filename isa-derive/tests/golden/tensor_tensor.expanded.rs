@@ -136,7 +136,9 @@ const _: () = {
                 hi: 3u32,
             },
             ty: "Dtype",
-            lut: ::core::option::Option::Some("dtype_v2"),
+            lut: ::core::option::Option::Some(
+                const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.table,
+            ),
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::Confirmed,
             note: "",
@@ -149,7 +151,9 @@ const _: () = {
                 hi: 7u32,
             },
             ty: "Dtype",
-            lut: ::core::option::Option::Some("dtype_v2"),
+            lut: ::core::option::Option::Some(
+                const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.table,
+            ),
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::Confirmed,
             note: "",
@@ -162,7 +166,9 @@ const _: () = {
                 hi: 7u32,
             },
             ty: "Dtype",
-            lut: ::core::option::Option::Some("dtype_v2"),
+            lut: ::core::option::Option::Some(
+                const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.table,
+            ),
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::Confirmed,
             note: "",
@@ -175,7 +181,9 @@ const _: () = {
                 hi: 7u32,
             },
             ty: "TtAlu",
-            lut: ::core::option::Option::Some("tt_alu"),
+            lut: ::core::option::Option::Some(
+                const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }.table,
+            ),
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::Confirmed,
             note: "",

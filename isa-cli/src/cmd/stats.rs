@@ -1,0 +1,121 @@
+//! `isa stats FILE`: the opcode census of a stream — how many bundles carry each opcode, under
+//! which op — as the `COLLECT_OPCODES` arm of seed 000's lifecycle records it, plus every
+//! opcode no declaration claims and any trailing bytes. Only opcodes are read; no field is
+//! decoded. The exit status is 1 when there are unknown opcodes or trailing bytes.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use isa_core::DecodeError;
+
+use crate::cmd::{emit, flush, stdout};
+use crate::error::{CliError, Status};
+use crate::io::Input;
+use crate::report;
+use crate::walk::{Item, walk};
+
+/// Arguments of `isa stats`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The stream of 64-byte bundles (`-`: standard input).
+    pub input: PathBuf,
+}
+
+/// The census of one chunk, merged into the whole stream's.
+#[derive(Default)]
+struct Census {
+    /// Opcode → (op name, bundles).
+    known: BTreeMap<u8, (&'static str, usize)>,
+    /// Opcode → (bundles, offset and error of the first).
+    unknown: BTreeMap<u8, (usize, usize, DecodeError)>,
+    trailing: Option<isa_ops::dispatch::Trailing>,
+}
+
+impl Census {
+    fn merge(&mut self, other: Census) {
+        for (op, (name, n)) in other.known {
+            self.known.entry(op).or_insert((name, 0)).1 += n;
+        }
+        for (op, (n, first, err)) in other.unknown {
+            let e = self.unknown.entry(op).or_insert((0, first, err));
+            e.0 += n;
+            if first < e.1 {
+                (e.1, e.2) = (first, err);
+            }
+        }
+        self.trailing = self.trailing.or(other.trailing);
+    }
+}
+
+/// Runs `isa stats`.
+pub fn run(args: Args) -> Result<Status, CliError> {
+    let input = Input::from_arg(Some(&args.input));
+    let name = input.name();
+    let stream = input.read("count")?;
+    let mut census = Census::default();
+    walk(&stream, count_chunk, |c: Census, _| {
+        census.merge(c);
+        Ok(())
+    })?;
+
+    let known: usize = census.known.values().map(|(_, n)| n).sum();
+    let unknown: usize = census.unknown.values().map(|(n, ..)| n).sum();
+    let mut text = format!(
+        "{name}: {}, {}\n",
+        report::count(known + unknown, "bundle"),
+        report::count(stream.len(), "byte")
+    );
+    let _ = writeln!(text, "opcode  op                        bundles");
+    for (op, (op_name, n)) in &census.known {
+        let _ = writeln!(text, "{op:#04x}    {op_name:<24} {n:>8}");
+    }
+    for (op, (n, ..)) in &census.unknown {
+        let _ = writeln!(text, "{op:#04x}    {:<24} {n:>8}", "(unknown)");
+    }
+    let mut by_op: BTreeMap<&str, usize> = BTreeMap::new();
+    for (op_name, n) in census.known.values() {
+        *by_op.entry(op_name).or_default() += n;
+    }
+    let _ = writeln!(text, "\nop                                bundles");
+    for (op_name, n) in &by_op {
+        let _ = writeln!(text, "{op_name:<32} {n:>8}");
+    }
+    if unknown > 0 {
+        let _ = writeln!(text, "{:<32} {unknown:>8}", "(unknown)");
+    }
+    if let Some(t) = &census.trailing {
+        let _ = writeln!(text, "\ntrailing bytes: {} at {:#x}", t.len, t.offset);
+    }
+    let mut out = stdout();
+    emit(&mut out, &text)?;
+    flush(&mut out)?;
+
+    for (n, first, err) in census.unknown.values() {
+        eprintln!(
+            "{} ({} with this opcode)",
+            report::decode_error(&name, *first, err),
+            report::count(*n, "bundle")
+        );
+    }
+    if let Some(t) = &census.trailing {
+        eprintln!("{}", report::trailing(&name, t));
+    }
+    Ok(Status::from_count(
+        census.unknown.len() + usize::from(census.trailing.is_some()),
+    ))
+}
+
+fn count_chunk(items: &mut dyn Iterator<Item = Item<'_>>) -> Census {
+    let mut c = Census::default();
+    for item in items {
+        match item {
+            Item::Bundle(b) => match b.view {
+                Ok(view) => c.known.entry(b.opcode()).or_insert((view.name(), 0)).1 += 1,
+                Err(err) => c.unknown.entry(b.opcode()).or_insert((0, b.offset, err)).0 += 1,
+            },
+            Item::Trailing(t) => c.trailing = Some(t),
+        }
+    }
+    c
+}

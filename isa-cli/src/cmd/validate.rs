@@ -1,0 +1,84 @@
+//! `isa validate FILE`: decodes every bundle with every check, then runs every validator of its
+//! op (the `RUN_ISA_CHECKS` arm of seed 000's lifecycle, on bundles read from a stream).
+//!
+//! Each finding is one line on standard output: absolute byte offset, op, check name, field and
+//! message. A bundle that does not decode is the failed check `decode`; trailing bytes are
+//! reported too. The exit status is 1 when anything failed.
+
+use std::path::PathBuf;
+
+use crate::cmd::{emit, flush, stdout};
+use crate::error::{CliError, Status};
+use crate::io::Input;
+use crate::report;
+use crate::walk::{Item, walk};
+
+/// Arguments of `isa validate`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The stream of 64-byte bundles (`-`: standard input).
+    pub input: PathBuf,
+}
+
+#[derive(Default)]
+struct Chunk {
+    bundles: usize,
+    findings: Vec<String>,
+}
+
+/// Runs `isa validate`.
+pub fn run(args: Args) -> Result<Status, CliError> {
+    let input = Input::from_arg(Some(&args.input));
+    let name = input.name();
+    let stream = input.read("validate")?;
+    let mut out = stdout();
+    let (mut bundles, mut findings) = (0, 0);
+    walk(
+        &stream,
+        |items| check_chunk(items, &name),
+        |chunk: Chunk, progress| {
+            bundles += chunk.bundles;
+            findings += chunk.findings.len();
+            progress.suspend(|| {
+                for line in &chunk.findings {
+                    emit(&mut out, line)?;
+                    emit(&mut out, "\n")?;
+                }
+                flush(&mut out)
+            })
+        },
+    )?;
+    flush(&mut out)?;
+    let bundles = report::count(bundles, "bundle");
+    match findings {
+        0 => eprintln!("isa: {name}: {bundles}, every check passed"),
+        n => eprintln!("isa: {name}: {bundles}, {}", report::count(n, "finding")),
+    }
+    Ok(Status::from_count(findings))
+}
+
+fn check_chunk(items: &mut dyn Iterator<Item = Item<'_>>, name: &str) -> Chunk {
+    let mut chunk = Chunk::default();
+    for item in items {
+        match item {
+            Item::Bundle(b) => {
+                chunk.bundles += 1;
+                match b.view.and_then(|v| v.decode()) {
+                    Ok(op) => chunk.findings.extend(
+                        op.validate()
+                            .iter()
+                            .map(|f| report::finding(name, b.offset, op.name(), f)),
+                    ),
+                    Err(e) => chunk.findings.push(report::finding(
+                        name,
+                        b.offset,
+                        e.at.op,
+                        &report::decode_finding(&e),
+                    )),
+                }
+            }
+            Item::Trailing(t) => chunk.findings.push(report::trailing(name, &t)),
+        }
+    }
+    chunk
+}

@@ -1,0 +1,140 @@
+//! Input and output: an input is read once, whole, into memory and walked in place (the
+//! streams are a few megabytes; mapping the file would need `unsafe`); an output file appears
+//! only when it is complete (it is written beside its final name and renamed on success).
+
+use std::fs;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+use crate::error::CliError;
+
+/// Where a command reads from: a file, or standard input (no argument, or `-`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// Standard input.
+    Stdin,
+    /// A file.
+    File(PathBuf),
+}
+
+impl Input {
+    /// The input a command-line argument names: `None` and `-` are standard input.
+    pub fn from_arg(arg: Option<&Path>) -> Self {
+        match arg {
+            None => Input::Stdin,
+            Some(p) if p == Path::new("-") => Input::Stdin,
+            Some(p) => Input::File(p.to_path_buf()),
+        }
+    }
+
+    /// The name messages use: the path as given, or `<stdin>`.
+    pub fn name(&self) -> String {
+        match self {
+            Input::Stdin => "<stdin>".into(),
+            Input::File(p) => p.display().to_string(),
+        }
+    }
+
+    /// Every byte of the input. A directory, an unreadable file and an empty input are errors
+    /// that say which; `what` names what the command would have done with the bytes.
+    pub fn read(&self, what: &'static str) -> Result<Vec<u8>, CliError> {
+        let path = self.name();
+        let read_err = |source| CliError::Read {
+            path: path.clone(),
+            source,
+        };
+        let bytes = match self {
+            Input::Stdin => {
+                let mut buf = Vec::new();
+                io::stdin().lock().read_to_end(&mut buf).map_err(read_err)?;
+                buf
+            }
+            Input::File(p) => {
+                if fs::metadata(p).map_err(read_err)?.is_dir() {
+                    return Err(CliError::Directory { path });
+                }
+                fs::read(p).map_err(read_err)?
+            }
+        };
+        if bytes.is_empty() {
+            return Err(CliError::Empty { path, what });
+        }
+        Ok(bytes)
+    }
+}
+
+/// A file written beside its final path and renamed over it by [`AtomicFile::commit`]. Dropped
+/// without a commit (an error, an early return), it removes itself: a failed command leaves no
+/// partial output behind.
+#[derive(Debug)]
+pub struct AtomicFile {
+    target: PathBuf,
+    temp: PathBuf,
+    file: Option<io::BufWriter<fs::File>>,
+}
+
+impl AtomicFile {
+    /// Creates the temporary file in the directory of `target`.
+    pub fn create(target: &Path) -> Result<Self, CliError> {
+        let name = target
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "output".into());
+        let temp = target.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+        let file = fs::File::create(&temp).map_err(|source| CliError::Write {
+            path: target.display().to_string(),
+            source,
+        })?;
+        Ok(Self {
+            target: target.to_path_buf(),
+            temp,
+            file: Some(io::BufWriter::new(file)),
+        })
+    }
+
+    /// Writes `bytes` at the end of the file.
+    pub fn write_all(&mut self, bytes: &[u8]) -> Result<(), CliError> {
+        let result = match self.file.as_mut() {
+            Some(f) => f.write_all(bytes),
+            None => Err(io::Error::other("the file is already committed")),
+        };
+        result.map_err(|source| self.error(source))
+    }
+
+    /// Flushes the file and renames it to its final path.
+    pub fn commit(mut self) -> Result<(), CliError> {
+        let flushed = match self.file.take() {
+            Some(f) => f
+                .into_inner()
+                .map_err(|e| e.into_error())
+                .and_then(|f| f.sync_all()),
+            None => Ok(()),
+        };
+        flushed
+            .and_then(|()| fs::rename(&self.temp, &self.target))
+            .map_err(|source| self.error(source))
+    }
+
+    fn error(&self, source: io::Error) -> CliError {
+        CliError::Write {
+            path: self.target.display().to_string(),
+            source,
+        }
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        // After a successful rename the temporary path no longer exists; otherwise this removes
+        // the partial output. Nothing more can be done about a failure here.
+        drop(self.file.take());
+        let _ = fs::remove_file(&self.temp);
+    }
+}
+
+/// Writes `bytes` to `target` in one step: complete, or not at all.
+pub fn write_file(target: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    let mut out = AtomicFile::create(target)?;
+    out.write_all(bytes)?;
+    out.commit()
+}

@@ -1,0 +1,254 @@
+//! A layout's bits, each owned by one row of its field table or by nobody: what the field
+//! table, the WaveDrom description and the SVG diagram all draw.
+//!
+//! The derive reserves every bit no field claims (encode writes zero, decode refuses anything
+//! else), so an unclaimed run is drawn as reserved. The identity row of a 32-bit word layout
+//! spans its whole mask, holes included; only the mask's bits belong to it, and each run of them
+//! is drawn as the literal the word must carry there (seed 004's WaveJSON writes BSTART.TEPL's
+//! bits 19:0 as `20'b00011001000110000001`).
+
+use isa_core::{FieldInfo, FieldKind};
+use isa_ops::dispatch::{BUNDLE_SIZE, Declaration};
+
+/// Who owns a run of bits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Owner<'a> {
+    /// A row of the field table (a value, the opcode, a constant, a documented reserved range).
+    Row(&'a FieldInfo),
+    /// Bits of a 32-bit word's identity mask, with the value they must hold.
+    Identity {
+        /// The identity row.
+        row: &'a FieldInfo,
+        /// The bits' value, lowest bit of the run first.
+        value: u64,
+    },
+    /// No row claims these bits: reserved, zero on the wire.
+    Unclaimed,
+}
+
+/// A run of bits `lo..=hi` (absolute: byte offset × 8 + bit) with one owner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Segment<'a> {
+    /// Lowest bit.
+    pub lo: usize,
+    /// Highest bit.
+    pub hi: usize,
+    /// Who owns them.
+    pub owner: Owner<'a>,
+}
+
+impl Segment<'_> {
+    /// Width in bits.
+    pub fn bits(&self) -> usize {
+        self.hi - self.lo + 1
+    }
+}
+
+/// Size in bytes of a declaration's layout (every 64-byte-family declaration is
+/// [`BUNDLE_SIZE`]; the dispatch refuses any other size).
+pub fn size_of(_decl: &Declaration) -> usize {
+    BUNDLE_SIZE
+}
+
+/// The runs of `fields` over a layout of `size` bytes, lowest bit first, covering every bit.
+pub fn segments(fields: &[FieldInfo], size: usize) -> Vec<Segment<'_>> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Slot {
+        Free,
+        Row(usize),
+        Identity(usize),
+    }
+    let mut slots = vec![Slot::Free; size * 8];
+    // Identity bits first: they are exact, the row's span is not.
+    for (i, row) in fields.iter().enumerate() {
+        if let FieldKind::Identity { mask, .. } = row.kind {
+            for bit in 0..32 {
+                if mask >> bit & 1 == 1
+                    && let Some(s) = slots.get_mut(row.offset * 8 + bit)
+                {
+                    *s = Slot::Identity(i);
+                }
+            }
+        }
+    }
+    for (i, row) in fields.iter().enumerate() {
+        if matches!(row.kind, FieldKind::Identity { .. }) {
+            continue;
+        }
+        for bit in row.first_bit()..=row.last_bit() {
+            if let Some(s) = slots.get_mut(bit)
+                && *s == Slot::Free
+            {
+                *s = Slot::Row(i);
+            }
+        }
+    }
+    let mut out: Vec<Segment<'_>> = Vec::new();
+    let mut start = 0;
+    for bit in 1..=slots.len() {
+        let (cur, next) = (slots.get(start), slots.get(bit));
+        if bit < slots.len() && cur == next {
+            continue;
+        }
+        let owner = match cur {
+            Some(Slot::Row(i)) => fields.get(*i).map(Owner::Row),
+            Some(Slot::Identity(i)) => fields.get(*i).map(|row| Owner::Identity {
+                row,
+                value: identity_bits(row, start, bit - 1),
+            }),
+            Some(Slot::Free) | None => None,
+        };
+        out.push(Segment {
+            lo: start,
+            hi: bit - 1,
+            owner: owner.unwrap_or(Owner::Unclaimed),
+        });
+        start = bit;
+    }
+    out
+}
+
+/// The value an identity row requires on absolute bits `lo..=hi`.
+fn identity_bits(row: &FieldInfo, lo: usize, hi: usize) -> u64 {
+    let FieldKind::Identity { value, .. } = row.kind else {
+        return 0;
+    };
+    let shift = lo.saturating_sub(row.offset * 8);
+    let width = hi - lo + 1;
+    let v = u64::from(value).checked_shr(shift as u32).unwrap_or(0);
+    if width >= 64 {
+        v
+    } else {
+        v & ((1u64 << width) - 1)
+    }
+}
+
+/// A Verilog-style binary literal: `20'b00011001000110000001` (seed 004's WaveJSON).
+pub fn binary_literal(value: u64, bits: usize) -> String {
+    format!("{bits}'b{value:0bits$b}")
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use isa_core::{Confidence, Placement};
+
+    /// A row of a hand-written field table.
+    pub(crate) const fn row(
+        name: &'static str,
+        offset: usize,
+        placement: Placement,
+        kind: FieldKind,
+    ) -> FieldInfo {
+        FieldInfo {
+            name,
+            offset,
+            placement,
+            ty: "u8",
+            lut: None,
+            kind,
+            confidence: Confidence::Confirmed,
+            note: "",
+        }
+    }
+
+    /// A value in bits `lo..=hi` of a 32-bit word.
+    pub(crate) const fn bits(name: &'static str, lo: u32, hi: u32) -> FieldInfo {
+        row(name, 0, Placement::Bits { lo, hi }, FieldKind::Value)
+    }
+
+    /// The identity row of a 32-bit word.
+    pub(crate) const fn identity(hi: u32, mask: u32, value: u32) -> FieldInfo {
+        row(
+            "identity",
+            0,
+            Placement::Bits { lo: 0, hi },
+            FieldKind::Identity { mask, value },
+        )
+    }
+
+    /// BSTART.TEPL as SPEC-NOTES §3 gives it: mask 0x000FFFFF, match 0x00019181,
+    /// Function[24:20], Mode[26:25], DataType[31:27].
+    pub(crate) const BSTART_TEPL: [FieldInfo; 4] = [
+        identity(19, 0x000F_FFFF, 0x0001_9181),
+        bits("Function", 20, 24),
+        bits("Mode", 25, 26),
+        bits("DataType", 27, 31),
+    ];
+
+    #[test]
+    fn an_identity_run_is_the_literal_of_seed_004() {
+        let segs = segments(&BSTART_TEPL, 4);
+        let spans: Vec<(usize, usize)> = segs.iter().map(|s| (s.lo, s.hi)).collect();
+        assert_eq!(spans, [(0, 19), (20, 24), (25, 26), (27, 31)]);
+        let Owner::Identity { value, .. } = segs[0].owner else {
+            panic!("bits 19:0 are the identity: {:?}", segs[0].owner)
+        };
+        assert_eq!(binary_literal(value, 20), "20'b00011001000110000001");
+    }
+
+    #[test]
+    fn holes_in_an_identity_mask_belong_to_the_fields_inside() {
+        // B.DIM (SPEC-NOTES §3): mask 0x0000707F match 0x1043, RegSrc[19:15], and the 17-bit
+        // immediate's parts at 31:20 and 11:7.
+        let fields = [
+            identity(14, 0x0000_707F, 0x0000_1043),
+            bits("imm", 7, 11),
+            bits("reg_src", 15, 19),
+            bits("imm", 20, 31),
+        ];
+        let segs = segments(&fields, 4);
+        let spans: Vec<(usize, usize, Option<&str>)> = segs
+            .iter()
+            .map(|s| {
+                let name = match s.owner {
+                    Owner::Row(r) => Some(r.name),
+                    Owner::Identity { .. } => Some("identity"),
+                    Owner::Unclaimed => None,
+                };
+                (s.lo, s.hi, name)
+            })
+            .collect();
+        assert_eq!(
+            spans,
+            [
+                (0, 6, Some("identity")),
+                (7, 11, Some("imm")),
+                (12, 14, Some("identity")),
+                (15, 19, Some("reg_src")),
+                (20, 31, Some("imm")),
+            ]
+        );
+        let literals: Vec<String> = segs
+            .iter()
+            .filter_map(|s| match s.owner {
+                Owner::Identity { value, .. } => Some(binary_literal(value, s.bits())),
+                _ => None,
+            })
+            .collect();
+        // 0x1043 = 0b001_00000_1000011: bits 6:0 are 1000011, bits 14:12 are 001.
+        assert_eq!(literals, ["7'b1000011", "3'b001"]);
+    }
+
+    #[test]
+    fn unclaimed_bits_are_reserved_runs() {
+        let fields = [
+            row("a", 0, Placement::Bytes { len: 1 }, FieldKind::Value),
+            row("b", 2, Placement::Bits { lo: 4, hi: 7 }, FieldKind::Value),
+        ];
+        let segs = segments(&fields, 4);
+        let spans: Vec<(usize, usize, bool)> = segs
+            .iter()
+            .map(|s| (s.lo, s.hi, s.owner == Owner::Unclaimed))
+            .collect();
+        assert_eq!(
+            spans,
+            [
+                (0, 7, false),
+                (8, 19, true),
+                (20, 23, false),
+                (24, 31, true)
+            ]
+        );
+    }
+}
