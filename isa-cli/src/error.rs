@@ -69,17 +69,14 @@ pub enum CliError {
         /// Why.
         source: io::Error,
     },
-    /// No declaration has that name, wire name or opcode.
+    /// No declaration has that name, wire name, opcode or word identity.
     #[error("no op is named `{name}`; the ops are: {known}")]
     UnknownOp {
         /// The name asked for.
         name: String,
-        /// Every op name, comma separated.
+        /// Every op name, then every block word name.
         known: String,
     },
-    /// A feature this build does not have yet.
-    #[error("{0}")]
-    NotAvailable(&'static str),
 }
 
 impl CliError {

@@ -1,5 +1,6 @@
-//! A layout's bits, each owned by one row of its field table or by nobody: what the field
-//! table, the WaveDrom description and the SVG diagram all draw.
+//! The layouts the commands describe — every op of the 64-byte bundle family and every 32-bit
+//! block word of the PTO tile ISA — and a layout's bits, each owned by one row of its field table
+//! or by nobody: what the field table, the WaveDrom description and the SVG diagram all draw.
 //!
 //! The derive reserves every bit no field claims (encode writes zero, decode refuses anything
 //! else), so an unclaimed run is drawn as reserved. The identity row of a 32-bit word layout
@@ -7,8 +8,94 @@
 //! is drawn as the literal the word must carry there (seed 004's WaveJSON writes BSTART.TEPL's
 //! bits 19:0 as `20'b00011001000110000001`).
 
-use isa_core::{FieldInfo, FieldKind};
+use isa_core::{FieldInfo, FieldKind, Identity, LayoutStatus};
+use isa_ops::DECLARATIONS;
 use isa_ops::dispatch::{BUNDLE_SIZE, Declaration};
+use isa_ops::pto::{IDENTITIES, WordIdentity};
+
+/// Size of a PTO block word in bytes (SPEC-NOTES §3: the block words are 32-bit).
+pub const WORD_SIZE: usize = 4;
+
+/// One layout as the commands see it: a declared op of the 64-byte family (seeds 000–001) or a
+/// declared block word of the PTO tile ISA (seed 004), with what the field table, the reference
+/// and the diagrams need.
+#[derive(Debug, Clone, Copy)]
+pub struct Layout {
+    /// The op's name (`TensorTensor`) or the word's assembly name (`B.DIM LB0`).
+    pub name: &'static str,
+    /// The specification's wire-struct name, or "".
+    pub wire_name: &'static str,
+    /// How it is recognised: opcodes, or `word & mask == match`.
+    pub identity: Identity,
+    /// Its field table.
+    pub fields: &'static [FieldInfo],
+    /// Size in bytes: 64 for an op, 4 for a word.
+    pub size: usize,
+    /// Whether its field map is recovered.
+    pub status: LayoutStatus,
+}
+
+impl Layout {
+    /// The layout of a declared op.
+    pub const fn op(decl: &Declaration) -> Self {
+        Self {
+            name: decl.name,
+            wire_name: decl.wire_name,
+            identity: Identity::Opcodes(decl.opcodes),
+            fields: decl.fields,
+            size: BUNDLE_SIZE,
+            status: decl.layout,
+        }
+    }
+
+    /// The layout of a declared block word.
+    pub const fn word(id: &WordIdentity) -> Self {
+        Self {
+            name: id.kind.name(),
+            wire_name: "",
+            identity: Identity::MaskMatch {
+                mask: id.mask,
+                value: id.value,
+            },
+            fields: id.kind.fields(),
+            size: WORD_SIZE,
+            status: LayoutStatus::Recovered,
+        }
+    }
+
+    /// Every declared op, in dispatch order.
+    pub fn ops() -> impl Iterator<Item = Layout> {
+        DECLARATIONS.iter().map(Layout::op)
+    }
+
+    /// Every declared block word, in declaration order.
+    pub fn words() -> impl Iterator<Item = Layout> {
+        IDENTITIES.iter().map(Layout::word)
+    }
+
+    /// Every op, then every block word.
+    pub fn all() -> impl Iterator<Item = Layout> {
+        Self::ops().chain(Self::words())
+    }
+
+    /// Whether this is a 32-bit block word.
+    pub const fn is_word(&self) -> bool {
+        matches!(self.identity, Identity::MaskMatch { .. })
+    }
+
+    /// The opcodes it claims (none for a word).
+    pub const fn opcodes(&self) -> &'static [u8] {
+        match self.identity {
+            Identity::Opcodes(ops) => ops,
+            Identity::MaskMatch { .. } | Identity::Nested => &[],
+        }
+    }
+
+    /// The name as a file name: `TensorTensor`, `B.DIM_LB0` (spaces become underscores).
+    pub fn file_stem(&self) -> String {
+        self.name.replace(' ', "_")
+    }
+}
 
 /// Who owns a run of bits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,12 +129,6 @@ impl Segment<'_> {
     pub fn bits(&self) -> usize {
         self.hi - self.lo + 1
     }
-}
-
-/// Size in bytes of a declaration's layout (every 64-byte-family declaration is
-/// [`BUNDLE_SIZE`]; the dispatch refuses any other size).
-pub fn size_of(_decl: &Declaration) -> usize {
-    BUNDLE_SIZE
 }
 
 /// The runs of `fields` over a layout of `size` bytes, lowest bit first, covering every bit.
@@ -123,6 +204,56 @@ fn identity_bits(row: &FieldInfo, lo: usize, hi: usize) -> u64 {
     }
 }
 
+/// What a diagram writes in a field's box: the field's name, in the PTO spec's PascalCase for a
+/// block word (seed 004's WaveJSON names BSTART.TEPL's fields `DataType`, `Mode`, `Function`;
+/// the declarations spell them `data_type`, `mode`, `function`), and, for one part of a value
+/// split across bit ranges, which bits of the value it holds (`Imm[11:0]`, `Imm[16:12]`: the
+/// parts are declared low part first).
+pub fn label(layout: &Layout, row: &FieldInfo) -> String {
+    let name = if layout.is_word() {
+        pascal_case(row.name)
+    } else {
+        row.name.to_string()
+    };
+    match value_bits(layout.fields, row) {
+        Some((lo, hi)) => format!("{name}[{hi}:{lo}]"),
+        None => name,
+    }
+}
+
+/// For one part of a value declared over several bit ranges (several rows of `fields` share its
+/// name), the bits of the value it holds (`(lo, hi)`); `None` for a row that holds a whole value.
+///
+/// The field table does not carry this as data: the derive writes it at the head of each part's
+/// note, `bits 12..=16 of the 17-bit value`, and that is what is read here (the rows themselves
+/// are in bit order, not value order).
+pub fn value_bits(fields: &[FieldInfo], row: &FieldInfo) -> Option<(usize, usize)> {
+    let parts = fields
+        .iter()
+        .filter(|f| f.kind == FieldKind::Value && f.name == row.name)
+        .count();
+    if row.kind != FieldKind::Value || parts < 2 {
+        return None;
+    }
+    let (range, rest) = row.note.strip_prefix("bits ")?.split_once(" of the ")?;
+    rest.split_once("-bit value")?;
+    let (lo, hi) = range.split_once("..=")?;
+    Some((lo.parse().ok()?, hi.parse().ok()?))
+}
+
+/// `data_type` → `DataType`, `src_tile0` → `SrcTile0`: each `_`-separated part capitalised.
+pub fn pascal_case(name: &str) -> String {
+    name.split('_')
+        .map(|part| {
+            let mut chars = part.chars();
+            match chars.next() {
+                Some(first) => first.to_uppercase().chain(chars).collect::<String>(),
+                None => String::new(),
+            }
+        })
+        .collect()
+}
+
 /// A Verilog-style binary literal: `20'b00011001000110000001` (seed 004's WaveJSON).
 pub fn binary_literal(value: u64, bits: usize) -> String {
     format!("{bits}'b{value:0bits$b}")
@@ -167,6 +298,23 @@ pub(crate) mod tests {
         )
     }
 
+    /// A 32-bit block word layout over a hand-written field table whose first row is the
+    /// identity.
+    pub(crate) fn word_layout(fields: &'static [FieldInfo]) -> Layout {
+        let (mask, value) = match fields.first().map(|f| f.kind) {
+            Some(FieldKind::Identity { mask, value }) => (mask, value),
+            _ => (0, 0),
+        };
+        Layout {
+            name: "word",
+            wire_name: "",
+            identity: Identity::MaskMatch { mask, value },
+            fields,
+            size: WORD_SIZE,
+            status: LayoutStatus::Recovered,
+        }
+    }
+
     /// BSTART.TEPL as SPEC-NOTES §3 gives it: mask 0x000FFFFF, match 0x00019181,
     /// Function[24:20], Mode[26:25], DataType[31:27].
     pub(crate) const BSTART_TEPL: [FieldInfo; 4] = [
@@ -175,6 +323,34 @@ pub(crate) mod tests {
         bits("Mode", 25, 26),
         bits("DataType", 27, 31),
     ];
+
+    #[test]
+    fn a_block_word_is_drawn_with_the_spec_spelling_of_its_fields() {
+        // Seed 004's WaveJSON names BSTART.TEPL's fields DataType, Mode, Function.
+        assert_eq!(pascal_case("data_type"), "DataType");
+        assert_eq!(pascal_case("mode"), "Mode");
+        assert_eq!(pascal_case("src_tile0"), "SrcTile0");
+        const FIELDS: [FieldInfo; 3] = [
+            identity(14, 0x0000_707F, 0x0000_0043),
+            FieldInfo {
+                note: "bits 12..=16 of the 17-bit value",
+                ..bits("imm", 7, 11)
+            },
+            FieldInfo {
+                note: "bits 0..=11 of the 17-bit value; more",
+                ..bits("imm", 20, 31)
+            },
+        ];
+        let layout = word_layout(&FIELDS);
+        assert_eq!(label(&layout, &FIELDS[1]), "Imm[16:12]");
+        assert_eq!(label(&layout, &FIELDS[2]), "Imm[11:0]");
+        // A whole value, even with a note of that shape, keeps its plain name.
+        const ONE: [FieldInfo; 1] = [FieldInfo {
+            note: "bits 0..=4 of the 5-bit value",
+            ..bits("data_type", 27, 31)
+        }];
+        assert_eq!(label(&word_layout(&ONE), &ONE[0]), "DataType");
+    }
 
     #[test]
     fn an_identity_run_is_the_literal_of_seed_004() {

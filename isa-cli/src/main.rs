@@ -1,6 +1,6 @@
 //! `isa`: decode, encode, validate, census and document streams of accelerator instruction
-//! bundles, from the declarations in `isa-ops`. An op declared there appears in every command
-//! without a change here.
+//! bundles (and of the PTO tile ISA's 32-bit block words), from the declarations in `isa-ops`.
+//! An op declared there appears in every command without a change here.
 #![forbid(unsafe_code)]
 
 mod cmd;
@@ -10,6 +10,7 @@ mod layout;
 mod render;
 mod report;
 mod svg;
+mod tree;
 mod walk;
 mod wavedrom;
 mod word32;
@@ -33,17 +34,19 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// One line per 64-byte bundle: offset, opcode, op, every field (or JSON Lines).
+    /// One line per 64-byte bundle: offset, opcode, op, every field (or JSON Lines); with
+    /// `--word32`, each TSHUF block of a 32-bit PTO word stream and each of its words.
     Decode(cmd::decode::Args),
-    /// JSON Lines (as `decode --json` writes them) back to a bundle stream.
+    /// JSON Lines (as `decode --json` writes them) back to a bundle stream, or with `--word32`
+    /// to a word stream.
     Encode(cmd::encode::Args),
     /// Every decode check and every validator of every bundle.
     Validate(cmd::validate::Args),
     /// The opcode census of a stream.
     Stats(cmd::stats::Args),
-    /// The field table of one op or of all (or a WaveDrom register description).
+    /// The field table of one op or block word, or of all (or a WaveDrom register description).
     Fields(cmd::fields::Args),
-    /// The instruction reference: a markdown page and an SVG diagram per op.
+    /// The instruction reference: a markdown page and an SVG diagram per op and block word.
     Doc(cmd::doc::Args),
 }
 

@@ -1,4 +1,4 @@
-//! The text forms: one line per bundle, and the field table.
+//! The text forms: one line per bundle or block word, and the field table.
 //!
 //! Both are built from what every declaration carries — its field table ([`FieldInfo`]) and its
 //! serde form — so an op declared tomorrow prints without a change here. A bundle's line lists
@@ -8,98 +8,11 @@
 
 use std::fmt::Write as _;
 
-use isa_core::{Confidence, FieldInfo, FieldKind, LayoutStatus, Placement};
+use isa_core::{Confidence, FieldInfo, FieldKind, Identity, LayoutStatus, Placement};
 use isa_ops::Op;
-use isa_ops::dispatch::Declaration;
-use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 
-use crate::layout::{self, Owner};
-
-/// A serde value with its members in the order they were written (the field order of the
-/// declaration, and of descriptors: `addr`, `strides`, `nums`).
-#[derive(Debug, Clone, PartialEq)]
-pub enum Tree {
-    /// `null`.
-    Null,
-    /// A boolean.
-    Bool(bool),
-    /// A non-negative integer.
-    Unsigned(u64),
-    /// A negative integer.
-    Signed(i64),
-    /// Any other number.
-    Float(f64),
-    /// A string (enumerations serialize as their wire names).
-    Str(String),
-    /// A sequence.
-    Seq(Vec<Tree>),
-    /// A map or struct, in order.
-    Map(Vec<(String, Tree)>),
-}
-
-impl Tree {
-    /// The serde form of `op`, in order.
-    pub fn of(op: &Op) -> Result<Tree, serde_json::Error> {
-        serde_json::from_str(&serde_json::to_string(op)?)
-    }
-}
-
-impl<'de> Deserialize<'de> for Tree {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(TreeVisitor)
-    }
-}
-
-struct TreeVisitor;
-
-impl<'de> Visitor<'de> for TreeVisitor {
-    type Value = Tree;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("any serde value")
-    }
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Tree, E> {
-        Ok(Tree::Bool(v))
-    }
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Tree, E> {
-        Ok(Tree::Unsigned(v))
-    }
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Tree, E> {
-        Ok(u64::try_from(v).map_or(Tree::Signed(v), Tree::Unsigned))
-    }
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Tree, E> {
-        Ok(Tree::Float(v))
-    }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Tree, E> {
-        Ok(Tree::Str(v.to_owned()))
-    }
-    fn visit_string<E: de::Error>(self, v: String) -> Result<Tree, E> {
-        Ok(Tree::Str(v))
-    }
-    fn visit_unit<E: de::Error>(self) -> Result<Tree, E> {
-        Ok(Tree::Null)
-    }
-    fn visit_none<E: de::Error>(self) -> Result<Tree, E> {
-        Ok(Tree::Null)
-    }
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Tree, D::Error> {
-        Tree::deserialize(d)
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Tree, A::Error> {
-        let mut items = Vec::new();
-        while let Some(item) = seq.next_element()? {
-            items.push(item);
-        }
-        Ok(Tree::Seq(items))
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Tree, A::Error> {
-        let mut members = Vec::new();
-        while let Some(member) = map.next_entry::<String, Tree>()? {
-            members.push(member);
-        }
-        Ok(Tree::Map(members))
-    }
-}
+use crate::layout::{self, Layout, Owner};
+use crate::tree::{Tree, TreeError};
 
 /// `key=value` text of one value. A member named `addr` is an ADDR4 start-address word (seed
 /// 002: register flag, region bits and byte address packed in one word) and prints in hex;
@@ -148,13 +61,18 @@ fn write_value(out: &mut String, key: &str, value: &Tree) {
     }
 }
 
-/// The fields of `op` as `name=value` pairs, in the field table's order. A member of the serde
-/// form that the field table does not list still prints, after the others: nothing is dropped.
-pub fn fields_text(op: &Op) -> Result<String, serde_json::Error> {
-    let Tree::Map(mut members) = Tree::of(op)? else {
-        return Ok(String::new());
+/// The members of `value` as `name=value` pairs, in the order of the field-table rows `rows`;
+/// the member named `tag` (the op or word type) is left out. A member the field table does not
+/// list still prints, after the others: nothing is dropped.
+pub fn fields_text<'a>(
+    value: Tree,
+    rows: impl IntoIterator<Item = &'a FieldInfo>,
+    tag: &str,
+) -> String {
+    let Tree::Map(mut members) = value else {
+        return String::new();
     };
-    members.retain(|(k, _)| k != "op");
+    members.retain(|(k, _)| k != tag);
     let mut out = String::new();
     let push = |out: &mut String, key: &str, value: &Tree, row: Option<&FieldInfo>| {
         if !out.is_empty() {
@@ -177,7 +95,7 @@ pub fn fields_text(op: &Op) -> Result<String, serde_json::Error> {
             _ => write_value(out, key, value),
         }
     };
-    for row in op.fields() {
+    for row in rows {
         if !matches!(row.kind, FieldKind::Value | FieldKind::Opcode) {
             continue;
         }
@@ -190,21 +108,26 @@ pub fn fields_text(op: &Op) -> Result<String, serde_json::Error> {
     for (key, value) in &members {
         push(&mut out, key, value, None);
     }
-    Ok(out)
+    out
 }
 
 /// The bundle's line: offset, opcode byte, op name, fields.
-pub fn bundle_line(offset: usize, opcode: u8, op: &Op) -> Result<String, serde_json::Error> {
+pub fn bundle_line(offset: usize, opcode: u8, op: &Op) -> Result<String, TreeError> {
     Ok(format!(
         "{offset:#010x}  {opcode:#04x}  {}  {}",
         op.name(),
-        fields_text(op)?
+        fields_text(Tree::of(op)?, op.fields(), "op")
     ))
 }
 
 /// A line for bytes that are not a bundle: where, and every byte, so the listing drops nothing.
 pub fn raw_line(offset: usize, what: &str, bytes: &[u8]) -> String {
-    let mut out = format!("{offset:#010x}  {what}  bytes=");
+    format!("{offset:#010x}  {}", raw_text(what, bytes))
+}
+
+/// `what  bytes=0102…`: bytes that are not a bundle or a word, every one of them.
+pub fn raw_text(what: &str, bytes: &[u8]) -> String {
+    let mut out = format!("{what}  bytes=");
     for b in bytes {
         let _ = write!(out, "{b:02x}");
     }
@@ -279,11 +202,11 @@ pub struct TableRow {
     pub note: String,
 }
 
-/// Every row of `decl`'s field table, plus a row for each run of bits no row claims (reserved:
-/// the derive writes zero there and decode refuses anything else).
-pub fn table_rows(decl: &Declaration) -> Vec<TableRow> {
-    let size = layout::size_of(decl);
-    let mut rows: Vec<(usize, TableRow)> = decl
+/// Every row of `layout`'s field table, plus a row for each run of bits no row claims
+/// (reserved: the derive writes zero there and decode refuses anything else). Each part of a
+/// value split across bit ranges is named with the value bits it holds (`imm[11:0]`).
+pub fn table_rows(layout: &Layout) -> Vec<TableRow> {
+    let mut rows: Vec<(usize, TableRow)> = layout
         .fields
         .iter()
         .map(|row| {
@@ -292,7 +215,10 @@ pub fn table_rows(decl: &Declaration) -> Vec<TableRow> {
                 TableRow {
                     offset: row.offset,
                     place: placement_text(row),
-                    name: row.name.to_string(),
+                    name: match layout::value_bits(layout.fields, row) {
+                        Some((lo, hi)) => format!("{}[{hi}:{lo}]", row.name),
+                        None => row.name.to_string(),
+                    },
                     kind: kind_text(row),
                     confidence: row.confidence.tag(),
                     note: row.note.to_string(),
@@ -300,7 +226,7 @@ pub fn table_rows(decl: &Declaration) -> Vec<TableRow> {
             )
         })
         .collect();
-    for seg in layout::segments(decl.fields, size) {
+    for seg in layout::segments(layout.fields, layout.size) {
         if seg.owner == Owner::Unclaimed {
             rows.push((
                 seg.lo,
@@ -319,16 +245,23 @@ pub fn table_rows(decl: &Declaration) -> Vec<TableRow> {
     rows.into_iter().map(|(_, r)| r).collect()
 }
 
-/// `0x41 0x51 0x8a 0x8e`.
-pub fn opcodes_text(decl: &Declaration) -> String {
-    let ops: Vec<String> = decl.opcodes.iter().map(|o| format!("{o:#04x}")).collect();
-    ops.join(" ")
+/// How the layout is recognised: `opcodes 0x41 0x51 0x8a 0x8e`, or for a block word
+/// `word & 0x0000707f == 0x00004013`.
+pub fn identity_text(layout: &Layout) -> String {
+    match layout.identity {
+        Identity::Opcodes(ops) => {
+            let ops: Vec<String> = ops.iter().map(|o| format!("{o:#04x}")).collect();
+            format!("opcodes {}", ops.join(" "))
+        }
+        Identity::MaskMatch { mask, value } => format!("word & {mask:#010x} == {value:#010x}"),
+        Identity::Nested => "nested".into(),
+    }
 }
 
 /// What is known of an op whose field map is not recovered: its bytes are carried whole, never
 /// given invented fields (SPEC-NOTES §2.10). `None` for a recovered layout.
-pub fn unrecovered_text(decl: &Declaration) -> Option<String> {
-    match decl.layout {
+pub fn unrecovered_text(layout: &Layout) -> Option<String> {
+    match layout.status {
         LayoutStatus::Recovered => None,
         LayoutStatus::Unrecovered(known) => Some(format!(
             "field map not recovered; its bytes are carried whole. Known: {known}"
@@ -336,17 +269,20 @@ pub fn unrecovered_text(decl: &Declaration) -> Option<String> {
     }
 }
 
-/// `TensorTensor (s3d3_tt), opcodes 0x41 0x51 0x8a 0x8e` (no parentheses without a wire name).
-pub fn title(decl: &Declaration) -> String {
-    match decl.wire_name {
-        "" => format!("{}, opcodes {}", decl.name, opcodes_text(decl)),
-        wire => format!("{} ({wire}), opcodes {}", decl.name, opcodes_text(decl)),
-    }
+/// `TensorTensor (s3d3_tt), opcodes 0x41 0x51 0x8a 0x8e` (no parentheses without a wire name);
+/// `B.IOT (32-bit block word), word & 0x0000707f == 0x00004013`.
+pub fn title(layout: &Layout) -> String {
+    let what = match (layout.is_word(), layout.wire_name) {
+        (true, _) => " (32-bit block word)".to_string(),
+        (false, "") => String::new(),
+        (false, wire) => format!(" ({wire})"),
+    };
+    format!("{}{what}, {}", layout.name, identity_text(layout))
 }
 
-/// The field table of `decl` as aligned text.
-pub fn field_table_text(decl: &Declaration) -> String {
-    let rows = table_rows(decl);
+/// The field table of `layout` as aligned text.
+pub fn field_table_text(layout: &Layout) -> String {
+    let rows = table_rows(layout);
     let w = |f: fn(&TableRow) -> usize, head: &str| {
         rows.iter().map(f).max().unwrap_or(0).max(head.len())
     };
@@ -354,8 +290,8 @@ pub fn field_table_text(decl: &Declaration) -> String {
     let wn = w(|r| r.name.len(), "field");
     let wk = w(|r| r.kind.len(), "type / table");
     let wc = w(|r| r.confidence.len(), "confidence");
-    let mut out = format!("{}\n", title(decl));
-    if let Some(status) = unrecovered_text(decl) {
+    let mut out = format!("{}\n", title(layout));
+    if let Some(status) = unrecovered_text(layout) {
         let _ = writeln!(out, "  {status}");
     }
     let mut line = |o: &str, p: &str, n: &str, k: &str, c: &str, note: &str| {
@@ -397,14 +333,15 @@ mod tests {
             Placement::Bytes { len: 60 },
             FieldKind::Value,
         )];
-        let decl = Declaration {
+        let layout = Layout {
             name: "TensorScalarAffineSelect",
             wire_name: "",
-            opcodes: &[0x92],
+            identity: Identity::Opcodes(&[0x92]),
             fields: &BODY,
-            layout: LayoutStatus::Unrecovered("operands known: idx_partition_ap, fill_value"),
+            size: 64,
+            status: LayoutStatus::Unrecovered("operands known: idx_partition_ap, fill_value"),
         };
-        let text = field_table_text(&decl);
+        let text = field_table_text(&layout);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "TensorScalarAffineSelect, opcodes 0x92");
         assert_eq!(
@@ -453,20 +390,43 @@ mod tests {
     }
 
     #[test]
-    fn a_tree_keeps_the_order_members_were_written_in() {
-        let t: Tree = serde_json::from_str(r#"{"op":"X","b":[1,{"c":null}]}"#).unwrap();
+    fn a_split_value_is_listed_once_in_field_order() {
+        // B.DIM (SPEC-NOTES §3): the 17-bit immediate in bits 31:20 (low 12) and 11:7 (high 5).
+        use crate::layout::tests::{bits, identity};
+        const DIM: [FieldInfo; 4] = [
+            identity(14, 0x0000_707F, 0x0000_1043),
+            FieldInfo {
+                note: "bits 12..=16 of the 17-bit value",
+                ..bits("imm", 7, 11)
+            },
+            bits("reg", 15, 19),
+            FieldInfo {
+                note: "bits 0..=11 of the 17-bit value",
+                ..bits("imm", 20, 31)
+            },
+        ];
+        let value = Tree::Map(vec![
+            ("word".into(), Tree::Str("DimLb1".into())),
+            ("reg".into(), Tree::Str("a0".into())),
+            ("imm".into(), Tree::Unsigned(70_000)),
+        ]);
+        assert_eq!(fields_text(value, &DIM, "word"), "imm=70000 reg=a0");
+        let layout = Layout {
+            name: "B.DIM LB1",
+            wire_name: "",
+            identity: Identity::MaskMatch {
+                mask: 0x0000_707F,
+                value: 0x0000_1043,
+            },
+            fields: &DIM,
+            size: 4,
+            status: LayoutStatus::Recovered,
+        };
+        let names: Vec<String> = table_rows(&layout).into_iter().map(|r| r.name).collect();
+        assert_eq!(names, ["identity", "imm[16:12]", "reg", "imm[11:0]"]);
         assert_eq!(
-            t,
-            Tree::Map(vec![
-                ("op".into(), Tree::Str("X".into())),
-                (
-                    "b".into(),
-                    Tree::Seq(vec![
-                        Tree::Unsigned(1),
-                        Tree::Map(vec![("c".into(), Tree::Null)])
-                    ])
-                ),
-            ])
+            title(&layout),
+            "B.DIM LB1 (32-bit block word), word & 0x0000707f == 0x00001043"
         );
     }
 }

@@ -4,12 +4,13 @@
 //!
 //! Fields wider than a lane are cut at lane boundaries (a 16-byte descriptor is four 32-bit
 //! parts). Reserved bits have no name and colour type 1. A lookup table, and a confidence below
-//! CONFIRMED, go in `attr` under the field.
+//! CONFIRMED, go in `attr` under the field. Names are [`layout::label`]s: a block word's fields
+//! in the PTO spec's PascalCase, so that BSTART.TEPL's description is seed 004's WaveJSON.
 
 use isa_core::{Confidence, FieldInfo, FieldKind};
 use serde::Serialize;
 
-use crate::layout::{self, Owner, Segment};
+use crate::layout::{self, Layout, Owner, Segment};
 
 /// Bits per lane.
 pub const LANE_BITS: usize = 32;
@@ -54,12 +55,13 @@ pub struct Config {
     pub offset: usize,
 }
 
-/// The register description of a layout of `size` bytes.
-pub fn register(fields: &[FieldInfo], size: usize) -> Register {
-    let reg = layout::segments(fields, size)
+/// The register description of `layout`.
+pub fn register(layout: &Layout) -> Register {
+    let size = layout.size;
+    let reg = layout::segments(layout.fields, size)
         .iter()
         .flat_map(split_at_lanes)
-        .map(|seg| entry(&seg))
+        .map(|seg| entry(layout, &seg))
         .collect();
     Register {
         reg,
@@ -74,8 +76,8 @@ pub fn register(fields: &[FieldInfo], size: usize) -> Register {
 }
 
 /// The description as pretty JSON.
-pub fn to_json(fields: &[FieldInfo], size: usize) -> String {
-    serde_json::to_string_pretty(&register(fields, size)).unwrap_or_default()
+pub fn to_json(layout: &Layout) -> String {
+    serde_json::to_string_pretty(&register(layout)).unwrap_or_default()
 }
 
 /// `seg` cut at every lane boundary it crosses; identity and constant values follow their bits.
@@ -108,7 +110,7 @@ pub fn constant_bits(row: &FieldInfo, value: u64, lo: usize, hi: usize) -> u64 {
     }
 }
 
-fn entry(seg: &Segment<'_>) -> Entry {
+fn entry(layout: &Layout, seg: &Segment<'_>) -> Entry {
     let bits = seg.bits();
     let reserved = Entry {
         bits,
@@ -145,7 +147,7 @@ fn entry(seg: &Segment<'_>) -> Entry {
                 }
                 Entry {
                     bits,
-                    name: Some(row.name.to_string()),
+                    name: Some(layout::label(layout, row)),
                     attr: (!attr.is_empty()).then(|| attr.join(" ")),
                     kind: None,
                 }
@@ -174,7 +176,9 @@ mod tests {
 }"#,
         )
         .unwrap();
-        let ours: serde_json::Value = serde_json::from_str(&to_json(&BSTART_TEPL, 4)).unwrap();
+        let ours: serde_json::Value =
+            serde_json::from_str(&to_json(&crate::layout::tests::word_layout(&BSTART_TEPL)))
+                .unwrap();
         assert_eq!(ours, seed);
     }
 
@@ -182,7 +186,7 @@ mod tests {
     fn a_field_across_lanes_is_cut_at_each_boundary() {
         use crate::layout::tests::row;
         use isa_core::Placement;
-        let fields = [
+        const FIELDS: [FieldInfo; 2] = [
             row(
                 "head",
                 0,
@@ -191,7 +195,15 @@ mod tests {
             ),
             row("body", 2, Placement::Bytes { len: 8 }, FieldKind::Value),
         ];
-        let reg = register(&fields, 12).reg;
+        let layout = Layout {
+            name: "twelve",
+            wire_name: "",
+            identity: isa_core::Identity::Opcodes(&[0x41]),
+            fields: &FIELDS,
+            size: 12,
+            status: isa_core::LayoutStatus::Recovered,
+        };
+        let reg = register(&layout).reg;
         let parts: Vec<(usize, Option<&str>)> =
             reg.iter().map(|e| (e.bits, e.name.as_deref())).collect();
         assert_eq!(

@@ -1,7 +1,37 @@
 //! Streams of 32-bit words (the PTO tile ISA, seed 004): a TSHUF is issued as a block —
 //! `BSTART`, optional `B.DATR` and `B.DIM`, `B.IOT`, `B.IOR`, `BSTOP` — each word recognised by
-//! `word & mask == match`. This is the boundary a block decoder plugs into; `decode --word32`
-//! depends on nothing else.
+//! `word & mask == match`. [`WordDecoder`] is the boundary `decode --word32` depends on;
+//! [`PtoBlocks`] is the decoder of this build, built on `isa_ops::pto`'s block decoder.
+//!
+//! How [`PtoBlocks`] reads a stream of little-endian words:
+//! - a `BSTART` starts a block, read with [`decode_block`]; a block that composes is one item
+//!   (its assembly text), followed by each of its words with its fields;
+//! - a block that does not compose is reported once, at the offending word, and its words are
+//!   listed one by one: the words from its `BSTART` up to and including the first `BSTOP`, or up
+//!   to the next `BSTART`, or to the end. Every other word in it that does not decode is reported
+//!   too;
+//! - a word outside any block (not after a `BSTART`) is stray and reported, with its fields when
+//!   it is a block word at all;
+//! - one to three bytes after the last whole word are reported as trailing bytes.
+//!
+//! Every problem carries the byte offset of the word it is about; nothing panics and nothing is
+//! dropped from the listing. The JSON Lines form holds every block (`{"offset":0,"block":{…}}`)
+//! and every word that decodes outside a composed block (`{"offset":32,"word":"Ior",…}`); words
+//! that do not decode are left out and reported. [`encode_line`] reads that form back, and
+//! blocks written in assembly text, one block a line.
+
+use isa_ops::pto::{
+    TshufBlock, Word, WordError, WordKind, decode_block, decode_word, identify, parse_block,
+};
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::cmd::encode::{LineError, json_object};
+use crate::render;
+use crate::tree::Tree;
+
+/// Bytes per word.
+pub const WORD_BYTES: usize = 4;
 
 /// One decoded item of a word stream.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -10,8 +40,8 @@ pub struct WordItem {
     pub offset: usize,
     /// The text line (without the offset).
     pub text: String,
-    /// The JSON object (without the offset).
-    pub json: String,
+    /// The JSON object (without the offset), when the item has a JSON form.
+    pub json: Option<String>,
 }
 
 /// Words that do not decode, where they start, and why.
@@ -30,11 +60,337 @@ pub trait WordDecoder: Sync {
     fn decode(&self, stream: &[u8]) -> Vec<Result<WordItem, WordProblem>>;
 }
 
-/// What `decode --word32` says while no block decoder is built in.
-pub const NOT_AVAILABLE: &str = "--word32: decoding 32-bit PTO block words is not available in \
-     this build: the block words are not declared yet";
+/// The block decoder of this build: TSHUF blocks of the PTO tile ISA.
+pub fn decoder() -> &'static dyn WordDecoder {
+    &PtoBlocks
+}
 
-/// The block decoder of this build, if it has one.
-pub fn decoder() -> Option<&'static dyn WordDecoder> {
-    None
+/// Reads PTO block words: TSHUF blocks, and every other word with its offset.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PtoBlocks;
+
+impl WordDecoder for PtoBlocks {
+    fn decode(&self, stream: &[u8]) -> Vec<Result<WordItem, WordProblem>> {
+        let chunks = stream.chunks_exact(WORD_BYTES);
+        let rest = chunks.remainder();
+        let words: Vec<u32> = chunks
+            .filter_map(|c| c.first_chunk::<WORD_BYTES>())
+            .map(|w| u32::from_le_bytes(*w))
+            .collect();
+        let mut out = Out::default();
+        let mut i = 0;
+        while let Some(&raw) = words.get(i) {
+            i += match identify(raw) {
+                Some(WordKind::Bstart) => out.block(i, words.get(i..).unwrap_or_default()),
+                _ => out.stray(i, raw),
+            };
+        }
+        if !rest.is_empty() {
+            let offset = words.len() * WORD_BYTES;
+            out.problem(
+                offset,
+                format!(
+                    "{} trailing bytes at offset {offset:#x} do not make a 32-bit word",
+                    rest.len()
+                ),
+            );
+            out.item(offset, render::raw_text("(trailing)", rest), None);
+        }
+        out.items
+    }
+}
+
+/// The items and problems found so far, in stream order.
+#[derive(Default)]
+struct Out {
+    items: Vec<Result<WordItem, WordProblem>>,
+}
+
+impl Out {
+    fn item(&mut self, offset: usize, text: String, json: Option<String>) {
+        self.items.push(Ok(WordItem { offset, text, json }));
+    }
+
+    fn problem(&mut self, offset: usize, message: String) {
+        self.items.push(Err(WordProblem { offset, message }));
+    }
+
+    /// The block that starts at word `start` (`words` from there on); returns how many words it
+    /// took.
+    fn block(&mut self, start: usize, words: &[u32]) -> usize {
+        let at = start * WORD_BYTES;
+        match decode_block(words) {
+            Ok((block, len)) => {
+                let json = block_json(&block);
+                self.item(at, format!("block  {block}"), json);
+                for (k, &raw) in words.iter().enumerate().take(len) {
+                    let word = decode_word(raw).map_err(|e| e.to_string());
+                    self.item(at + k * WORD_BYTES, word_text("  ", raw, &word), None);
+                }
+                len
+            }
+            Err(e) => {
+                let len = failed_block_len(words);
+                self.problem(
+                    at + e.index() * WORD_BYTES,
+                    format!("{e} (block at {at:#x})"),
+                );
+                self.item(at, format!("(bad block)  {len} words"), None);
+                for (k, &raw) in words.iter().enumerate().take(len) {
+                    let offset = at + k * WORD_BYTES;
+                    match decode_word(raw) {
+                        Ok(word) => {
+                            let text = word_text("  ", raw, &Ok(word));
+                            self.item(offset, text, word_json(&word));
+                        }
+                        Err(err) => {
+                            if k != e.index() {
+                                self.problem(offset, err.to_string());
+                            }
+                            self.item(offset, word_text("  ", raw, &Err(err.to_string())), None);
+                        }
+                    }
+                }
+                len
+            }
+        }
+    }
+
+    /// A word outside any block; returns 1.
+    fn stray(&mut self, index: usize, raw: u32) -> usize {
+        let offset = index * WORD_BYTES;
+        match decode_word(raw) {
+            Ok(word) => {
+                self.problem(
+                    offset,
+                    format!(
+                        "{} word {raw:#010x} is outside a block; a block starts with BSTART",
+                        word.name()
+                    ),
+                );
+                let text = word_text("(stray)  ", raw, &Ok(word));
+                self.item(offset, text, word_json(&word));
+            }
+            Err(err) => {
+                self.problem(offset, stray_error(&err));
+                self.item(
+                    offset,
+                    word_text("(stray)  ", raw, &Err(err.to_string())),
+                    None,
+                );
+            }
+        }
+        1
+    }
+}
+
+/// The message of a stray word that does not decode: the unknown word, or the field that does
+/// not decode.
+fn stray_error(err: &WordError) -> String {
+    match err {
+        WordError::Unknown { .. } => err.to_string(),
+        WordError::Decode(e) => format!("{e} (a stray word, outside any block)"),
+    }
+}
+
+/// How many words a block that does not compose covers: up to and including its first `BSTOP`,
+/// or up to the next `BSTART`, or all of `words`. At least its `BSTART`.
+fn failed_block_len(words: &[u32]) -> usize {
+    for (k, &raw) in words.iter().enumerate().skip(1) {
+        match identify(raw) {
+            Some(WordKind::Bstart) => return k,
+            Some(WordKind::Bstop) => return k + 1,
+            _ => {}
+        }
+    }
+    words.len().max(1)
+}
+
+/// `{lead}0x0f619181  BSTART.TEPL  data_type=FP32 mode=3 function=22`, or the word and
+/// `(unknown)` when it does not decode. The fields print from the high bits down, the order in
+/// which the PTO spec lists them (and the declarations declare them).
+fn word_text(lead: &str, raw: u32, word: &Result<Word, String>) -> String {
+    let line = match word {
+        Ok(w) => {
+            let fields = Tree::of(w)
+                .map(|t| render::fields_text(t, w.kind().fields().iter().rev(), "word"))
+                .unwrap_or_default();
+            let width = WordKind::ALL
+                .iter()
+                .map(|k| k.name().len())
+                .max()
+                .unwrap_or(0);
+            format!("{lead}{raw:#010x}  {:<width$}  {fields}", w.name())
+        }
+        Err(_) => format!("{lead}{raw:#010x}  (unknown)"),
+    };
+    line.trim_end().to_string()
+}
+
+/// The JSON object of a word: its serde form, tagged with its type under `"word"`.
+fn word_json(word: &Word) -> Option<String> {
+    serde_json::to_string(word).ok()
+}
+
+/// `{"block": <the block's serde form>}`, members in declaration order.
+fn block_json(block: &TshufBlock) -> Option<String> {
+    serde_json::to_string(block)
+        .ok()
+        .map(|b| format!("{{\"block\":{b}}}"))
+}
+
+/// One line of `isa encode --word32` input to its words: a JSON object as `decode --word32
+/// --json` writes it (`{"block": {...}}` or `{"word": "Ior", ...}`, the `offset` member optional
+/// and ignored), or, when the line does not start with `{`, one block in assembly text
+/// (`BSTART.SFU TSHUF, U32; B.IOT t1, t2, pe=1, last, ->t0<4KB>; B.IOR a0; BSTOP`). Every word
+/// goes through the declaration's encoder and a block through its composition checks, so what
+/// comes out decodes back to the same items.
+pub fn encode_line(text: &str) -> Result<Vec<u32>, LineError> {
+    let text = text.trim();
+    if !text.starts_with('{') {
+        let block = parse_block(text)
+            .map_err(|e| format!("{e} (a line that is not JSON is one block in assembly text)"))?;
+        return Ok(block.encode().map_err(|e| e.to_string())?);
+    }
+    let mut members = json_object(text, "a block or a word per line")?;
+    if let Some(block) = members.remove("block") {
+        if let Some(extra) = members.keys().next() {
+            return Err(format!(
+                "unknown member `{extra}` beside `block`; a block line has `block` (and `offset`)"
+            )
+            .into());
+        }
+        let block = TshufBlock::deserialize(block).map_err(|e| format!("block: {e}"))?;
+        return Ok(block.encode().map_err(|e| e.to_string())?);
+    }
+    if members.contains_key("word") {
+        let word = Word::deserialize(Value::Object(members)).map_err(|e| e.to_string())?;
+        return Ok(vec![word.encode().map_err(|e| e.to_string())?]);
+    }
+    Err(String::from(
+        "expected a `block` member or a `word` member (as `isa decode --word32 --json` writes \
+         them), or a block in assembly text",
+    )
+    .into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Seed 004's example block, `BSTART.SFU TSHUF, U32; B.DATR Layout; B.IOT source, controls,
+    /// ->destination; B.IOR a0; BSTOP`, with Layout CUBE_M16, as `isa_ops::pto` encodes it
+    /// (its doc example): BSTART `0xCF619181` is U32 (25) << 27 | 3 << 25 | 22 << 20 | 0x19181.
+    const BLOCK: [u32; 5] = [
+        0xCF61_9181,
+        0x0000_1FA3,
+        0x081B_4213,
+        0x0001_0013,
+        0x0000_0001,
+    ];
+
+    fn bytes(words: &[u32]) -> Vec<u8> {
+        words.iter().flat_map(|w| w.to_le_bytes()).collect()
+    }
+
+    fn offsets(items: &[Result<WordItem, WordProblem>]) -> Vec<(usize, bool)> {
+        items
+            .iter()
+            .map(|i| match i {
+                Ok(w) => (w.offset, true),
+                Err(p) => (p.offset, false),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_block_is_one_item_then_its_words() {
+        let items = PtoBlocks.decode(&bytes(&BLOCK));
+        assert_eq!(
+            offsets(&items),
+            [
+                (0, true),
+                (0, true),
+                (4, true),
+                (8, true),
+                (12, true),
+                (16, true)
+            ]
+        );
+        let Ok(block) = &items[0] else {
+            panic!("{items:?}")
+        };
+        assert_eq!(
+            block.text,
+            "block  BSTART.SFU TSHUF, U32; B.DATR CUBE_M16; B.IOT t1, t2, pe=1, last, \
+             ->t0<4KB>; B.IOR a0; BSTOP"
+        );
+        assert!(block.json.is_some());
+    }
+
+    #[test]
+    fn a_broken_block_is_reported_once_and_the_next_block_still_reads() {
+        // The first block loses its B.IOR: BSTOP stands where B.IOR is required (word 3).
+        let mut words = vec![BLOCK[0], BLOCK[1], BLOCK[2], BLOCK[4]];
+        words.extend_from_slice(&BLOCK);
+        let items = PtoBlocks.decode(&bytes(&words));
+        let problems: Vec<&WordProblem> = items.iter().filter_map(|i| i.as_ref().err()).collect();
+        assert_eq!(problems.len(), 1, "{items:?}");
+        assert_eq!(problems[0].offset, 12);
+        assert!(
+            problems[0]
+                .message
+                .starts_with("word 3: TSHUF's block needs B.IOR here, found BSTOP"),
+            "{}",
+            problems[0].message
+        );
+        assert!(problems[0].message.ends_with("(block at 0x0)"));
+        let blocks = items
+            .iter()
+            .filter(|i| matches!(i, Ok(w) if w.text.starts_with("block  ")))
+            .count();
+        assert_eq!(blocks, 1);
+    }
+
+    #[test]
+    fn no_input_length_panics_and_trailing_bytes_are_reported() {
+        let all = bytes(&BLOCK);
+        for len in 0..all.len() {
+            let items = PtoBlocks.decode(&all[..len]);
+            let trailing = items
+                .iter()
+                .any(|i| matches!(i, Err(p) if p.message.contains("trailing bytes")));
+            assert_eq!(trailing, len % 4 != 0, "{len}: {items:?}");
+        }
+    }
+
+    #[test]
+    fn the_json_of_a_block_and_of_a_word_encode_back() {
+        let items = PtoBlocks.decode(&bytes(&BLOCK));
+        let Some(Ok(WordItem {
+            json: Some(json), ..
+        })) = items.first()
+        else {
+            panic!("{items:?}")
+        };
+        assert_eq!(encode_line(json), Ok(BLOCK.to_vec()));
+        assert_eq!(
+            encode_line(r#"{"offset":0,"block":{},"extra":1}"#).map_err(|e| e.message),
+            Err(
+                "unknown member `extra` beside `block`; a block line has `block` (and `offset`)"
+                    .into()
+            )
+        );
+        assert_eq!(
+            encode_line(r#"{"offset":4,"word":"Bstop"}"#),
+            Ok(vec![0x0000_0001])
+        );
+        assert_eq!(
+            encode_line(
+                "BSTART.SFU TSHUF, U32; B.DATR CUBE_M16; B.IOT t1, t2, pe=1, last, ->t0<4KB>; \
+                 B.IOR a0; BSTOP"
+            ),
+            Ok(BLOCK.to_vec())
+        );
+    }
 }

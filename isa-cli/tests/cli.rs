@@ -45,6 +45,19 @@ fn corrupted(dir: &Path, name: &str, edit: impl FnOnce(&mut Vec<u8>)) -> PathBuf
     path
 }
 
+/// Runs `isa encode FLAGS - -o OUT` with `stdin` and returns the bytes it wrote.
+fn encoded(flags: &[&str], stdin: Vec<u8>, out: &Path) -> Vec<u8> {
+    isa()
+        .arg("encode")
+        .args(flags)
+        .args(["-", "-o"])
+        .arg(out)
+        .write_stdin(stdin)
+        .assert()
+        .success();
+    fs::read(out).unwrap_or_default()
+}
+
 fn stdout_of(cmd: &mut Command) -> String {
     String::from_utf8(cmd.output().expect("isa runs").stdout).expect("UTF-8 output")
 }
@@ -53,50 +66,127 @@ fn no_panic() -> impl Predicate<str> {
     contains("panicked").not()
 }
 
-/// The example is six TensorTensor bundles (examples/kernel.jsonl).
-const BUNDLES: usize = 6;
+/// The example is a masked softmax of ten bundles (examples/kernel.jsonl, built by
+/// isa-cli/examples/make_kernel.rs).
+const BUNDLES: usize = 10;
+
+/// The example's opcodes, in stream order.
+const OPCODES: [u8; BUNDLES] = [0x49, 0x46, 0xE8, 0xEA, 0x41, 0x30, 0x9B, 0x43, 0x43, 0x99];
+
+#[path = "../examples/make_kernel.rs"]
+#[allow(dead_code)]
+mod make_kernel;
 
 #[test]
-fn the_example_holds_the_seed_bytes_of_its_fourth_bundle() {
-    // Bundle 3 (offset 0xc0): `keep = e >= threshold`, bit-vector form, fp32 inputs, uint8 out.
-    let bytes = fs::read(example_bin()).unwrap();
-    assert_eq!(bytes.len(), BUNDLES * 64);
-    let b = &bytes[0xc0..0x100];
-    // Seed 000: 0x51 is the bit-vector opcode; inst_word_len 0x10; bytes 2..=3 zero.
-    assert_eq!(&b[..4], &[0x51, 0x10, 0x00, 0x00]);
-    // Seed 000 dtype LUT: float32 -> 0x0A in both nibbles of 0x0C, uint8 -> 0x03 at 0x0D.
-    assert_eq!(b[0x0C], 0xAA);
-    assert_eq!(b[0x0D], 0x03);
-    // Seed 001 ALU LUT (SPEC-NOTES §1): is_ge (21) -> 0x14.
-    assert_eq!(b[0x0E], 0x14);
-    assert_eq!(b[0x0F], 128);
+fn the_example_source_is_what_the_generator_lowers() {
+    let generated = make_kernel::json_lines().expect("the kernel lowers");
+    let checked_in = fs::read_to_string(example_jsonl()).unwrap();
+    assert_eq!(
+        checked_in, generated,
+        "examples/kernel.jsonl is stale; regenerate it with \
+         `cargo run -q -p isa-cli --example make_kernel > examples/kernel.jsonl`"
+    );
 }
 
 #[test]
-fn decode_prints_one_line_per_bundle_with_every_preimage_of_a_shared_code() {
+fn the_example_bundles_carry_the_seed_bytes() {
+    let bytes = fs::read(example_bin()).unwrap();
+    assert_eq!(bytes.len(), BUNDLES * 64);
+    let bundle = |k: usize| &bytes[k * 64..(k + 1) * 64];
+    for (k, &opcode) in OPCODES.iter().enumerate() {
+        // Seed 000, setupHeader: opcode, inst_word_len 0x10, two zero bytes.
+        assert_eq!(&bundle(k)[..4], &[opcode, 0x10, 0x00, 0x00], "bundle {k}");
+    }
+    // Seed 001: the 16-bit header words 0x1030 (Exp) and 0x1043 (plain TS), little-endian.
+    assert_eq!(&bundle(5)[..2], &[0x30, 0x10]);
+    assert_eq!(&bundle(7)[..2], &[0x43, 0x10]);
+    // Memset (seed 000 §5): dtype bfloat16 -> 0x06 at +0x20, num_active_partitions 128 at +0x22.
+    assert_eq!((bundle(0)[0x20], bundle(0)[0x22]), (0x06, 128));
+    // TensorTensor (seed 000 §2): float32 -> 0x0A in both nibbles of +0x0C and at +0x0D,
+    // subtract (5) -> 0x05 at +0x0E, 128 partitions at +0x0F.
+    assert_eq!(&bundle(4)[0x0C..0x10], &[0xAA, 0x0A, 0x05, 128]);
+    // SelectReduce (seed 000 §3.1): the ALU bytes at +0x24/+0x25, bypass then max (8 -> 0x08).
+    assert_eq!(&bundle(3)[0x24..0x26], &[0x00, 0x08]);
+    // Exponential (seed 001): accumulator_cmd ZeroAccumulate (3 -> 3) at +0x0C; op0|op1 = 0 and
+    // reverse none; fp32 tags 0x0A at +0x20/+0x21; imm0 = 1.0f = 0x3F800000 little-endian.
+    assert_eq!(bundle(5)[0x0C], 0x03);
+    assert_eq!(&bundle(5)[0x20..0x22], &[0x0A, 0x0A]);
+    assert_eq!(&bundle(5)[0x24..0x27], &[0x00, 0x00, 0x00]);
+    assert_eq!(&bundle(5)[0x28..0x2C], &[0x00, 0x00, 0x80, 0x3F]);
+    // The trailing DveReadAccumulator: header only, the body as zero-filled as every bundle
+    // starts (seed 001).
+    assert!(bundle(6)[4..].iter().all(|&b| b == 0));
+    // TensorScalar 1.0 / rowsum (seed 001): divide (7 -> 0x07) at +0x24, the reverse pack
+    // reverse0 | reverse1 << 1 = 1 at +0x26.
+    assert_eq!((bundle(7)[0x24], bundle(7)[0x26]), (0x07, 0x01));
+    // CastPredicated (seed 000 §3.2): the s3d3_tt band, src float32 in the low nibble and the
+    // bfloat16 mask in the high nibble of +0x0C, no ALU byte.
+    assert_eq!(&bundle(9)[0x0C..0x10], &[0x6A, 0x06, 0x00, 128]);
+}
+
+/// The listing of examples/kernel.bin, one line per bundle.
+const LISTING: [&str; BUNDLES] = [
+    "0x00000000  0x49  Memset  opcode=memset_const \
+     sync={wait_mode=0,wait_index=0,update_mode=0,update_index=0,value=0} mode=0 \
+     dtype=bfloat16 num_active_partitions=128 fill=0 \
+     dst={addr=0x00002400,strides=[1,1,1,1],nums=[512,1,1,1]}",
+    "0x00000040  0x46  TensorCopy  opcode=tensor_copy \
+     sync={wait_mode=1,wait_index=0,update_mode=0,update_index=0,value=1} \
+     src={addr=0x00000000,strides=[1,1,1,1],nums=[512,1,1,1]} src_dtype=float32 \
+     dst_dtype=float32 num_active_partitions=128 \
+     dst={addr=0x00001400,strides=[1,1,1,1],nums=[512,1,1,1]}",
+    "0x00000080  0xe8  CopyPredicatedScalar  \
+     sync={wait_mode=1,wait_index=0,update_mode=0,update_index=0,value=1} \
+     out={addr=0x00001400,strides=[1,1,1],nums=[512,1,1]} mask_dtype=float32 \
+     out_dtype=float32 num_active_partitions=128 byte_0x29=0 byte_0x2a=0 scalar=4286578688 \
+     mask={addr=0x00000800,strides=[1,1,1],nums=[512,1,1]}",
+    "0x000000c0  0xea  SelectReduce  \
+     sync={wait_mode=0,wait_index=0,update_mode=0,update_index=0,value=0} \
+     src={addr=0x00001400,strides=[1,1],nums=[512,1]} \
+     out={addr=0x00002800,strides=[1,1],nums=[1,1]} op0=bypass reduce_op=max byte_0x26=0 \
+     false_fill=0 mask_dtype=bfloat16 src_dtype=float32 out_dtype=float32 \
+     num_active_partitions=128 fill_dtype=float32 accumulate=zero_accumulate \
+     mask={addr=0x00001000,strides=[1,1],nums=[512,1]}",
+    "0x00000100  0x41  TensorTensor  opcode=tensor_tensor \
+     sync={wait_mode=0,wait_index=0,update_mode=0,update_index=0,value=0} \
+     in0_dtype=float32 in1_dtype=float32 out_dtype=float32 alu=subtract \
+     num_active_partitions=128 out={addr=0x00001400,strides=[1,1,1],nums=[512,1,1]} \
+     in0={addr=0x00001400,strides=[1,1,1],nums=[512,1,1]} \
+     in1={addr=0x00002800,strides=[0,1,1],nums=[512,1,1]}",
+    "0x00000140  0x30  Exponential  opcode=exponential \
+     sync={wait_mode=0,wait_index=0,update_mode=0,update_index=0,value=0} \
+     accumulator_cmd=zero_accumulate input={addr=0x00001400,strides=[1,1,1],nums=[512,1,1]} \
+     in_dtype=float32 out_dtype=float32 num_active_channels=128 imm0_src=immediate \
+     op0=bypass op1=bypass reverse=none imm1_src=immediate imm0=1065353216 imm1=0 \
+     out={addr=0x00001c00,strides=[1,1,1],nums=[512,1,1]}",
+    "0x00000180  0x9b  DveReadAccumulator  \
+     body=000000000000000000000000000000000000000000000000000000000000\
+     000000000000000000000000000000000000000000000000000000000000",
+    "0x000001c0  0x43  TensorScalar  opcode=tensor_scalar_arith \
+     sync={wait_mode=0,wait_index=0,update_mode=0,update_index=0,value=0} \
+     accumulator_cmd=idle input={addr=0x00002804,strides=[1,1,1],nums=[1,1,1]} \
+     in_dtype=float32 out_dtype=float32 num_active_channels=128 imm0_src=immediate \
+     op0=divide op1=bypass reverse=first imm1_src=immediate imm0=1065353216 imm1=0 \
+     out={addr=0x00002808,strides=[1,1,1],nums=[1,1,1]}",
+    "0x00000200  0x43  TensorScalar  opcode=tensor_scalar_arith \
+     sync={wait_mode=0,wait_index=0,update_mode=0,update_index=0,value=0} \
+     accumulator_cmd=idle input={addr=0x00001c00,strides=[1,1,1],nums=[512,1,1]} \
+     in_dtype=float32 out_dtype=float32 num_active_channels=128 imm0_src=physical_ap \
+     op0=mult op1=bypass reverse=none imm1_src=immediate imm0=10248 imm1=0 \
+     out={addr=0x00001c00,strides=[1,1,1],nums=[512,1,1]}",
+    "0x00000240  0x99  CopyPredicated  opcode=cast_predicated \
+     sync={wait_mode=0,wait_index=0,update_mode=1,update_index=1,value=1} \
+     src_dtype=float32 mask_dtype=bfloat16 out_dtype=bfloat16 alu=0 \
+     num_active_partitions=128 out={addr=0x00002400,strides=[1,1,1],nums=[512,1,1]} \
+     src={addr=0x00001c00,strides=[1,1,1],nums=[512,1,1]} \
+     mask={addr=0x00001000,strides=[1,1,1],nums=[512,1,1]}",
+];
+
+#[test]
+fn decode_prints_one_line_per_bundle_with_every_field() {
     let out = stdout_of(isa().arg("decode").arg(example_bin()));
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), BUNDLES, "{out}");
-    // uint8 and float8_e8m0fnu share code 0x03 in seed 000's table: both are printed.
-    assert_eq!(
-        lines[3],
-        "0x000000c0  0x51  TensorTensor  opcode=tensor_tensor_bitvec \
-         sync={wait_mode=0,wait_index=0,update_mode=0,update_index=0,value=0} \
-         in0_dtype=float32 in1_dtype=float32 out_dtype=uint8|float8_e8m0fnu alu=is_ge \
-         num_active_partitions=128 out={addr=0x00002400,strides=[1,1,1],nums=[512,1,1]} \
-         in0={addr=0x00001000,strides=[1,1,1],nums=[512,1,1]} \
-         in1={addr=0x0000080c,strides=[0,1,1],nums=[512,1,1]}"
-    );
-    // The GPSIMD int32 band: opcode 0x8A and ALU byte 0xC4 (seed 000 §2).
-    assert!(
-        lines[4].starts_with("0x00000100  0x8a  TensorTensor  opcode=tensor_tensor_int32_eng4 "),
-        "{}",
-        lines[4]
-    );
-    assert!(lines[4].contains(" alu=int32_eng4 "), "{}", lines[4]);
-    assert!(
-        lines[5].contains(" sync={wait_mode=1,wait_index=3,update_mode=1,update_index=4,value=1} ")
-    );
+    assert_eq!(lines, LISTING);
     isa()
         .arg("decode")
         .arg(example_bin())
@@ -106,11 +196,28 @@ fn decode_prints_one_line_per_bundle_with_every_preimage_of_a_shared_code() {
 }
 
 #[test]
+fn a_shared_table_code_prints_every_value_it_stands_for() {
+    // Seed 000's dtype table writes uint8 and float8_e8m0fnu both as 0x03: TensorCopy's
+    // src_dtype byte (+0x20 of bundle 1) set to 0x03 prints both.
+    let dir = scratch("shared-code");
+    let path = corrupted(&dir, "shared.bin", |b| b[0x40 + 0x20] = 0x03);
+    let out = stdout_of(isa().arg("decode").arg(&path));
+    let line = out.lines().nth(1).unwrap_or_default();
+    assert!(
+        line.contains(" src_dtype=uint8|float8_e8m0fnu dst_dtype=float32 "),
+        "{line}"
+    );
+    // JSON carries the canonical preimage only.
+    let json = stdout_of(isa().args(["decode", "--json"]).arg(&path));
+    let v: serde_json::Value = serde_json::from_str(json.lines().nth(1).unwrap()).unwrap();
+    assert_eq!(v["src_dtype"], "uint8");
+}
+
+#[test]
 fn decode_reads_standard_input() {
     let bytes = fs::read(example_bin()).unwrap();
     let out = stdout_of(isa().args(["decode", "-"]).write_stdin(bytes));
-    assert_eq!(out.lines().count(), BUNDLES);
-    assert!(out.starts_with("0x00000000  0x41  TensorTensor  opcode=tensor_tensor "));
+    assert_eq!(out.lines().collect::<Vec<_>>(), LISTING);
 }
 
 #[test]
@@ -118,7 +225,7 @@ fn a_long_stream_decodes_in_order_across_workers() {
     // 3000 bundles: several chunks of work, decoded on every core, printed in stream order.
     let dir = scratch("long");
     let one = fs::read(example_bin()).unwrap();
-    let mut bytes: Vec<u8> = one.iter().copied().cycle().take(500 * one.len()).collect();
+    let mut bytes: Vec<u8> = one.iter().copied().cycle().take(300 * one.len()).collect();
     bytes[2500 * 64] = 0xFF;
     let path = dir.join("long.bin");
     fs::write(&path, &bytes).unwrap();
@@ -138,10 +245,10 @@ fn a_long_stream_decodes_in_order_across_workers() {
         .arg(&path)
         .assert()
         .code(1)
-        // Bundle 2500 is bundle 4 of its copy of the example (2500 = 6·416 + 4): the 0x8A one.
-        .stdout(contains("0x41    TensorTensor                 2000\n"))
-        .stdout(contains("0x51    TensorTensor                  500\n"))
-        .stdout(contains("0x8a    TensorTensor                  499\n"))
+        // Bundle 2500 is bundle 0 of its copy of the example (2500 = 10·250): the Memset.
+        .stdout(contains("0x49    Memset                        299\n"))
+        .stdout(contains("0x41    TensorTensor                  300\n"))
+        .stdout(contains("0x43    TensorScalar                  600\n"))
         .stdout(contains("0xff    (unknown)                       1\n"));
 }
 
@@ -150,21 +257,41 @@ fn decode_json_is_the_serde_form_with_the_offset() {
     let out = stdout_of(isa().args(["decode", "--json"]).arg(example_bin()));
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), BUNDLES);
-    assert!(
-        lines[0].starts_with(r#"{"offset":0,"op":"TensorTensor","opcode":"tensor_tensor","#),
-        "{}",
-        lines[0]
+    assert_eq!(
+        lines[0],
+        r#"{"offset":0,"op":"Memset","opcode":"memset_const","sync":{"wait_mode":0,"wait_index":0,"update_mode":0,"update_index":0,"value":0},"mode":0,"dtype":"bfloat16","num_active_partitions":128,"fill":0,"dst":{"addr":9216,"strides":[1,1,1,1],"nums":[512,1,1,1]}}"#
     );
-    for (k, line) in lines.iter().enumerate() {
-        let v: serde_json::Value = serde_json::from_str(line).unwrap();
-        assert_eq!(v["offset"], k * 64);
-        assert_eq!(v["op"], "TensorTensor");
-    }
-    // A shared code decodes to its canonical preimage (uint8, not float8_e8m0fnu).
-    let v: serde_json::Value = serde_json::from_str(lines[3]).unwrap();
-    assert_eq!(v["out_dtype"], "uint8");
-    assert_eq!(v["alu"], "is_ge");
-    assert_eq!(v["out"]["addr"], 0x2400);
+    let ops: Vec<String> = lines
+        .iter()
+        .enumerate()
+        .map(|(k, line)| {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(v["offset"], k * 64);
+            v["op"].as_str().unwrap_or_default().to_string()
+        })
+        .collect();
+    assert_eq!(
+        ops,
+        [
+            "Memset",
+            "TensorCopy",
+            "CopyPredicatedScalar",
+            "SelectReduce",
+            "TensorTensor",
+            "Exponential",
+            "DveReadAccumulator",
+            "TensorScalar",
+            "TensorScalar",
+            "CopyPredicated"
+        ]
+    );
+    // Exponential's imm0 is 1.0f, 0x3F800000 = 1065353216.
+    let v: serde_json::Value = serde_json::from_str(lines[5]).unwrap();
+    assert_eq!(v["imm0"], 0x3F80_0000u32);
+    assert_eq!(v["accumulator_cmd"], "zero_accumulate");
+    // An unrecovered op carries its 60-byte body as 120 hex digits.
+    let v: serde_json::Value = serde_json::from_str(lines[6]).unwrap();
+    assert_eq!(v["body"].as_str().map(str::len), Some(120));
 }
 
 #[test]
@@ -176,14 +303,8 @@ fn decode_then_encode_is_byte_identical() {
         .output()
         .unwrap()
         .stdout;
-    let out = dir.join("again.bin");
-    isa()
-        .args(["encode", "-", "-o"])
-        .arg(&out)
-        .write_stdin(json)
-        .assert()
-        .success();
-    assert_eq!(fs::read(&out).unwrap(), fs::read(example_bin()).unwrap());
+    let again = encoded(&[], json, &dir.join("again.bin"));
+    assert_eq!(again, fs::read(example_bin()).unwrap());
 }
 
 #[test]
@@ -214,31 +335,36 @@ fn validate_passes_the_example() {
         .assert()
         .code(0)
         .stdout("")
-        .stderr(contains("6 bundles, every check passed"));
+        .stderr(contains("10 bundles, every check passed"));
 }
 
 #[test]
 fn validate_lists_a_zero_count_with_its_absolute_offset_check_and_field() {
     let dir = scratch("zero-count");
-    // Bundle 2 (0x80): `out` count0 at +0x10 + (4 + 2·3) = +0x1A (seed 002: counts after the
-    // strides, at 4 + 2N).
+    // Bundle 4 (0x100, TensorTensor): `out` count0 at +0x10 + (4 + 2·3) = +0x1A (seed 002:
+    // counts after the strides, at 4 + 2N).
     let path = corrupted(&dir, "zero.bin", |b| {
-        b[0x80 + 0x1A] = 0;
-        b[0x80 + 0x1B] = 0;
+        b[0x100 + 0x1A] = 0;
+        b[0x100 + 0x1B] = 0;
     });
     let out = isa().arg("validate").arg(&path).assert().code(1);
     let out = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(
-        out.contains(":0x9a: TensorTensor: tensor3d_valid failed on `out` at byte 0x1a: count0"),
+        out.contains(":0x11a: TensorTensor: tensor3d_valid failed on `out` at byte 0x1a: count0"),
         "{out}"
     );
     // The inputs still walk 512 elements; the output now walks none.
-    assert!(
-        out.contains(
-            ":0xa0: TensorTensor: s3d3_tt_src_element_cnt_check failed on `in0` at byte 0x20"
-        ),
-        "{out}"
-    );
+    for (at, field) in [
+        ("0x120", "in0` at byte 0x20"),
+        ("0x130", "in1` at byte 0x30"),
+    ] {
+        assert!(
+            out.contains(&format!(
+                ":{at}: TensorTensor: s3d3_tt_src_element_cnt_check failed on `{field}"
+            )),
+            "{out}"
+        );
+    }
     assert_eq!(out.lines().count(), 3, "{out}");
     // Decoding does not run the validators: the bundle decodes.
     isa().arg("decode").arg(&path).assert().success();
@@ -247,31 +373,57 @@ fn validate_lists_a_zero_count_with_its_absolute_offset_check_and_field() {
 #[test]
 fn validate_reports_decode_failures_as_the_decode_check() {
     let dir = scratch("validate-decode");
-    let path = corrupted(&dir, "lut.bin", |b| b[0xC0 + 0x0C] = 0xA0);
+    // Bundle 5 (0x140, Exponential): in_dtype at +0x20 set to 0x00, no dtype's code in the
+    // CoreV4 table (seed 001: byte_1DFBAD0 starts at 0x01, uint64).
+    let path = corrupted(&dir, "lut.bin", |b| b[0x140 + 0x20] = 0x00);
     isa()
         .arg("validate")
         .arg(&path)
         .assert()
         .code(1)
-        .stdout(contains(
-            ":0xcc: TensorTensor: decode failed on `in0_dtype` at byte 0x0c: code 0x0 is not in table `dtype_v2`",
+        .stdout(format!(
+            "{}:0x160: Exponential: decode failed on `in_dtype` at byte 0x20: code 0x0 is not \
+             in table `dtype_v4`\n",
+            path.display()
         ))
-        .stderr(contains("6 bundles, 1 finding"));
+        .stderr(contains("10 bundles, 1 finding"));
 }
 
 #[test]
 fn stats_counts_bundles_per_opcode_and_op() {
+    let out = stdout_of(isa().arg("stats").arg(example_bin()));
+    let expected = "\
+opcode  op                        bundles
+0x30    Exponential                     1
+0x41    TensorTensor                    1
+0x43    TensorScalar                    2
+0x46    TensorCopy                      1
+0x49    Memset                          1
+0x99    CopyPredicated                  1
+0x9b    DveReadAccumulator              1
+0xe8    CopyPredicatedScalar            1
+0xea    SelectReduce                    1
+
+op                                bundles
+CopyPredicated                          1
+CopyPredicatedScalar                    1
+DveReadAccumulator                      1
+Exponential                             1
+Memset                                  1
+SelectReduce                            1
+TensorCopy                              1
+TensorScalar                            2
+TensorTensor                            1
+";
+    let (head, table) = out.split_once('\n').unwrap_or_default();
+    assert!(head.ends_with(": 10 bundles, 640 bytes"), "{head}");
+    assert_eq!(table, expected);
     isa()
         .arg("stats")
         .arg(example_bin())
         .assert()
         .success()
-        .stdout(contains("6 bundles, 384 bytes"))
-        .stdout(contains("0x41    TensorTensor                    4\n"))
-        .stdout(contains("0x51    TensorTensor                    1\n"))
-        .stdout(contains("0x8a    TensorTensor                    1\n"))
-        .stdout(contains("TensorTensor                            6\n"))
-        .stdout(contains("unknown").not());
+        .stderr("");
 }
 
 #[test]
@@ -286,11 +438,12 @@ fn stats_counts_unknown_opcodes_and_trailing_bytes() {
         .arg(&path)
         .assert()
         .code(1)
-        .stdout(contains("0x41    TensorTensor                    3\n"))
+        .stdout(contains("0xe8    CopyPredicatedScalar").not())
+        .stdout(contains("0x43    TensorScalar                    2\n"))
         .stdout(contains("0xff    (unknown)                       1\n"))
-        .stdout(contains("trailing bytes: 4 at 0x180"))
+        .stdout(contains("trailing bytes: 4 at 0x280"))
         .stderr(contains(":0x80: cannot decode bundle: field `opcode`"))
-        .stderr(contains(":0x180: 4 trailing bytes"));
+        .stderr(contains(":0x280: 4 trailing bytes"));
 }
 
 #[test]
@@ -329,11 +482,86 @@ fn fields_prints_the_table_of_an_op_by_name_wire_name_or_opcode() {
     );
     assert_eq!(stdout_of(isa().args(["fields", "s3d3_tt"])), by_name);
     assert_eq!(stdout_of(isa().args(["fields", "0x8E"])), by_name);
+    // Every layout: the ops first (TensorTensor leads the dispatch list), then the block words.
+    let all = stdout_of(isa().arg("fields"));
+    assert!(all.starts_with(&by_name), "{all}");
+    let titles: Vec<&str> = all
+        .split("\n\n")
+        .map(|t| t.split_once(',').map_or(t, |(name, _)| name))
+        .collect();
     assert_eq!(
-        stdout_of(isa().arg("fields")),
-        by_name,
-        "every op: today one"
+        titles,
+        [
+            "TensorTensor (s3d3_tt)",
+            "SelectReduce",
+            "CopyPredicated (s3d3_tt)",
+            "CopyPredicatedScalar (d3_cp)",
+            "TensorCopy (s3d3_copy)",
+            "Memset (d3_memset)",
+            "MoveShape (s_move)",
+            "TensorScalar (s3d3_ts)",
+            "Exponential (s3d3_ts)",
+            "ScalarTensorTensor (s2s2d2_stt)",
+            "TensorScalarAddr (s2d2_ts_as)",
+            "TensorScalarAffineSelect",
+            "DveReadAccumulator",
+            "TensorDequantize",
+            "TensorReduceRangeCheck",
+            "BSTART.TEPL (32-bit block word)",
+            "B.DATR (32-bit block word)",
+            "B.DIM LB0 (32-bit block word)",
+            "B.DIM LB1 (32-bit block word)",
+            "B.DIM LB2 (32-bit block word)",
+            "B.IOT (32-bit block word)",
+            "B.IOR (32-bit block word)",
+            "BSTOP (32-bit block word)",
+        ]
     );
+}
+
+#[test]
+fn fields_prints_a_block_word_by_name_or_by_a_word_it_recognises() {
+    let iot = stdout_of(isa().args(["fields", "b.iot"]));
+    // SPEC-NOTES §3: B.IOT mask 0x0000707F match 0x00004013, SrcTile1[31:26] SrcTile0[25:20]
+    // L[19] SizeCode[18:15] PEMode[11:9] DstTile[8:7].
+    let rows: Vec<Vec<&str>> = iot
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(
+        rows[0],
+        [
+            "B.IOT",
+            "(32-bit",
+            "block",
+            "word),",
+            "word",
+            "&",
+            "0x0000707f",
+            "==",
+            "0x00004013"
+        ]
+    );
+    let placed: Vec<(&str, &str)> = rows[2..].iter().map(|r| (r[2], r[3])).collect();
+    assert_eq!(
+        placed,
+        [
+            ("14:0", "identity"),
+            ("8:7", "dst_tile"),
+            ("11:9", "pe_mode"),
+            ("18:15", "size"),
+            ("19", "last"),
+            ("25:20", "src_tile0"),
+            ("31:26", "src_tile1"),
+        ]
+    );
+    // Seed 004's example B.IOT word (t1, t2, pe=1, last, ->t0<4KB>) names its type.
+    assert_eq!(stdout_of(isa().args(["fields", "0x081b4213"])), iot);
+    // B.DIM's 17-bit immediate: its low 12 bits in [31:20], its high 5 bits in [11:7].
+    let dim = stdout_of(isa().args(["fields", "B.DIM_LB1"]));
+    assert_eq!(dim, stdout_of(isa().args(["fields", "b.dim lb1"])));
+    assert!(dim.contains(" bits 31:20  imm[11:0] "), "{dim}");
+    assert!(dim.contains(" bits 11:7   imm[16:12] "), "{dim}");
 }
 
 #[test]
@@ -343,7 +571,11 @@ fn fields_refuses_an_unknown_op_naming_the_known_ones() {
         .assert()
         .code(2)
         .stderr(contains(
-            "no op is named `Frobnicate`; the ops are: TensorTensor",
+            "no op is named `Frobnicate`; the ops are: TensorTensor, SelectReduce, ",
+        ))
+        .stderr(contains(
+            "; the block words are: BSTART.TEPL, B.DATR, B.DIM LB0, B.DIM LB1, B.DIM LB2, B.IOT, \
+             B.IOR, BSTOP\n",
         ));
 }
 
@@ -375,6 +607,51 @@ fn fields_wavedrom_is_a_register_of_32_bit_lanes() {
     assert_eq!(in0_dtype["attr"], "dtype_v2");
     // A 16-byte descriptor is four whole lanes.
     assert_eq!(reg.iter().filter(|e| e["name"] == "out").count(), 4);
+}
+
+#[test]
+fn the_wavedrom_of_bstart_tepl_is_seed_004s_wavejson() {
+    // Seed 004, the WaveJSON of `BSTART.TEPL Mode, Function, DataType`, verbatim.
+    let seed: serde_json::Value = serde_json::from_str(
+        r#"{
+"reg": [
+{ "bits": 20, "name": "20'b00011001000110000001" },
+{ "bits": 5, "name": "Function" },
+{ "bits": 2, "name": "Mode" },
+{ "bits": 5, "name": "DataType" }
+],
+"config": { "bits": 32, "fontsize": 13, "hspace": 900, "lanes": 1, "offset": 0 }
+}"#,
+    )
+    .unwrap();
+    let out = stdout_of(isa().args(["fields", "BSTART.TEPL", "--wavedrom"]));
+    let ours: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(ours, seed);
+    // B.DIM: the immediate's two parts are named by the value bits they hold.
+    let out = stdout_of(isa().args(["fields", "B.DIM LB0", "--wavedrom"]));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let names: Vec<(u64, &str)> = v["reg"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["bits"].as_u64().unwrap(),
+                e["name"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    // Match 0x43: bits 6:0 are 1000011, bits 14:12 are 000.
+    assert_eq!(
+        names,
+        [
+            (7, "7'b1000011"),
+            (5, "Imm[16:12]"),
+            (3, "3'b000"),
+            (5, "Reg"),
+            (12, "Imm[11:0]")
+        ]
+    );
 }
 
 #[test]
@@ -412,6 +689,22 @@ fn the_checked_in_reference_is_what_isa_doc_generates() {
     let svg = fs::read_to_string(dir.join("TensorTensor.svg")).unwrap();
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     assert!(svg.contains(">in0_dtype</text>"));
+    // The block words have their pages, in their own list of the index.
+    assert!(
+        index.contains("| [BSTART.TEPL](BSTART.TEPL.md) | `0x000fffff` | `0x00019181` | 3 |\n"),
+        "{index}"
+    );
+    assert!(index.contains("| [B.DIM LB1](B.DIM_LB1.md) | `0x0000707f` | `0x00001043` | 2 |\n"));
+    let page = fs::read_to_string(dir.join("B.DIM_LB1.md")).unwrap();
+    assert!(
+        page.contains("| 0x00 | bits 31:20 | `imm[11:0]` | u32 | CONFIRMED | bits 0..=11 of the 17-bit value |"),
+        "{page}"
+    );
+    let svg = fs::read_to_string(dir.join("BSTART.TEPL.svg")).unwrap();
+    assert!(svg.contains(">20&apos;b00011001000110000001</text>"));
+    // An op whose map is not recovered is drawn as such.
+    let svg = fs::read_to_string(dir.join("TensorScalarAffineSelect.svg")).unwrap();
+    assert!(svg.contains(">field map not recovered: 60 bytes carried byte-exact</text>"));
 }
 
 // Bad input: every problem is reported with its offset or line, everything else is still
@@ -425,18 +718,19 @@ fn a_truncated_stream_reports_the_trailing_bytes_and_decodes_the_rest() {
     let out = String::from_utf8(run.get_output().stdout.clone()).unwrap();
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
-        lines.len(),
-        BUNDLES,
-        "five bundles and the trailing bytes: {out}"
+        lines[..BUNDLES - 1],
+        LISTING[..BUNDLES - 1],
+        "nine bundles and the trailing bytes: {out}"
     );
-    assert!(lines[4].starts_with("0x00000100  0x8a  TensorTensor  "));
+    // The last bundle's first bytes: opcode 0x99, inst_word_len 0x10, two zero bytes, then the
+    // sync band (wait 0, 0; update mode 1, index 1; value 1).
     assert!(
-        lines[5].starts_with("0x00000140  (trailing)  bytes=4110000001030104"),
+        lines[BUNDLES - 1].starts_with("0x00000240  (trailing)  bytes=991000000000010101000000"),
         "{}",
-        lines[5]
+        lines[BUNDLES - 1]
     );
     run.stderr(contains(
-        "short.bin:0x140: 54 trailing bytes at offset 0x140 do not make a 64-byte bundle",
+        "short.bin:0x240: 54 trailing bytes at offset 0x240 do not make a 64-byte bundle",
     ))
     .stderr(no_panic());
 }
@@ -450,19 +744,17 @@ fn an_unknown_opcode_is_reported_at_its_bundle_and_the_others_decode() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), BUNDLES);
     assert!(
-        lines[2].starts_with("0x00000080  0xff  (bad)  bytes=ff1000"),
+        lines[2].starts_with("0x00000080  0xff  (bad)  bytes=ff10000001000000"),
         "{}",
         lines[2]
     );
-    assert_eq!(
-        lines
-            .iter()
-            .filter(|l| l.contains("  TensorTensor  "))
-            .count(),
-        5
-    );
+    for k in (0..BUNDLES).filter(|&k| k != 2) {
+        assert_eq!(lines[k], LISTING[k]);
+    }
     run.stderr(contains(
-        "unknown.bin:0x80: cannot decode bundle: field `opcode` at byte 0x00: opcode 0xff is not one of [41, 51, 8a, 8e]",
+        "unknown.bin:0x80: cannot decode bundle: field `opcode` at byte 0x00: opcode 0xff is \
+         not one of [30, 41, 43, 46, 47, 49, 4d, 51, 53, 72, 74, 7b, 8a, 8e, 92, 93, 99, 9a, 9b, \
+         9c, 9d, 9e, b2, e5, e6, e8, ea]",
     ))
     .stderr(no_panic());
     // JSON Lines leave the bad bundle out of the output, and still report it.
@@ -478,38 +770,53 @@ fn an_unknown_opcode_is_reported_at_its_bundle_and_the_others_decode() {
 }
 
 #[test]
-fn a_reserved_byte_set_is_reported_at_its_absolute_offset() {
+fn reserved_bits_set_in_a_tensor_scalar_are_reported_at_their_absolute_offset() {
     let dir = scratch("reserved");
-    let path = corrupted(&dir, "reserved.bin", |b| b[64 + 2] = 0x01);
-    isa()
-        .arg("decode")
-        .arg(&path)
-        .assert()
-        .code(1)
-        .stdout(contains("0x00000040  0x41  (bad)  bytes=41100100"))
-        .stdout(contains("0x00000080  0x41  TensorTensor  "))
-        .stderr(contains(
-            "reserved.bin:0x42: cannot decode TensorTensor: field `reserved` at byte 0x02: reserved bits are set",
-        ))
-        .stderr(contains("(bundle at 0x40)"))
+    // Bundle 7 (0x1c0, TensorScalar): S3D3_TS claims only 0x0C of the 0x0C..0x0F band, and only
+    // bits 1:0 of 0x26 (the reverse pack; "bits 2..=7 are never set", seed 001).
+    for (name, at, value) in [
+        ("band.bin", 0x0E, 0x40),
+        ("reverse.bin", 0x26, 0x80),
+        ("header.bin", 0x02, 0x01),
+    ] {
+        let path = corrupted(&dir, name, |b| b[0x1C0 + at] |= value);
+        let run = isa().arg("decode").arg(&path).assert().code(1);
+        let out = String::from_utf8(run.get_output().stdout.clone()).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(
+            lines[7].starts_with("0x000001c0  0x43  (bad)  bytes=4310"),
+            "{}",
+            lines[7]
+        );
+        for k in (0..BUNDLES).filter(|&k| k != 7) {
+            assert_eq!(lines[k], LISTING[k], "{name}");
+        }
+        run.stderr(contains(format!(
+            "{name}:{:#x}: cannot decode TensorScalar: field `reserved` at byte {at:#04x}: \
+             reserved bits are set",
+            0x1C0 + at
+        )))
+        .stderr(contains("(bundle at 0x1c0)"))
+        .stderr(contains("isa: 1 problem in"))
         .stderr(no_panic());
+    }
 }
 
 #[test]
-fn a_code_missing_from_its_table_is_reported_with_field_and_offset() {
+fn a_bad_dtype_code_in_exponential_is_reported_with_field_and_offset() {
     let dir = scratch("bad-lut");
-    // 0x0 is no dtype's code in seed 000's table (it starts at 0x01, uint64).
-    let path = corrupted(&dir, "lut.bin", |b| b[3 * 64 + 0x0C] = 0xA0);
-    isa()
-        .arg("decode")
-        .arg(&path)
-        .assert()
-        .code(1)
-        .stderr(contains(
-            "lut.bin:0xcc: cannot decode TensorTensor: field `in0_dtype` at byte 0x0c: code 0x0 is not in table `dtype_v2` (bundle at 0xc0)",
-        ))
-        .stderr(contains("isa: 1 problem in"))
-        .stderr(no_panic());
+    // Exponential takes the CoreV4 table (seed 001), whose codes start at 0x01: 0x00 is none.
+    let path = corrupted(&dir, "lut.bin", |b| b[0x140 + 0x20] = 0x00);
+    let run = isa().arg("decode").arg(&path).assert().code(1);
+    let out = String::from_utf8(run.get_output().stdout.clone()).unwrap();
+    assert_eq!(out.lines().filter(|l| l.contains("  (bad)  ")).count(), 1);
+    assert_eq!(out.lines().nth(6), Some(LISTING[6]));
+    run.stderr(contains(
+        "lut.bin:0x160: cannot decode Exponential: field `in_dtype` at byte 0x20: code 0x0 is \
+         not in table `dtype_v4` (bundle at 0x140)",
+    ))
+    .stderr(contains("isa: 1 problem in"))
+    .stderr(no_panic());
 }
 
 #[test]
@@ -518,6 +825,7 @@ fn malformed_json_is_reported_by_line_and_no_output_is_written() {
     let source = fs::read_to_string(example_jsonl()).unwrap();
     let mut lines: Vec<String> = source.lines().map(str::to_string).collect();
     lines[3].truncate(40);
+    // Line 5 is the TensorTensor.
     lines[4] = lines[4].replace(
         "\"num_active_partitions\":128",
         "\"num_active_partitions\":300",
@@ -533,7 +841,7 @@ fn malformed_json_is_reported_by_line_and_no_output_is_written() {
         .assert()
         .code(1)
         .stderr(contains(
-            "bad.jsonl:4:40: malformed JSON: EOF while parsing a string",
+            "bad.jsonl:4:40: malformed JSON: EOF while parsing an object",
         ))
         .stderr(contains("bad.jsonl:5: invalid value: integer `300`"))
         .stderr(contains("2 lines of"))
@@ -624,15 +932,237 @@ fn a_missing_file_is_refused_clearly() {
         .stderr(no_panic());
 }
 
+// 32-bit PTO block words (seed 004): examples/tshuf.words, encoded from examples/tshuf.s.
+
+fn tshuf_words() -> PathBuf {
+    root().join("examples/tshuf.words")
+}
+
+/// The listing of examples/tshuf.words: each block with its assembly text, then its words.
+const TSHUF_LISTING: &str = "\
+0x00000000  block  BSTART.SFU TSHUF, U32; B.DATR CUBE_M16; B.IOT t1, t2, pe=1, last, ->t0<4KB>; B.IOR a0; BSTOP
+0x00000000    0xcf619181  BSTART.TEPL  data_type=U32 mode=3 function=22
+0x00000004    0x00001fa3  B.DATR       cmode=0 pad_value_or_byte_id=0 sat=false canonicalize=false data_type=FP64 rmode=0 layout=CUBE_M16
+0x00000008    0x081b4213  B.IOT        src_tile1=2 src_tile0=1 last=true size=4KB pe_mode=1 dst_tile=0
+0x0000000c    0x00010013  B.IOR        reg_src2=zero reg_src1=zero reg_src0=a0 reg_dst=zero
+0x00000010    0x00000001  BSTOP
+0x00000014  block  BSTART.SFU TSHUF, FP32; B.DATR CUBE_M32; B.DIM zero, 64, ->LB0; B.IOT t4, t5, pe=1, last, ->t3<8KB>; B.IOR a1; BSTOP
+0x00000014    0x0f619181  BSTART.TEPL  data_type=FP32 mode=3 function=22
+0x00000018    0x00001ea3  B.DATR       cmode=0 pad_value_or_byte_id=0 sat=false canonicalize=false data_type=FP64 rmode=0 layout=CUBE_M32
+0x0000001c    0x04000043  B.DIM LB0    imm=64 reg=zero
+0x00000020    0x144bc393  B.IOT        src_tile1=5 src_tile0=4 last=true size=8KB pe_mode=1 dst_tile=3
+0x00000024    0x00018013  B.IOR        reg_src2=zero reg_src1=zero reg_src0=a1 reg_dst=zero
+0x00000028    0x00000001  BSTOP
+0x0000002c  block  BSTART.SFU TSHUF, BF16; B.IOT t6, t5, pe=1, last, ->t2<2KB>; B.IOR a2; BSTOP
+0x0000002c    0x2f619181  BSTART.TEPL  data_type=BF16 mode=3 function=22
+0x00000030    0x146ac313  B.IOT        src_tile1=5 src_tile0=6 last=true size=2KB pe_mode=1 dst_tile=2
+0x00000034    0x00020013  B.IOR        reg_src2=zero reg_src1=zero reg_src0=a2 reg_dst=zero
+0x00000038    0x00000001  BSTOP
+";
+
 #[test]
-fn word_streams_are_not_available_yet() {
+fn the_tshuf_example_holds_the_spec_words() {
+    let bytes = fs::read(tshuf_words()).unwrap();
+    let words: Vec<u32> = bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    assert_eq!(bytes.len(), 4 * words.len());
+    assert_eq!(
+        words,
+        [
+            // BSTART.TEPL: DataType[31:27] | Mode 3 [26:25] | Function 22 [24:20] | 0x19181
+            // (seed 004): U32 is code 25, FP32 code 1, BF16 code 5 (SPEC-NOTES §3).
+            (25 << 27) | (3 << 25) | (22 << 20) | 0x19181,
+            // B.DATR match 0x1023, Layout[11:7] = CUBE_M16 (31).
+            0x1023 | (31 << 7),
+            // B.IOT match 0x4013: SrcTile1 2, SrcTile0 1, L, SizeCode 6 (4 KiB), PEMode 1, DstTile 0.
+            0x4013 | (2 << 26) | (1 << 20) | (1 << 19) | (6 << 15) | (1 << 9),
+            // B.IOR match 0x13, RegSrc0[19:15] = a0 (code 2 in the Gpr table).
+            0x13 | (2 << 15),
+            // BSTOP.
+            0x0000_0001,
+            (1 << 27) | (3 << 25) | (22 << 20) | 0x19181,
+            0x1023 | (29 << 7),
+            // B.DIM LB0 match 0x43: the immediate 64 in bits 31:20, register zero.
+            0x43 | (64 << 20),
+            0x4013 | (5 << 26) | (4 << 20) | (1 << 19) | (7 << 15) | (1 << 9) | (3 << 7),
+            0x13 | (3 << 15),
+            0x0000_0001,
+            (5 << 27) | (3 << 25) | (22 << 20) | 0x19181,
+            0x4013 | (5 << 26) | (6 << 20) | (1 << 19) | (5 << 15) | (1 << 9) | (2 << 7),
+            0x13 | (4 << 15),
+            0x0000_0001,
+        ]
+    );
+    // Seed 004's own example block, as isa_ops encodes it: BSTART.SFU TSHUF, U32 is 0xCF619181.
+    assert_eq!(words[0], 0xCF61_9181);
+}
+
+#[test]
+fn decode_word32_lists_each_block_and_its_words() {
+    let out = stdout_of(isa().args(["decode", "--word32"]).arg(tshuf_words()));
+    assert_eq!(out, TSHUF_LISTING);
     isa()
         .args(["decode", "--word32"])
-        .arg(example_bin())
+        .arg(tshuf_words())
         .assert()
-        .code(2)
-        .stdout("")
+        .success()
+        .stderr("");
+}
+
+#[test]
+fn the_checked_in_words_are_the_encoded_assembly_source() {
+    let dir = scratch("tshuf-source");
+    let out = dir.join("tshuf.words");
+    isa()
+        .args(["encode", "--word32"])
+        .arg(root().join("examples/tshuf.s"))
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr("");
+    assert_eq!(fs::read(&out).unwrap(), fs::read(tshuf_words()).unwrap());
+}
+
+#[test]
+fn decode_word32_json_encodes_back_byte_identical() {
+    let dir = scratch("tshuf-round-trip");
+    let json = stdout_of(
+        isa()
+            .args(["decode", "--word32", "--json"])
+            .arg(tshuf_words()),
+    );
+    let lines: Vec<&str> = json.lines().collect();
+    assert_eq!(lines.len(), 3, "one line per block: {json}");
+    assert_eq!(
+        lines[0],
+        r#"{"offset":0,"block":{"data_type":"U32","layout":"CUBE_M16","lb0":null,"lb1":null,"lb2":null,"tiles":{"src_tile1":2,"src_tile0":1,"last":true,"size":"4KB","pe_mode":1,"dst_tile":0},"control":"a0"}}"#
+    );
+    let again = encoded(&["--word32"], json.into_bytes(), &dir.join("again.words"));
+    assert_eq!(again, fs::read(tshuf_words()).unwrap());
+}
+
+#[test]
+fn a_truncated_block_and_a_partial_word_are_reported_and_the_other_blocks_decode() {
+    let dir = scratch("tshuf-truncated");
+    // Cut inside the last block's BSTOP: the block ends after three words, and two bytes of a
+    // word are left.
+    let path = dir.join("short.words");
+    let mut bytes = fs::read(tshuf_words()).unwrap();
+    bytes.truncate(0x3A);
+    fs::write(&path, &bytes).unwrap();
+    let run = isa()
+        .args(["decode", "--word32"])
+        .arg(&path)
+        .assert()
+        .code(1);
+    let out = String::from_utf8(run.get_output().stdout.clone()).unwrap();
+    let expected: Vec<&str> = TSHUF_LISTING.lines().take(13).collect();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[..13], expected[..], "{out}");
+    assert_eq!(
+        lines[13..],
+        [
+            "0x0000002c  (bad block)  3 words",
+            "0x0000002c    0x2f619181  BSTART.TEPL  data_type=BF16 mode=3 function=22",
+            "0x00000030    0x146ac313  B.IOT        src_tile1=5 src_tile0=6 last=true size=2KB pe_mode=1 dst_tile=2",
+            "0x00000034    0x00020013  B.IOR        reg_src2=zero reg_src1=zero reg_src0=a2 reg_dst=zero",
+            "0x00000038  (trailing)  bytes=0100",
+        ]
+    );
+    run.stderr(contains(
+        "short.words:0x38: the block is truncated after 3 words; it needs BSTOP next (block at 0x2c)",
+    ))
+    .stderr(contains(
+        "short.words:0x38: 2 trailing bytes at offset 0x38 do not make a 32-bit word",
+    ))
+    .stderr(contains("isa: 2 problems in"))
+    .stderr(no_panic());
+    // The JSON form keeps the two blocks and the words of the third that decode.
+    let json = stdout_of(isa().args(["decode", "--word32", "--json"]).arg(&path));
+    let kinds: Vec<String> = json
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            match (&v["block"], &v["word"]) {
+                (serde_json::Value::Null, w) => {
+                    format!("{}@{}", w.as_str().unwrap_or(""), v["offset"])
+                }
+                _ => format!("block@{}", v["offset"]),
+            }
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        ["block@0", "block@20", "Bstart@44", "Iot@48", "Ior@52"]
+    );
+}
+
+#[test]
+fn an_unknown_word_and_a_stray_word_are_reported_and_the_other_blocks_decode() {
+    let dir = scratch("tshuf-unknown");
+    let path = dir.join("bad.words");
+    let mut bytes = fs::read(tshuf_words()).unwrap();
+    // The second block's B.DATR (0x18) becomes a word no identity matches, and a BSTOP is
+    // appended outside any block.
+    bytes[0x18..0x1C].copy_from_slice(&0xDEAD_BEEFu32.to_le_bytes());
+    bytes.extend_from_slice(&1u32.to_le_bytes());
+    fs::write(&path, &bytes).unwrap();
+    let run = isa()
+        .args(["decode", "--word32"])
+        .arg(&path)
+        .assert()
+        .code(1);
+    let out = String::from_utf8(run.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    let expected: Vec<&str> = TSHUF_LISTING.lines().collect();
+    assert_eq!(lines[..6], expected[..6], "the first block: {out}");
+    assert_eq!(lines[6], "0x00000014  (bad block)  6 words");
+    assert_eq!(lines[7], expected[7]);
+    assert_eq!(lines[8], "0x00000018    0xdeadbeef  (unknown)");
+    assert_eq!(lines[9..13], expected[9..13]);
+    assert_eq!(lines[13..18], expected[13..18], "the third block");
+    assert_eq!(lines[18], "0x0000003c  (stray)  0x00000001  BSTOP");
+    assert_eq!(lines.len(), 19);
+    run.stderr(contains(
+        "bad.words:0x18: word 1: 0xdeadbeef is not a block word (no mask/match identity \
+         matches) (block at 0x14)",
+    ))
+    .stderr(contains(
+        "bad.words:0x3c: BSTOP word 0x00000001 is outside a block; a block starts with BSTART",
+    ))
+    .stderr(contains("isa: 2 problems in"))
+    .stderr(no_panic());
+}
+
+#[test]
+fn encode_word32_reports_each_bad_line_and_writes_nothing() {
+    let dir = scratch("tshuf-bad-source");
+    let input = dir.join("bad.s");
+    fs::write(
+        &input,
+        "# a comment\n\
+         BSTART.SFU TSHUF, U32; B.IOT t1, t2, pe=1, last, ->t0<4KB>; B.IOR a0; BSTOP\n\
+         BSTART.SFU TSHUF, U32; B.IOT t1, t2, pe=1, last, ->t0<4KB>; BSTOP\n\
+         {\"word\":\"Ior\",\"reg_src2\":\"zero\",\"reg_src1\":\"zero\",\"reg_src0\":\"q9\",\"reg_dst\":\"zero\"}\n",
+    )
+    .unwrap();
+    let out = dir.join("out.words");
+    isa()
+        .args(["encode", "--word32"])
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .code(1)
         .stderr(contains(
-            "--word32: decoding 32-bit PTO block words is not available",
-        ));
+            "bad.s:3: word 2: TSHUF's block needs B.IOR here, found BSTOP",
+        ))
+        .stderr(contains("bad.s:4: "))
+        .stderr(contains("`q9`"))
+        .stderr(contains("2 lines of"))
+        .stderr(no_panic());
+    assert!(!out.exists());
 }

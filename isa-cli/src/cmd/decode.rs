@@ -5,6 +5,12 @@
 //! and trailing bytes that do not make a bundle are reported on standard error with their byte
 //! offset; the text listing shows their bytes in place, and every other bundle is still decoded.
 //! The exit status is 1 when anything was reported.
+//!
+//! With `--word32` the input is a stream of 32-bit PTO block words instead (see
+//! [`word32`](crate::word32)): each TSHUF block is listed with its byte offset and its assembly
+//! text, then each of its words with its fields; stray and unknown words and trailing bytes are
+//! reported the same way. The two kinds of stream are told apart only by the flag: a word stream
+//! is a valid length for either, and nothing in its bytes says which it is.
 
 use std::path::PathBuf;
 
@@ -19,11 +25,12 @@ use crate::{render, report, word32};
 pub struct Args {
     /// The stream of 64-byte bundles; `-` or nothing reads standard input.
     pub input: Option<PathBuf>,
-    /// Print JSON Lines: the serde form of each bundle with its byte offset (`isa encode` reads
-    /// it back).
+    /// Print JSON Lines: the serde form of each bundle (or block, or word) with its byte offset
+    /// (`isa encode`, with the same `--word32`, reads it back).
     #[arg(long)]
     pub json: bool,
-    /// Read a stream of 32-bit PTO block words instead of 64-byte bundles.
+    /// Read a stream of 32-bit little-endian PTO block words (TSHUF blocks) instead of 64-byte
+    /// bundles.
     #[arg(long)]
     pub word32: bool,
 }
@@ -81,9 +88,9 @@ fn decode_chunk(
             Item::Bundle(b) => match b.view.and_then(|v| v.decode()) {
                 Ok(op) => {
                     let line = if json {
-                        render::json_line(b.offset, &op)
+                        render::json_line(b.offset, &op).map_err(|e| e.to_string())
                     } else {
-                        render::bundle_line(b.offset, b.opcode(), &op)
+                        render::bundle_line(b.offset, b.opcode(), &op).map_err(|e| e.to_string())
                     };
                     match line {
                         Ok(line) => Some(line),
@@ -120,18 +127,21 @@ fn decode_chunk(
 }
 
 fn run_word32(args: &Args) -> Result<Status, CliError> {
-    let decoder = word32::decoder().ok_or(CliError::NotAvailable(word32::NOT_AVAILABLE))?;
     let input = Input::from_arg(args.input.as_deref());
     let name = input.name();
     let stream = input.read("decode")?;
     let mut out = stdout();
     let mut problems = 0;
-    for item in decoder.decode(&stream) {
+    for item in word32::decoder().decode(&stream) {
         match item {
-            Ok(w) if args.json => emit(
-                &mut out,
-                &format!("{}\n", render::with_offset(w.offset, &w.json)),
-            )?,
+            Ok(w) if args.json => {
+                if let Some(json) = &w.json {
+                    emit(
+                        &mut out,
+                        &format!("{}\n", render::with_offset(w.offset, json)),
+                    )?;
+                }
+            }
             Ok(w) => emit(&mut out, &format!("{:#010x}  {}\n", w.offset, w.text))?,
             Err(p) => {
                 problems += 1;
@@ -141,5 +151,8 @@ fn run_word32(args: &Args) -> Result<Status, CliError> {
         }
     }
     flush(&mut out)?;
+    if problems > 0 {
+        eprintln!("isa: {} in {name}", report::count(problems, "problem"));
+    }
     Ok(Status::from_count(problems))
 }

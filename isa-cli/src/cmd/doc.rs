@@ -1,18 +1,18 @@
 //! `isa doc -o DIR`: the instruction reference, generated from the declarations — one markdown
-//! page per op with its field table (the tables the seeds lost, as the declarations now state
-//! them) and its SVG register diagram, and an index page with every lookup table.
+//! page per op and per PTO block word with its field table (the tables the seeds lost, as the
+//! declarations now state them) and its SVG register diagram, and an index page with every
+//! lookup table.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs;
 use std::path::PathBuf;
 
-use isa_core::LutRef;
-use isa_ops::DECLARATIONS;
-use isa_ops::dispatch::Declaration;
+use isa_core::{FieldKind, Identity, LayoutStatus, LutRef};
 
 use crate::error::{CliError, Status};
-use crate::{io, layout, render, svg};
+use crate::layout::Layout;
+use crate::{io, render, svg};
 
 /// Arguments of `isa doc`.
 #[derive(Debug, clap::Args)]
@@ -40,13 +40,10 @@ pub fn run(args: Args) -> Result<Status, CliError> {
 /// Every file of the reference: `(file name, contents)`.
 pub fn pages() -> Vec<(String, String)> {
     let mut out = vec![("index.md".to_string(), index())];
-    for decl in DECLARATIONS {
-        let title = render::title(decl);
-        out.push((format!("{}.md", decl.name), op_page(decl)));
-        out.push((
-            format!("{}.svg", decl.name),
-            svg::register(&title, decl.fields, layout::size_of(decl)),
-        ));
+    for layout in Layout::all() {
+        let stem = layout.file_stem();
+        out.push((format!("{stem}.md"), page(&layout)));
+        out.push((format!("{stem}.svg"), svg::register(&layout)));
     }
     out
 }
@@ -56,30 +53,35 @@ fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', " ")
 }
 
-fn op_page(decl: &Declaration) -> String {
+fn page(layout: &Layout) -> String {
     let mut s = String::from(HEADER);
-    let _ = writeln!(s, "# {}\n", decl.name);
-    let wire = match decl.wire_name {
-        "" => String::new(),
-        w => format!("Wire struct `{w}`, "),
+    let stem = layout.file_stem();
+    let _ = writeln!(s, "# {}\n", layout.name);
+    let what = match (layout.identity, layout.wire_name) {
+        (Identity::MaskMatch { mask, value }, _) => format!(
+            "A 32-bit block word of the PTO tile ISA (seed 004): a word is {} when \
+             `word & {mask:#010x} == {value:#010x}`.",
+            layout.name
+        ),
+        (_, "") => format!("{} bytes, {}.", layout.size, render::identity_text(layout)),
+        (_, wire) => format!(
+            "Wire struct `{wire}`, {} bytes, {}.",
+            layout.size,
+            render::identity_text(layout)
+        ),
     };
-    let _ = writeln!(
-        s,
-        "{wire}{} bytes, opcodes {}. [All ops](index.md).\n",
-        layout::size_of(decl),
-        render::opcodes_text(decl)
-    );
-    if let Some(status) = render::unrecovered_text(decl) {
+    let _ = writeln!(s, "{what} [All layouts](index.md).\n");
+    if let Some(status) = render::unrecovered_text(layout) {
         let _ = writeln!(s, "**{}**\n", cell(&status));
     }
     let _ = writeln!(
         s,
-        "![{} register diagram: one row per 32-bit little-endian word]({}.svg)\n",
-        decl.name, decl.name
+        "![{} register diagram: one row per 32-bit little-endian word]({stem}.svg)\n",
+        layout.name
     );
     s.push_str("| offset | width | field | type / table | confidence | note |\n");
     s.push_str("| --- | --- | --- | --- | --- | --- |\n");
-    for r in render::table_rows(decl) {
+    for r in render::table_rows(layout) {
         let name = if r.name.is_empty() {
             String::new()
         } else {
@@ -96,7 +98,7 @@ fn op_page(decl: &Declaration) -> String {
             cell(&r.note)
         );
     }
-    let tables = tables_of(std::slice::from_ref(decl));
+    let tables = tables_of(std::slice::from_ref(layout));
     if !tables.is_empty() {
         let links: Vec<String> = tables
             .keys()
@@ -107,57 +109,78 @@ fn op_page(decl: &Declaration) -> String {
     s
 }
 
-/// Every lookup table the declarations' fields go through, by name.
-fn tables_of(decls: &[Declaration]) -> BTreeMap<&'static str, LutRef> {
-    decls
+/// Every lookup table the layouts' fields go through, by name.
+fn tables_of(layouts: &[Layout]) -> BTreeMap<&'static str, LutRef> {
+    layouts
         .iter()
-        .flat_map(|d| d.fields.iter())
+        .flat_map(|l| l.fields.iter())
         .filter_map(|f| f.lut)
         .map(|t| (t.name, t))
         .collect()
+}
+
+/// The distinct value fields of `layout` (a value split across bit ranges counts once), or that
+/// its map is not recovered.
+fn field_count(layout: &Layout) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for f in layout.fields.iter().filter(|f| f.kind == FieldKind::Value) {
+        if !names.contains(&f.name) {
+            names.push(f.name);
+        }
+    }
+    match layout.status {
+        LayoutStatus::Recovered => names.len().to_string(),
+        LayoutStatus::Unrecovered(_) => "not recovered".into(),
+    }
 }
 
 fn index() -> String {
     let mut s = String::from(HEADER);
     s.push_str("# Instruction reference\n\n");
     s.push_str(concat!(
-        "Every op of the 64-byte bundle family, as declared in `isa-ops`. Each page gives the ",
-        "field table (offset, width or bit range, type and lookup table, the confidence of the ",
-        "position, and the reading taken where the seeds are silent) and a register diagram. ",
-        "Bits no field claims are reserved: encoding writes zero there and decoding refuses ",
-        "anything else.\n\n",
+        "Every op of the 64-byte bundle family and every 32-bit block word of the PTO tile ISA, ",
+        "as declared in `isa-ops`. Each page gives the field table (offset, width or bit range, ",
+        "type and lookup table, the confidence of the position, and the reading taken where the ",
+        "seeds are silent) and a register diagram. Bits no field claims are reserved: encoding ",
+        "writes zero there and decoding refuses anything else.\n\n",
         "Confidence (seed tags): CONFIRMED, a store or compare seen byte-exact; STRONG, a ",
         "validator, table or name cross-reference; INFERRED, implied with no direct store (the ",
         "note names the reading); SPECULATIVE, a guess.\n\n"
     ));
+    s.push_str("## Ops: 64-byte bundles (seeds 000, 001)\n\n");
     s.push_str("| op | wire struct | opcodes | fields |\n| --- | --- | --- | --- |\n");
-    // An op whose map is not recovered says so instead of counting fields.
-    for d in DECLARATIONS {
-        let fields = d
-            .fields
-            .iter()
-            .filter(|f| matches!(f.kind, isa_core::FieldKind::Value))
-            .map(|f| f.name)
-            .fold(Vec::<&str>::new(), |mut acc, n| {
-                if !acc.contains(&n) {
-                    acc.push(n);
-                }
-                acc
-            });
-        let fields = match d.layout {
-            isa_core::LayoutStatus::Recovered => fields.len().to_string(),
-            isa_core::LayoutStatus::Unrecovered(_) => "not recovered".into(),
+    for l in Layout::ops() {
+        let wire = match l.wire_name {
+            "" => String::new(),
+            w => format!("`{w}`"),
+        };
+        let opcodes: Vec<String> = l.opcodes().iter().map(|o| format!("{o:#04x}")).collect();
+        let _ = writeln!(
+            s,
+            "| [{}]({}.md) | {wire} | {} | {} |",
+            l.name,
+            l.file_stem(),
+            opcodes.join(" "),
+            field_count(&l)
+        );
+    }
+    s.push_str("\n## Block words: 32-bit PTO words (seed 004)\n\n");
+    s.push_str(concat!(
+        "A PTO instruction is a block of these words (TSHUF: `BSTART.SFU TSHUF, DataType`, ",
+        "optional `B.DATR` and `B.DIM`, `B.IOT`, `B.IOR`, `BSTOP`). A word is of a type when ",
+        "`word & mask == match`; no two types can match one word.\n\n"
+    ));
+    s.push_str("| word | mask | match | fields |\n| --- | --- | --- | --- |\n");
+    for l in Layout::words() {
+        let Identity::MaskMatch { mask, value } = l.identity else {
+            continue;
         };
         let _ = writeln!(
             s,
-            "| [{}]({}.md) | {} | {} | {fields} |",
-            d.name,
-            d.name,
-            match d.wire_name {
-                "" => String::new(),
-                w => format!("`{w}`"),
-            },
-            render::opcodes_text(d),
+            "| [{}]({}.md) | `{mask:#010x}` | `{value:#010x}` | {} |",
+            l.name,
+            l.file_stem(),
+            field_count(&l)
         );
     }
     s.push_str("\n## Lookup tables\n\n");
@@ -166,7 +189,8 @@ fn index() -> String {
         "is the canonical one (what decoding returns); the others cannot be told apart on the ",
         "wire.\n"
     ));
-    for (name, table) in tables_of(DECLARATIONS) {
+    let all: Vec<Layout> = Layout::all().collect();
+    for (name, table) in tables_of(&all) {
         let kind = if table.one_to_one {
             "One-to-one"
         } else {

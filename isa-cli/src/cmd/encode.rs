@@ -1,28 +1,65 @@
 //! `isa encode [FILE|-] -o OUT`: JSON Lines, one bundle per line as `isa decode --json` writes
-//! them (the `offset` member is optional and ignored), back to a stream of 64-byte bundles.
+//! them (the `offset` member is optional and ignored), back to a stream of 64-byte bundles; with
+//! `--word32`, lines as `isa decode --word32 --json` writes them (or blocks in assembly text)
+//! back to a stream of 32-bit PTO block words.
 //!
 //! Every line is read and every problem is reported with its line number (and column, for
-//! malformed JSON); if any line fails, `OUT` is not written at all. Blank lines are skipped.
+//! malformed JSON); if any line fails, `OUT` is not written at all. Blank lines are skipped, and
+//! with `--word32` so are lines starting with `#`.
 
 use std::path::{Path, PathBuf};
 
 use isa_ops::Op;
 use rayon::prelude::*;
 use serde::Deserialize;
+use serde_json::{Map, Value};
 
 use crate::cmd::{emit_bytes, flush, stdout};
 use crate::error::{CliError, Status};
 use crate::io::{self, Input};
-use crate::report;
+use crate::{report, word32};
 
 /// Arguments of `isa encode`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// JSON Lines as `isa decode --json` writes them; `-` or nothing reads standard input.
     pub input: Option<PathBuf>,
-    /// The bundle stream to write (`-`: standard output). Written only if every line encodes.
+    /// The stream to write (`-`: standard output). Written only if every line encodes.
     #[arg(short, long, value_name = "OUT")]
     pub output: PathBuf,
+    /// Write 32-bit PTO block words: each line is a JSON object as `isa decode --word32 --json`
+    /// writes it (a block or a word), or one block in assembly text
+    /// (`BSTART.SFU TSHUF, U32; B.IOT t1, t2, pe=1, last, ->t0<4KB>; B.IOR a0; BSTOP`).
+    #[arg(long)]
+    pub word32: bool,
+}
+
+/// Why one line did not encode.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineError {
+    /// The column, when the line is malformed JSON.
+    pub column: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl From<String> for LineError {
+    fn from(message: String) -> Self {
+        Self {
+            column: None,
+            message,
+        }
+    }
+}
+
+impl LineError {
+    /// `FILE:LINE: message`, or `FILE:LINE:COLUMN: message`.
+    fn located(&self, file: &str, line: usize) -> String {
+        match self.column {
+            Some(c) => format!("{file}:{line}:{c}: {}", self.message),
+            None => format!("{file}:{line}: {}", self.message),
+        }
+    }
 }
 
 /// Runs `isa encode`.
@@ -30,11 +67,15 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     let input = Input::from_arg(args.input.as_deref());
     let name = input.name();
     let text = input.read("encode")?;
+    let skip = |line: &[u8]| {
+        let line = line.trim_ascii();
+        line.is_empty() || (args.word32 && line.starts_with(b"#"))
+    };
     let lines: Vec<(usize, &[u8])> = text
         .split(|&b| b == b'\n')
         .enumerate()
         .map(|(i, line)| (i + 1, line.strip_suffix(b"\r").unwrap_or(line)))
-        .filter(|(_, line)| !line.trim_ascii().is_empty())
+        .filter(|(_, line)| !skip(line))
         .collect();
     if lines.is_empty() {
         return Err(CliError::Empty {
@@ -42,9 +83,16 @@ pub fn run(args: Args) -> Result<Status, CliError> {
             what: "encode",
         });
     }
-    let encoded: Vec<Result<[u8; 64], String>> = lines
+    let encode: fn(&str) -> Result<Vec<u8>, LineError> =
+        if args.word32 { word_line } else { bundle_line };
+    let encoded: Vec<Result<Vec<u8>, String>> = lines
         .par_iter()
-        .map(|&(n, line)| encode_line(&name, n, line))
+        .map(|&(n, line)| {
+            let text = std::str::from_utf8(line).map_err(|e| {
+                format!("{name}:{n}: not UTF-8 text (byte {})", e.valid_up_to() + 1)
+            })?;
+            encode(text).map_err(|e| e.located(&name, n))
+        })
         .collect();
     let mut stream = Vec::with_capacity(encoded.len() * 64);
     let mut problems = 0;
@@ -75,37 +123,48 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     Ok(Status::Clean)
 }
 
-/// One line to one bundle, or the message naming the line (and column) and what is wrong.
-fn encode_line(name: &str, n: usize, line: &[u8]) -> Result<[u8; 64], String> {
-    let text = std::str::from_utf8(line)
-        .map_err(|e| format!("{name}:{n}: not UTF-8 text (byte {})", e.valid_up_to() + 1))?;
-    let mut value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+/// One line to one 64-byte bundle.
+fn bundle_line(text: &str) -> Result<Vec<u8>, LineError> {
+    let members = json_object(text, "one bundle per line")?;
+    let op = Op::deserialize(Value::Object(members)).map_err(|e| e.to_string())?;
+    Ok(op.to_bytes().map_err(|e| e.to_string())?.to_vec())
+}
+
+/// One line to its 32-bit words, little-endian.
+fn word_line(text: &str) -> Result<Vec<u8>, LineError> {
+    let words = word32::encode_line(text)?;
+    Ok(words.iter().flat_map(|w| w.to_le_bytes()).collect())
+}
+
+/// The members of the JSON object on `text`, without its `offset`; `what` says what a line
+/// holds, for the message when it is not an object.
+pub fn json_object(text: &str, what: &str) -> Result<Map<String, Value>, LineError> {
+    let value: Value = serde_json::from_str(text).map_err(|e| {
         let msg = e.to_string();
         let msg = msg
             .rsplit_once(" at line ")
             .map_or(msg.as_str(), |(m, _)| m);
-        format!("{name}:{n}:{}: malformed JSON: {msg}", e.column())
-    })?;
-    match value.as_object_mut() {
-        Some(members) => members.remove("offset"),
-        None => {
-            return Err(format!(
-                "{name}:{n}: expected a JSON object (one bundle per line), found {}",
-                kind(&value)
-            ));
+        LineError {
+            column: Some(e.column()),
+            message: format!("malformed JSON: {msg}"),
         }
-    };
-    let op = Op::deserialize(value).map_err(|e| format!("{name}:{n}: {e}"))?;
-    op.to_bytes().map_err(|e| format!("{name}:{n}: {e}"))
+    })?;
+    match value {
+        Value::Object(mut members) => {
+            members.remove("offset");
+            Ok(members)
+        }
+        other => Err(format!("expected a JSON object ({what}), found {}", kind(&other)).into()),
+    }
 }
 
-fn kind(v: &serde_json::Value) -> &'static str {
+fn kind(v: &Value) -> &'static str {
     match v {
-        serde_json::Value::Null => "null",
-        serde_json::Value::Bool(_) => "a boolean",
-        serde_json::Value::Number(_) => "a number",
-        serde_json::Value::String(_) => "a string",
-        serde_json::Value::Array(_) => "an array",
-        serde_json::Value::Object(_) => "an object",
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
     }
 }

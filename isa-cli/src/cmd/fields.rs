@@ -1,41 +1,46 @@
-//! `isa fields [OP] [--wavedrom]`: the field table of one op, or of every op — offset, width or
-//! bit range, name, type and lookup table, confidence and note, with every run of reserved bits
-//! — or, with `--wavedrom`, the op's WaveDrom register description.
+//! `isa fields [OP] [--wavedrom]`: the field table of one layout, or of every layout — offset,
+//! width or bit range, name, type and lookup table, confidence and note, with every run of
+//! reserved bits — or, with `--wavedrom`, the layout's WaveDrom register description.
+//!
+//! The layouts are every op of the 64-byte bundle family, then every 32-bit block word of the PTO
+//! tile ISA (seed 004).
 
-use isa_ops::DECLARATIONS;
-use isa_ops::dispatch::Declaration;
+use isa_ops::pto::identify;
 
 use crate::cmd::{emit, flush, stdout};
 use crate::error::{CliError, Status};
-use crate::{layout, render, wavedrom};
+use crate::layout::Layout;
+use crate::{render, wavedrom};
 
 /// Arguments of `isa fields`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The op: its name (any case), its wire-struct name, or one of its opcodes (`0x41`).
-    /// Every op when left out.
+    /// The op or block word: its name (any case; `B.DIM LB0` or `B.DIM_LB0`), its wire-struct
+    /// name, one of its opcodes (`0x41`), or a whole 32-bit word (`0x081b4213`: the block word
+    /// type it is). Every layout when left out.
     pub op: Option<String>,
-    /// Print the op's WaveDrom register description (JSON, 32-bit lanes) instead of the table.
+    /// Print the layout's WaveDrom register description (JSON, 32-bit lanes) instead of the
+    /// table.
     #[arg(long, requires = "op")]
     pub wavedrom: bool,
 }
 
 /// Runs `isa fields`.
 pub fn run(args: Args) -> Result<Status, CliError> {
-    let decls: Vec<&Declaration> = match &args.op {
+    let layouts: Vec<Layout> = match &args.op {
         Some(name) => vec![find(name)?],
-        None => DECLARATIONS.iter().collect(),
+        None => Layout::all().collect(),
     };
     let mut text = String::new();
-    for (i, decl) in decls.iter().enumerate() {
+    for (i, layout) in layouts.iter().enumerate() {
         if args.wavedrom {
-            text.push_str(&wavedrom::to_json(decl.fields, layout::size_of(decl)));
+            text.push_str(&wavedrom::to_json(layout));
             text.push('\n');
         } else {
             if i > 0 {
                 text.push('\n');
             }
-            text.push_str(&render::field_table_text(decl));
+            text.push_str(&render::field_table_text(layout));
         }
     }
     let mut out = stdout();
@@ -44,25 +49,40 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     Ok(Status::Clean)
 }
 
-/// The declaration `name` names: op name (case-insensitive), wire-struct name, or opcode.
-pub fn find(name: &str) -> Result<&'static Declaration, CliError> {
-    let opcode = name
+/// The layout `name` names: an op or word name (case-insensitive, a space or an underscore
+/// between `B.DIM` and its bound), a wire-struct name, an opcode (`0x41`, at most two hex
+/// digits), or a 32-bit word (more than two hex digits), which names the block word type whose
+/// mask/match identity it carries.
+pub fn find(name: &str) -> Result<Layout, CliError> {
+    let hex = name
         .strip_prefix("0x")
         .or_else(|| name.strip_prefix("0X"))
-        .and_then(|hex| u8::from_str_radix(hex, 16).ok());
-    DECLARATIONS
-        .iter()
-        .find(|d| {
-            d.name.eq_ignore_ascii_case(name)
-                || (!d.wire_name.is_empty() && d.wire_name.eq_ignore_ascii_case(name))
-                || opcode.is_some_and(|op| d.opcodes.contains(&op))
-        })
-        .ok_or_else(|| CliError::UnknownOp {
+        .filter(|h| !h.is_empty());
+    let found = match hex {
+        Some(h) if h.len() <= 2 => u8::from_str_radix(h, 16)
+            .ok()
+            .and_then(|op| Layout::ops().find(|l| l.opcodes().contains(&op))),
+        Some(h) => u32::from_str_radix(h, 16)
+            .ok()
+            .and_then(identify)
+            .and_then(|kind| Layout::words().find(|l| l.name == kind.name())),
+        None => Layout::all().find(|l| {
+            l.name.eq_ignore_ascii_case(name)
+                || l.file_stem().eq_ignore_ascii_case(name)
+                || (!l.wire_name.is_empty() && l.wire_name.eq_ignore_ascii_case(name))
+        }),
+    };
+    found.ok_or_else(|| {
+        let names = |layouts: &mut dyn Iterator<Item = Layout>| {
+            layouts.map(|l| l.name).collect::<Vec<_>>().join(", ")
+        };
+        CliError::UnknownOp {
             name: name.to_string(),
-            known: DECLARATIONS
-                .iter()
-                .map(|d| d.name)
-                .collect::<Vec<_>>()
-                .join(", "),
-        })
+            known: format!(
+                "{}; the block words are: {}",
+                names(&mut Layout::ops()),
+                names(&mut Layout::words())
+            ),
+        }
+    })
 }

@@ -1,0 +1,217 @@
+//! Builds `examples/kernel.jsonl`: a masked softmax over one 128 × 512 fp32 tile, lowered
+//! through each op's opcode selection and field fill (`Lowering::bundles`), one JSON line per
+//! bundle as `isa decode --json` writes them (without the offsets).
+//!
+//! ```sh
+//! cargo run -q -p isa-cli --example make_kernel > examples/kernel.jsonl
+//! cargo run -q -p isa-cli -- encode examples/kernel.jsonl -o examples/kernel.bin
+//! ```
+//!
+//! Every operand sits in partitions 0..128 of SBUF; the addresses below are the per-partition
+//! byte addresses. The stream, in order:
+//!
+//! | bundles | op | what it does |
+//! | --- | --- | --- |
+//! | 0x49 | Memset | `out = 0` (bf16): fill the output |
+//! | 0x46, 0xE8 | Select → TensorCopy, CopyPredicatedScalar | `xm = causal ? -inf : x` |
+//! | 0xEA | SelectReduce | `rowmax = max(valid ? xm)` along the row |
+//! | 0x41 | TensorTensor | `xm = xm - rowmax` (rowmax broadcast along the row) |
+//! | 0x30, 0x9B | Exponential, DveReadAccumulator | `e = exp(xm)`, its fused sum drained to `rowsum` |
+//! | 0x43 | TensorScalar | `rrec = 1.0 / rowsum` |
+//! | 0x43 | TensorScalar | `e = e * rrec` (the scalar read per partition from `rrec`) |
+//! | 0x99 | CastPredicated | `out = valid ? bf16(e) : out` |
+
+use isa_core::{AccessPattern, AccumulateCmd, Addr4, AluOp, ApPair, Dtype, SyncBand};
+use isa_ops::copy_predicated::{CopyPredicatedInst, SelectInst, Source};
+use isa_ops::exponential::ExponentialInst;
+use isa_ops::memset::MemsetInst;
+use isa_ops::tensor_scalar::{Arg, TensorScalarPtrInst};
+use isa_ops::tensor_tensor::TensorTensorInst;
+use isa_ops::{Core, Lowering, Op, Operand};
+
+/// Partitions of the tile.
+const ROWS: u64 = 128;
+/// Elements per partition.
+const COLS: u64 = 512;
+
+/// Per-partition byte addresses in SBUF.
+mod at {
+    /// The scores, fp32.
+    pub const X: u32 = 0x0000;
+    /// The causal mask, fp32: 1.0 where a position is masked out.
+    pub const CAUSAL: u32 = 0x0800;
+    /// The key-padding mask, bf16: 1.0 on valid columns.
+    pub const VALID: u32 = 0x1000;
+    /// The masked scores, fp32.
+    pub const XM: u32 = 0x1400;
+    /// The exponentials, then the probabilities, fp32.
+    pub const E: u32 = 0x1C00;
+    /// The output, bf16.
+    pub const OUT: u32 = 0x2400;
+    /// The row maximum, fp32, one per partition.
+    pub const ROWMAX: u32 = 0x2800;
+    /// The row sum, fp32, one per partition.
+    pub const ROWSUM: u32 = 0x2804;
+    /// Its reciprocal, fp32, one per partition.
+    pub const RREC: u32 = 0x2808;
+}
+
+/// A tile operand: partitions 0..128, `cols` elements at `step` from `addr`.
+fn tile(addr: u32, step: i64, cols: u64, dtype: Dtype) -> Result<Operand, isa_core::Problem> {
+    Ok(Operand {
+        ap: AccessPattern {
+            start: Addr4::sbuf(0, addr)?,
+            pattern: vec![ApPair { step: 1, num: ROWS }, ApPair { step, num: cols }],
+            indirect: false,
+        },
+        dtype,
+    })
+}
+
+/// A full row-major tile.
+fn full(addr: u32, dtype: Dtype) -> Result<Operand, isa_core::Problem> {
+    tile(addr, 1, COLS, dtype)
+}
+
+/// One element per partition.
+fn column(addr: u32) -> Result<Operand, isa_core::Problem> {
+    tile(addr, 1, 1, Dtype::Float32)
+}
+
+/// The kernel's bundles, in stream order.
+pub fn kernel() -> Result<Vec<Op>, Box<dyn std::error::Error>> {
+    let fp32 = Dtype::Float32;
+    let bf16 = Dtype::Bfloat16;
+    let none = SyncBand::default();
+    // The first bundle that reads `x` waits for semaphore 0 (the load); the last one raises
+    // semaphore 1 (the store may start).
+    let wait_load = SyncBand {
+        wait_mode: 1,
+        wait_index: 0,
+        value: 1,
+        ..SyncBand::default()
+    };
+    let signal_store = SyncBand {
+        update_mode: 1,
+        update_index: 1,
+        value: 1,
+        ..SyncBand::default()
+    };
+    let neg_inf = f32::NEG_INFINITY.to_bits();
+
+    let steps: Vec<Box<dyn Lowering>> = vec![
+        Box::new(MemsetInst {
+            out: full(at::OUT, bf16)?,
+            mode: 0,
+            fill: 0,
+            sync: none,
+        }),
+        Box::new(SelectInst {
+            out: full(at::XM, fp32)?,
+            preds: full(at::CAUSAL, fp32)?,
+            on_true: Source::Scalar(neg_inf),
+            on_false: full(at::X, fp32)?,
+            sync: wait_load,
+        }),
+        Box::new(CopyPredicatedInst {
+            out: column(at::ROWMAX)?,
+            mask: full(at::VALID, bf16)?,
+            src: Source::Tensor(full(at::XM, fp32)?),
+            fill: None,
+            reduce_op: AluOp::Max,
+            sync: none,
+        }),
+        Box::new(TensorTensorInst {
+            out: full(at::XM, fp32)?,
+            in0: full(at::XM, fp32)?,
+            in1: tile(at::ROWMAX, 0, COLS, fp32)?,
+            alu: AluOp::Subtract,
+            engine: isa_core::Engine::DVE,
+            bitvec: false,
+            gpsimd_int32_gate: false,
+            core: Core::V2,
+            sync: none,
+        }),
+        Box::new(ExponentialInst {
+            out: full(at::E, fp32)?,
+            reduce_out: Some(column(at::ROWSUM)?),
+            input: full(at::XM, fp32)?,
+            imm0: Arg::fp32(1.0),
+            imm1: Arg::Immediate {
+                bits: 0,
+                dtype: fp32,
+            },
+            reduce_cmd: AccumulateCmd::ZeroAccumulate,
+            sync: none,
+        }),
+        Box::new(tensor_scalar(
+            column(at::RREC)?,
+            column(at::ROWSUM)?,
+            Arg::fp32(1.0),
+            AluOp::Divide,
+            true,
+        )),
+        Box::new(tensor_scalar(
+            full(at::E, fp32)?,
+            full(at::E, fp32)?,
+            Arg::Ap(column(at::RREC)?),
+            AluOp::Mult,
+            false,
+        )),
+        Box::new(CopyPredicatedInst {
+            out: full(at::OUT, bf16)?,
+            mask: full(at::VALID, bf16)?,
+            src: Source::Tensor(full(at::E, fp32)?),
+            fill: None,
+            reduce_op: AluOp::Bypass,
+            sync: signal_store,
+        }),
+    ];
+    let mut ops = Vec::new();
+    for step in &steps {
+        ops.extend(step.bundles()?);
+    }
+    Ok(ops)
+}
+
+/// `out = in (op0) scalar` with one scalar (`reverse0`: `scalar (op0) in`).
+fn tensor_scalar(
+    out: Operand,
+    input: Operand,
+    scalar: Arg,
+    op0: AluOp,
+    reverse0: bool,
+) -> TensorScalarPtrInst {
+    TensorScalarPtrInst {
+        out,
+        reduce_out: None,
+        input,
+        scalars: vec![scalar],
+        op0,
+        op1: AluOp::Bypass,
+        reverse0,
+        reverse1: false,
+        apply_transpose: false,
+        bitvec: false,
+        tensor_scalar_addr: false,
+        scalar_tensor_tensor: false,
+        stt_scan: false,
+        acc: AccumulateCmd::Idle,
+        sync: SyncBand::default(),
+    }
+}
+
+/// The kernel as JSON Lines.
+pub fn json_lines() -> Result<String, Box<dyn std::error::Error>> {
+    let mut out = String::new();
+    for op in kernel()? {
+        out.push_str(&serde_json::to_string(&op)?);
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    print!("{}", json_lines()?);
+    Ok(())
+}
