@@ -158,6 +158,32 @@ pub fn placement_text(row: &FieldInfo) -> String {
     }
 }
 
+/// The bits an identity mask covers, highest run first: `bits 26:25, 14:12, 6:0` (a word's
+/// identity row spans its whole mask, but the fields inside the holes are not part of it).
+pub fn mask_text(mask: u32) -> String {
+    let mut runs: Vec<String> = Vec::new();
+    let mut bit = 32;
+    while bit > 0 {
+        bit -= 1;
+        if mask >> bit & 1 == 0 {
+            continue;
+        }
+        let hi = bit;
+        while bit > 0 && mask >> (bit - 1) & 1 == 1 {
+            bit -= 1;
+        }
+        runs.push(if hi == bit {
+            bit.to_string()
+        } else {
+            format!("{hi}:{bit}")
+        });
+    }
+    match runs.as_slice() {
+        [one] if !one.contains(':') => format!("bit {one}"),
+        _ => format!("bits {}", runs.join(", ")),
+    }
+}
+
 /// Where an unclaimed run of absolute bits `lo..=hi` sits, relative to its first byte.
 pub fn run_text(lo: usize, hi: usize) -> String {
     let (bits, base) = (hi - lo + 1, lo / 8 * 8);
@@ -214,7 +240,10 @@ pub fn table_rows(layout: &Layout) -> Vec<TableRow> {
                 row.first_bit(),
                 TableRow {
                     offset: row.offset,
-                    place: placement_text(row),
+                    place: match row.kind {
+                        FieldKind::Identity { mask, .. } => mask_text(mask),
+                        _ => placement_text(row),
+                    },
                     name: match layout::value_bits(layout.fields, row) {
                         Some((lo, hi)) => format!("{}[{hi}:{lo}]", row.name),
                         None => row.name.to_string(),
@@ -356,6 +385,15 @@ mod tests {
             "0x00 4 bytes reserved, zero CONFIRMED no field claims these bits"
         );
         assert_eq!(words(lines[4]), "0x04 60 bytes body u8 CONFIRMED");
+    }
+
+    #[test]
+    fn an_identity_row_lists_the_runs_of_its_mask() {
+        // SPEC-NOTES §3: B.IOR mask 0x0600707F, B.DATR 0x000C707F, BSTART.TEPL 0x000FFFFF.
+        assert_eq!(mask_text(0x0600_707F), "bits 26:25, 14:12, 6:0");
+        assert_eq!(mask_text(0x000C_707F), "bits 19:18, 14:12, 6:0");
+        assert_eq!(mask_text(0x000F_FFFF), "bits 19:0");
+        assert_eq!(mask_text(0x8000_0000), "bit 31");
     }
 
     #[test]
