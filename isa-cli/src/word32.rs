@@ -124,8 +124,8 @@ impl Out {
                 let json = block_json(&block);
                 self.item(at, format!("block  {block}"), json);
                 for (k, &raw) in words.iter().enumerate().take(len) {
-                    let word = decode_word(raw).map_err(|e| e.to_string());
-                    self.item(at + k * WORD_BYTES, word_text("  ", raw, &word), None);
+                    let text = word_text("  ", raw, decode_word(raw).as_ref());
+                    self.item(at + k * WORD_BYTES, text, None);
                 }
                 len
             }
@@ -138,18 +138,13 @@ impl Out {
                 self.item(at, format!("(bad block)  {len} words"), None);
                 for (k, &raw) in words.iter().enumerate().take(len) {
                     let offset = at + k * WORD_BYTES;
-                    match decode_word(raw) {
-                        Ok(word) => {
-                            let text = word_text("  ", raw, &Ok(word));
-                            self.item(offset, text, word_json(&word));
-                        }
-                        Err(err) => {
-                            if k != e.index() {
-                                self.problem(offset, err.to_string());
-                            }
-                            self.item(offset, word_text("  ", raw, &Err(err.to_string())), None);
-                        }
+                    let word = decode_word(raw);
+                    match &word {
+                        Err(err) if k != e.index() => self.problem(offset, err.to_string()),
+                        Ok(_) | Err(_) => {}
                     }
+                    let json = word.as_ref().ok().and_then(word_json);
+                    self.item(offset, word_text("  ", raw, word.as_ref()), json);
                 }
                 len
             }
@@ -159,27 +154,17 @@ impl Out {
     /// A word outside any block; returns 1.
     fn stray(&mut self, index: usize, raw: u32) -> usize {
         let offset = index * WORD_BYTES;
-        match decode_word(raw) {
-            Ok(word) => {
-                self.problem(
-                    offset,
-                    format!(
-                        "{} word {raw:#010x} is outside a block; a block starts with BSTART",
-                        word.name()
-                    ),
-                );
-                let text = word_text("(stray)  ", raw, &Ok(word));
-                self.item(offset, text, word_json(&word));
-            }
-            Err(err) => {
-                self.problem(offset, stray_error(&err));
-                self.item(
-                    offset,
-                    word_text("(stray)  ", raw, &Err(err.to_string())),
-                    None,
-                );
-            }
-        }
+        let word = decode_word(raw);
+        let message = match &word {
+            Ok(w) => format!(
+                "{} word {raw:#010x} is outside a block; a block starts with BSTART",
+                w.name()
+            ),
+            Err(err) => stray_error(err),
+        };
+        self.problem(offset, message);
+        let json = word.as_ref().ok().and_then(word_json);
+        self.item(offset, word_text("(stray)  ", raw, word.as_ref()), json);
         1
     }
 }
@@ -206,10 +191,11 @@ fn failed_block_len(words: &[u32]) -> usize {
     words.len().max(1)
 }
 
-/// `{lead}0x0f619181  BSTART.TEPL  data_type=FP32 mode=3 function=22`, or the word and
-/// `(unknown)` when it does not decode. The fields print from the high bits down, the order in
-/// which the PTO spec lists them (and the declarations declare them).
-fn word_text(lead: &str, raw: u32, word: &Result<Word, String>) -> String {
+/// `{lead}0x0f619181  BSTART.TEPL  data_type=FP32 mode=3 function=22`; a word no identity
+/// matches is `(unknown)`, one whose identity matches but a field does not decode is
+/// `(bad B.DATR)`. The fields print from the high bits down, the order in which the PTO spec
+/// lists them (and the declarations declare them).
+fn word_text(lead: &str, raw: u32, word: Result<&Word, &WordError>) -> String {
     let line = match word {
         Ok(w) => {
             let fields = Tree::of(w)
@@ -222,7 +208,8 @@ fn word_text(lead: &str, raw: u32, word: &Result<Word, String>) -> String {
                 .unwrap_or(0);
             format!("{lead}{raw:#010x}  {:<width$}  {fields}", w.name())
         }
-        Err(_) => format!("{lead}{raw:#010x}  (unknown)"),
+        Err(WordError::Unknown { .. }) => format!("{lead}{raw:#010x}  (unknown)"),
+        Err(WordError::Decode(e)) => format!("{lead}{raw:#010x}  (bad {})", e.at.op),
     };
     line.trim_end().to_string()
 }
@@ -351,6 +338,29 @@ mod tests {
             .filter(|i| matches!(i, Ok(w) if w.text.starts_with("block  ")))
             .count();
         assert_eq!(blocks, 1);
+    }
+
+    #[test]
+    fn a_block_word_with_a_reserved_code_is_named_and_reported_once() {
+        // B.DATR DataType [24:20] = 15, a reserved TileDataType code (SPEC-NOTES §3).
+        let datr = 0x0000_1FA3 | (15 << 20);
+        let mut words = BLOCK.to_vec();
+        words[1] = datr;
+        let items = PtoBlocks.decode(&bytes(&words));
+        let problems: Vec<&WordProblem> = items.iter().filter_map(|i| i.as_ref().err()).collect();
+        assert_eq!(problems.len(), 1, "{items:?}");
+        assert_eq!(problems[0].offset, 4);
+        assert!(
+            problems[0]
+                .message
+                .starts_with("word 1: cannot decode B.DATR: field `data_type`"),
+            "{}",
+            problems[0].message
+        );
+        assert!(items.iter().any(|i| matches!(
+            i,
+            Ok(w) if w.offset == 4 && w.text == "  0x00f01fa3  (bad B.DATR)"
+        )));
     }
 
     #[test]
