@@ -204,54 +204,15 @@ fn identity_bits(row: &FieldInfo, lo: usize, hi: usize) -> u64 {
     }
 }
 
-/// What a diagram writes in a field's box: the field's name, in the PTO spec's PascalCase for a
-/// block word (seed 004's WaveJSON names BSTART.TEPL's fields `DataType`, `Mode`, `Function`;
-/// the declarations spell them `data_type`, `mode`, `function`), and, for one part of a value
-/// split across bit ranges, which bits of the value it holds (`Imm[11:0]`, `Imm[16:12]`: the
-/// parts are declared low part first).
-pub fn label(layout: &Layout, row: &FieldInfo) -> String {
-    let name = if layout.is_word() {
-        pascal_case(row.name)
-    } else {
-        row.name.to_string()
-    };
-    match value_bits(layout.fields, row) {
-        Some((lo, hi)) => format!("{name}[{hi}:{lo}]"),
-        None => name,
+/// What a diagram or table writes for a row: the field's name as the specification spells it
+/// (seed 004's WaveJSON names BSTART.TEPL's fields `DataType`, `Mode`, `Function`; the
+/// declarations carry that spelling in `spec = "…"`), and, for one part of a value split across
+/// bit ranges, which bits of the value it holds (`Imm[11:0]`, `Imm[16:12]`).
+pub fn label(row: &FieldInfo) -> String {
+    match row.value_bits {
+        Some((lo, hi)) => format!("{}[{hi}:{lo}]", row.display_name()),
+        None => row.display_name().to_string(),
     }
-}
-
-/// For one part of a value declared over several bit ranges (several rows of `fields` share its
-/// name), the bits of the value it holds (`(lo, hi)`); `None` for a row that holds a whole value.
-///
-/// The field table does not carry this as data: the derive writes it at the head of each part's
-/// note, `bits 12..=16 of the 17-bit value`, and that is what is read here (the rows themselves
-/// are in bit order, not value order).
-pub fn value_bits(fields: &[FieldInfo], row: &FieldInfo) -> Option<(usize, usize)> {
-    let parts = fields
-        .iter()
-        .filter(|f| f.kind == FieldKind::Value && f.name == row.name)
-        .count();
-    if row.kind != FieldKind::Value || parts < 2 {
-        return None;
-    }
-    let (range, rest) = row.note.strip_prefix("bits ")?.split_once(" of the ")?;
-    rest.split_once("-bit value")?;
-    let (lo, hi) = range.split_once("..=")?;
-    Some((lo.parse().ok()?, hi.parse().ok()?))
-}
-
-/// `data_type` → `DataType`, `src_tile0` → `SrcTile0`: each `_`-separated part capitalised.
-pub fn pascal_case(name: &str) -> String {
-    name.split('_')
-        .map(|part| {
-            let mut chars = part.chars();
-            match chars.next() {
-                Some(first) => first.to_uppercase().chain(chars).collect::<String>(),
-                None => String::new(),
-            }
-        })
-        .collect()
 }
 
 /// A Verilog-style binary literal: `20'b00011001000110000001` (seed 004's WaveJSON).
@@ -273,8 +234,10 @@ pub(crate) mod tests {
     ) -> FieldInfo {
         FieldInfo {
             name,
+            spec_name: "",
             offset,
             placement,
+            value_bits: None,
             ty: "u8",
             lut: None,
             kind,
@@ -319,37 +282,37 @@ pub(crate) mod tests {
     /// Function[24:20], Mode[26:25], DataType[31:27].
     pub(crate) const BSTART_TEPL: [FieldInfo; 4] = [
         identity(19, 0x000F_FFFF, 0x0001_9181),
-        bits("Function", 20, 24),
-        bits("Mode", 25, 26),
-        bits("DataType", 27, 31),
+        FieldInfo {
+            spec_name: "Function",
+            ..bits("function", 20, 24)
+        },
+        FieldInfo {
+            spec_name: "Mode",
+            ..bits("mode", 25, 26)
+        },
+        FieldInfo {
+            spec_name: "DataType",
+            ..bits("data_type", 27, 31)
+        },
     ];
 
     #[test]
-    fn a_block_word_is_drawn_with_the_spec_spelling_of_its_fields() {
-        // Seed 004's WaveJSON names BSTART.TEPL's fields DataType, Mode, Function.
-        assert_eq!(pascal_case("data_type"), "DataType");
-        assert_eq!(pascal_case("mode"), "Mode");
-        assert_eq!(pascal_case("src_tile0"), "SrcTile0");
+    fn a_row_is_labelled_with_the_spec_spelling_and_its_value_bits() {
         const FIELDS: [FieldInfo; 3] = [
-            identity(14, 0x0000_707F, 0x0000_0043),
             FieldInfo {
-                note: "bits 12..=16 of the 17-bit value",
+                spec_name: "DataType",
+                ..bits("data_type", 27, 31)
+            },
+            FieldInfo {
+                spec_name: "Imm",
+                value_bits: Some((12, 16)),
                 ..bits("imm", 7, 11)
             },
-            FieldInfo {
-                note: "bits 0..=11 of the 17-bit value; more",
-                ..bits("imm", 20, 31)
-            },
+            bits("plain", 0, 3),
         ];
-        let layout = word_layout(&FIELDS);
-        assert_eq!(label(&layout, &FIELDS[1]), "Imm[16:12]");
-        assert_eq!(label(&layout, &FIELDS[2]), "Imm[11:0]");
-        // A whole value, even with a note of that shape, keeps its plain name.
-        const ONE: [FieldInfo; 1] = [FieldInfo {
-            note: "bits 0..=4 of the 5-bit value",
-            ..bits("data_type", 27, 31)
-        }];
-        assert_eq!(label(&word_layout(&ONE), &ONE[0]), "DataType");
+        assert_eq!(label(&FIELDS[0]), "DataType");
+        assert_eq!(label(&FIELDS[1]), "Imm[16:12]");
+        assert_eq!(label(&FIELDS[2]), "plain");
     }
 
     #[test]

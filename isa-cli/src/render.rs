@@ -244,7 +244,7 @@ pub fn table_rows(layout: &Layout) -> Vec<TableRow> {
                         FieldKind::Identity { mask, .. } => mask_text(mask),
                         _ => placement_text(row),
                     },
-                    name: match layout::value_bits(layout.fields, row) {
+                    name: match row.value_bits {
                         Some((lo, hi)) => format!("{}[{hi}:{lo}]", row.name),
                         None => row.name.to_string(),
                     },
@@ -434,12 +434,12 @@ mod tests {
         const DIM: [FieldInfo; 4] = [
             identity(14, 0x0000_707F, 0x0000_1043),
             FieldInfo {
-                note: "bits 12..=16 of the 17-bit value",
+                value_bits: Some((12, 16)),
                 ..bits("imm", 7, 11)
             },
             bits("reg", 15, 19),
             FieldInfo {
-                note: "bits 0..=11 of the 17-bit value",
+                value_bits: Some((0, 11)),
                 ..bits("imm", 20, 31)
             },
         ];

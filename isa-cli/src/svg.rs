@@ -472,7 +472,7 @@ fn describe(layout: &Layout, seg: &Segment<'_>, first: bool) -> Look {
                 Confidence::Inferred => Some("5 3"),
                 Confidence::Speculative => Some("1.5 3"),
             };
-            let label = layout::label(layout, row);
+            let label = layout::label(row);
             let name = if first {
                 label
             } else {

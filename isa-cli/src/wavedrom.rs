@@ -61,7 +61,7 @@ pub fn register(layout: &Layout) -> Register {
     let reg = layout::segments(layout.fields, size)
         .iter()
         .flat_map(split_at_lanes)
-        .map(|seg| entry(layout, &seg))
+        .map(|seg| entry(&seg))
         .collect();
     Register {
         reg,
@@ -110,7 +110,7 @@ pub fn constant_bits(row: &FieldInfo, value: u64, lo: usize, hi: usize) -> u64 {
     }
 }
 
-fn entry(layout: &Layout, seg: &Segment<'_>) -> Entry {
+fn entry(seg: &Segment<'_>) -> Entry {
     let bits = seg.bits();
     let reserved = Entry {
         bits,
@@ -147,7 +147,7 @@ fn entry(layout: &Layout, seg: &Segment<'_>) -> Entry {
                 }
                 Entry {
                     bits,
-                    name: Some(layout::label(layout, row)),
+                    name: Some(layout::label(row)),
                     attr: (!attr.is_empty()).then(|| attr.join(" ")),
                     kind: None,
                 }

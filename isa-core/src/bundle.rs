@@ -123,10 +123,16 @@ pub enum FieldKind {
 pub struct FieldInfo {
     /// The field's name.
     pub name: &'static str,
+    /// The name as the specification spells it (`#[field(spec = "PEMode")]`), or "" when it is
+    /// the field's name.
+    pub spec_name: &'static str,
     /// Byte offset of its first byte.
     pub offset: usize,
     /// Whole bytes or a bit range.
     pub placement: Placement,
+    /// For one part of a value split across bit ranges (`bits = [20..=31, 7..=11]`), which bits
+    /// of the value this row holds (`(12, 16)`); `None` for a row that holds a whole value.
+    pub value_bits: Option<(u32, u32)>,
     /// The logical type, as written in the declaration.
     pub ty: &'static str,
     /// The lookup table the value goes through, if any: its name and its entries.
@@ -140,6 +146,15 @@ pub struct FieldInfo {
 }
 
 impl FieldInfo {
+    /// The name to show a reader: the specification's spelling when there is one.
+    pub const fn display_name(&self) -> &'static str {
+        if self.spec_name.is_empty() {
+            self.name
+        } else {
+            self.spec_name
+        }
+    }
+
     /// First absolute bit (byte offset × 8 + low bit).
     pub const fn first_bit(&self) -> usize {
         match self.placement {

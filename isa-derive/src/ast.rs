@@ -88,6 +88,8 @@ pub struct FieldNode<'a> {
     pub lut: Option<Path>,
     pub confidence: ConfidenceOpt,
     pub note: String,
+    /// The specification's spelling of the name, or "".
+    pub spec: String,
 }
 
 impl FieldNode<'_> {
@@ -317,5 +319,6 @@ fn field_node(f: &syn::Field, o: FieldOpts, mask_match: bool) -> darling::Result
         lut: o.lut,
         confidence: o.confidence.unwrap_or(ConfidenceOpt::Confirmed),
         note: o.note.unwrap_or_default(),
+        spec: o.spec.unwrap_or_default(),
     })
 }

@@ -85,6 +85,9 @@ pub struct FieldOpts {
     pub confidence: Option<ConfidenceOpt>,
     #[darling(default)]
     pub note: Option<String>,
+    /// The field's name as the specification spells it (`PEMode`), when it differs.
+    #[darling(default)]
+    pub spec: Option<String>,
 }
 
 /// Which half of a byte.

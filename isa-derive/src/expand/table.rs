@@ -10,130 +10,143 @@ use super::view::parts;
 use crate::ast::{Identity, Layout, Place, Role};
 use crate::attr::ConfidenceOpt;
 
-/// `(sort key, row tokens)`.
-type Row = ((usize, u32), TokenStream);
+/// One row before it becomes tokens. Fields not set by a row's kind keep their defaults.
+struct Row {
+    offset: usize,
+    /// Low bit, for ordering rows that share a byte.
+    lo: u32,
+    name: String,
+    spec: String,
+    placement: TokenStream,
+    ty: String,
+    lut: Option<TokenStream>,
+    kind: TokenStream,
+    confidence: ConfidenceOpt,
+    note: String,
+    value_bits: Option<(u32, u32)>,
+}
 
-pub fn field_table(layout: &Layout, p: &Paths) -> TokenStream {
-    let krate = &p.krate;
-    let mut rows: Vec<Row> = Vec::new();
-    let mut row = |offset: usize,
-                   lo: u32,
-                   name: &str,
-                   placement: TokenStream,
-                   ty: &str,
-                   lut: Option<TokenStream>,
-                   kind: TokenStream,
-                   conf: ConfidenceOpt,
-                   note: &str| {
-        let lut = match lut {
+impl Row {
+    fn new(offset: usize, name: &str, placement: TokenStream, kind: TokenStream) -> Self {
+        Row {
+            offset,
+            lo: 0,
+            name: name.to_string(),
+            spec: String::new(),
+            placement,
+            ty: String::new(),
+            lut: None,
+            kind,
+            confidence: ConfidenceOpt::Confirmed,
+            note: String::new(),
+            value_bits: None,
+        }
+    }
+
+    fn tokens(&self, p: &Paths) -> TokenStream {
+        let krate = &p.krate;
+        let (offset, name, spec, placement, ty, kind, note) = (
+            self.offset,
+            &self.name,
+            &self.spec,
+            &self.placement,
+            &self.ty,
+            &self.kind,
+            &self.note,
+        );
+        let lut = match &self.lut {
             Some(table) => quote!(::core::option::Option::Some(#table)),
             None => quote!(::core::option::Option::None),
         };
-        let conf = confidence(conf, p);
-        rows.push((
-            (offset, lo),
-            quote! {
-                #krate::FieldInfo {
-                    name: #name,
-                    offset: #offset,
-                    placement: #placement,
-                    ty: #ty,
-                    lut: #lut,
-                    kind: #kind,
-                    confidence: #conf,
-                    note: #note,
-                }
-            },
-        ));
-    };
+        let value_bits = match self.value_bits {
+            Some((lo, hi)) => quote!(::core::option::Option::Some((#lo, #hi))),
+            None => quote!(::core::option::Option::None),
+        };
+        let conf = confidence(self.confidence, p);
+        quote! {
+            #krate::FieldInfo {
+                name: #name,
+                spec_name: #spec,
+                offset: #offset,
+                placement: #placement,
+                value_bits: #value_bits,
+                ty: #ty,
+                lut: #lut,
+                kind: #kind,
+                confidence: #conf,
+                note: #note,
+            }
+        }
+    }
+}
+
+pub fn field_table(layout: &Layout, p: &Paths) -> TokenStream {
+    let krate = &p.krate;
     let bytes = |len: usize| quote!(#krate::Placement::Bytes { len: #len });
+    let mut rows: Vec<Row> = Vec::new();
     match &layout.identity {
         Identity::Opcodes(_) => {
             if !layout.fields.iter().any(|f| f.role == Role::Opcode) {
-                row(
-                    0,
-                    0,
-                    "opcode",
-                    bytes(1),
-                    "u8",
-                    None,
-                    quote!(#krate::FieldKind::Opcode),
-                    ConfidenceOpt::Confirmed,
-                    "",
-                );
+                let mut r = Row::new(0, "opcode", bytes(1), quote!(#krate::FieldKind::Opcode));
+                r.ty = "u8".into();
+                rows.push(r);
             }
             let words = (layout.size / 4) as u64;
-            row(
+            let mut r = Row::new(
                 1,
-                0,
                 "inst_word_len",
                 bytes(1),
-                "u8",
-                None,
                 quote!(#krate::FieldKind::Constant(#words)),
-                ConfidenceOpt::Confirmed,
-                "size in 32-bit words (seed 000: setupHeader)",
             );
-            row(
+            r.ty = "u8".into();
+            r.note = "size in 32-bit words (seed 000: setupHeader)".into();
+            rows.push(r);
+            rows.push(Row::new(
                 2,
-                0,
                 "reserved",
                 bytes(2),
-                "",
-                None,
                 quote!(#krate::FieldKind::Reserved),
-                ConfidenceOpt::Confirmed,
-                "",
-            );
+            ));
         }
         Identity::MaskMatch { mask, value, .. } => {
-            let lo = mask.trailing_zeros();
-            let hi = 31 - mask.leading_zeros();
-            let note = format!("word & {mask:#010x} == {value:#010x}");
-            row(
+            let (lo, hi) = (mask.trailing_zeros(), 31 - mask.leading_zeros());
+            let mut r = Row::new(
                 0,
-                lo,
                 "identity",
                 quote!(#krate::Placement::Bits { lo: #lo, hi: #hi }),
-                "u32",
-                None,
                 quote!(#krate::FieldKind::Identity { mask: #mask, value: #value }),
-                ConfidenceOpt::Confirmed,
-                &note,
             );
+            r.lo = lo;
+            r.ty = "u32".into();
+            r.note = format!("word & {mask:#010x} == {value:#010x}");
+            rows.push(r);
         }
         Identity::Nested => {}
     }
     for c in &layout.constants {
         let v = c.value;
-        row(
+        let mut r = Row::new(
             c.offset,
-            0,
             &c.name,
             bytes(c.len),
-            "",
-            None,
             quote!(#krate::FieldKind::Constant(#v)),
-            c.confidence,
-            &c.note,
         );
+        r.confidence = c.confidence;
+        r.note = c.note.clone();
+        rows.push(r);
     }
-    for r in &layout.reserved {
-        row(
-            r.offset,
-            0,
-            &r.name,
-            bytes(r.len),
-            "",
-            None,
+    for res in &layout.reserved {
+        let mut r = Row::new(
+            res.offset,
+            &res.name,
+            bytes(res.len),
             quote!(#krate::FieldKind::Reserved),
-            ConfidenceOpt::Confirmed,
-            &r.note,
         );
+        r.note = res.note.clone();
+        rows.push(r);
     }
     for f in &layout.fields {
         let name = f.ident.to_string();
-        let ty = type_name(f.ty);
         // The same expression the codecs use, at the same span: a table that does not fit the
         // field is reported once.
         let lut = f.lut.as_ref().map(|lut| {
@@ -146,59 +159,42 @@ pub fn field_table(layout: &Layout, p: &Paths) -> TokenStream {
             Role::Opcode => quote!(#krate::FieldKind::Opcode),
             Role::Value => quote!(#krate::FieldKind::Value),
         };
+        let field_row = |offset: usize, placement: TokenStream| {
+            let mut r = Row::new(offset, &name, placement, kind.clone());
+            r.spec = f.spec.clone();
+            r.ty = type_name(f.ty);
+            r.lut = lut.clone();
+            r.confidence = f.confidence;
+            r.note = f.note.clone();
+            r
+        };
         match &f.place {
             Place::Whole => {
                 let fty = f.ty;
                 let len = quote!(::core::mem::size_of::<<#fty as #krate::Field>::Wire>());
-                let placement = quote!(#krate::Placement::Bytes { len: #len });
-                row(
+                rows.push(field_row(
                     f.offset,
-                    0,
-                    &name,
-                    placement,
-                    &ty,
-                    lut,
-                    kind,
-                    f.confidence,
-                    &f.note,
-                );
+                    quote!(#krate::Placement::Bytes { len: #len }),
+                ));
             }
             Place::Bits(_) => {
                 let ps = parts(f);
-                let total = f.bit_width().unwrap_or(0);
                 for (offset, lo, hi, shift) in &ps {
-                    let note = if ps.len() > 1 {
-                        let part = format!(
-                            "bits {}..={} of the {total}-bit value",
-                            shift,
-                            shift + hi - lo
-                        );
-                        if f.note.is_empty() {
-                            part
-                        } else {
-                            format!("{part}; {}", f.note)
-                        }
-                    } else {
-                        f.note.clone()
-                    };
-                    let placement = quote!(#krate::Placement::Bits { lo: #lo, hi: #hi });
-                    row(
+                    let mut r = field_row(
                         *offset,
-                        *lo,
-                        &name,
-                        placement,
-                        &ty,
-                        lut.clone(),
-                        kind.clone(),
-                        f.confidence,
-                        &note,
+                        quote!(#krate::Placement::Bits { lo: #lo, hi: #hi }),
                     );
+                    r.lo = *lo;
+                    if ps.len() > 1 {
+                        r.value_bits = Some((*shift, shift + hi - lo));
+                    }
+                    rows.push(r);
                 }
             }
         }
     }
-    rows.sort_by_key(|(k, _)| *k);
-    let rows = rows.into_iter().map(|(_, r)| r);
+    rows.sort_by_key(|r| (r.offset, r.lo));
+    let rows = rows.iter().map(|r| r.tokens(p));
     quote! {
         const __FIELDS: &[#krate::FieldInfo] = &[#(#rows),*];
     }

@@ -81,11 +81,13 @@ const _: () = {
     const __FIELDS: &[::isa_core::FieldInfo] = &[
         ::isa_core::FieldInfo {
             name: "opcode",
+            spec_name: "",
             offset: 0usize,
             placement: ::isa_core::Placement::Bits {
                 lo: 0u32,
                 hi: 7u32,
             },
+            value_bits: ::core::option::Option::None,
             ty: "u8",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Opcode,
@@ -94,10 +96,12 @@ const _: () = {
         },
         ::isa_core::FieldInfo {
             name: "inst_word_len",
+            spec_name: "",
             offset: 1usize,
             placement: ::isa_core::Placement::Bytes {
                 len: 1usize,
             },
+            value_bits: ::core::option::Option::None,
             ty: "u8",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Constant(16u64),
@@ -106,10 +110,12 @@ const _: () = {
         },
         ::isa_core::FieldInfo {
             name: "reserved",
+            spec_name: "",
             offset: 2usize,
             placement: ::isa_core::Placement::Bytes {
                 len: 2usize,
             },
+            value_bits: ::core::option::Option::None,
             ty: "",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Reserved,
@@ -118,10 +124,12 @@ const _: () = {
         },
         ::isa_core::FieldInfo {
             name: "sync",
+            spec_name: "",
             offset: 4usize,
             placement: ::isa_core::Placement::Bytes {
                 len: ::core::mem::size_of::<<SyncBand as ::isa_core::Field>::Wire>(),
             },
+            value_bits: ::core::option::Option::None,
             ty: "SyncBand",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
@@ -130,11 +138,13 @@ const _: () = {
         },
         ::isa_core::FieldInfo {
             name: "in0_dtype",
+            spec_name: "",
             offset: 12usize,
             placement: ::isa_core::Placement::Bits {
                 lo: 0u32,
                 hi: 3u32,
             },
+            value_bits: ::core::option::Option::None,
             ty: "Dtype",
             lut: ::core::option::Option::Some(
                 const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.table,
@@ -145,11 +155,13 @@ const _: () = {
         },
         ::isa_core::FieldInfo {
             name: "in1_dtype",
+            spec_name: "",
             offset: 12usize,
             placement: ::isa_core::Placement::Bits {
                 lo: 4u32,
                 hi: 7u32,
             },
+            value_bits: ::core::option::Option::None,
             ty: "Dtype",
             lut: ::core::option::Option::Some(
                 const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.table,
@@ -160,11 +172,13 @@ const _: () = {
         },
         ::isa_core::FieldInfo {
             name: "out_dtype",
+            spec_name: "",
             offset: 13usize,
             placement: ::isa_core::Placement::Bits {
                 lo: 0u32,
                 hi: 7u32,
             },
+            value_bits: ::core::option::Option::None,
             ty: "Dtype",
             lut: ::core::option::Option::Some(
                 const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.table,
@@ -175,11 +189,13 @@ const _: () = {
         },
         ::isa_core::FieldInfo {
             name: "alu",
+            spec_name: "",
             offset: 14usize,
             placement: ::isa_core::Placement::Bits {
                 lo: 0u32,
                 hi: 7u32,
             },
+            value_bits: ::core::option::Option::None,
             ty: "TtAlu",
             lut: ::core::option::Option::Some(
                 const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }.table,
@@ -190,10 +206,12 @@ const _: () = {
         },
         ::isa_core::FieldInfo {
             name: "num_active_partitions",
+            spec_name: "",
             offset: 15usize,
             placement: ::isa_core::Placement::Bytes {
                 len: ::core::mem::size_of::<<u8 as ::isa_core::Field>::Wire>(),
             },
+            value_bits: ::core::option::Option::None,
             ty: "u8",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
@@ -202,10 +220,12 @@ const _: () = {
         },
         ::isa_core::FieldInfo {
             name: "out",
+            spec_name: "",
             offset: 16usize,
             placement: ::isa_core::Placement::Bytes {
                 len: ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
             },
+            value_bits: ::core::option::Option::None,
             ty: "Tensor3d",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
@@ -214,10 +234,12 @@ const _: () = {
         },
         ::isa_core::FieldInfo {
             name: "in0",
+            spec_name: "",
             offset: 32usize,
             placement: ::isa_core::Placement::Bytes {
                 len: ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
             },
+            value_bits: ::core::option::Option::None,
             ty: "Tensor3d",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
@@ -226,10 +248,12 @@ const _: () = {
         },
         ::isa_core::FieldInfo {
             name: "in1",
+            spec_name: "",
             offset: 48usize,
             placement: ::isa_core::Placement::Bytes {
                 len: ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
             },
+            value_bits: ::core::option::Option::None,
             ty: "Tensor3d",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,

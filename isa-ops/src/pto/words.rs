@@ -262,15 +262,15 @@ serde_by_name!(DatrDataType, "B.DATR DataType", DatrDataType::from_name);
 pub struct BstartTepl {
     /// The element type the operation works on (seed 004: `DataType`, 5 bits, `[31:27]`).
     /// Reserved codes are rejected.
-    #[field(bits = 27..=31)]
+    #[field(spec = "DataType", bits = 27..=31)]
     pub data_type: TileDataType,
     /// The operation's mode (seed 004: `Mode`, 2 bits, `[26:25]`); TSHUF's is
     /// [`TSHUF_MODE`].
-    #[field(bits = 25..=26)]
+    #[field(spec = "Mode", bits = 25..=26)]
     pub mode: u8,
     /// The operation within the mode (seed 004: `Function`, 5 bits, `[24:20]`); TSHUF's is
     /// [`TSHUF_FUNCTION`].
-    #[field(bits = 20..=24)]
+    #[field(spec = "Function", bits = 20..=24)]
     pub function: u8,
 }
 
@@ -308,25 +308,26 @@ impl BstartTepl {
 #[bundle(size = 4, mask = 0x000C_707F, match = 0x0000_1023, name = "B.DATR")]
 pub struct BDatr {
     /// CMode `[31:29]`.
-    #[field(bits = 29..=31)]
+    #[field(spec = "CMode", bits = 29..=31)]
     pub cmode: u8,
     /// PadValueOrByteId `[28:27]`.
-    #[field(bits = 27..=28)]
+    #[field(spec = "PadValueOrByteId", bits = 27..=28)]
     pub pad_value_or_byte_id: u8,
     /// Sat `[26]`.
-    #[field(bits = 26..=26)]
+    #[field(spec = "Sat", bits = 26..=26)]
     pub sat: bool,
     /// Canonicalize `[25]`.
-    #[field(bits = 25..=25)]
+    #[field(spec = "Canonicalize", bits = 25..=25)]
     pub canonicalize: bool,
     /// DataType `[24:20]`, with 31 meaning "none".
-    #[field(bits = 20..=24)]
+    #[field(spec = "DataType", bits = 20..=24)]
     pub data_type: DatrDataType,
     /// RMode `[17:15]`.
-    #[field(bits = 15..=17)]
+    #[field(spec = "RMode", bits = 15..=17)]
     pub rmode: u8,
     /// Layout `[11:7]` (seed 004: `B.DATR Layout`), through [`datr_layout`].
     #[field(
+        spec = "Layout",
         bits = 7..=11,
         lut = datr_layout,
         confidence = inferred,
@@ -365,10 +366,11 @@ macro_rules! b_dim {
         pub struct $name {
             /// The 17-bit immediate: its low 12 bits in `[31:20]`, its high 5 bits in `[11:7]`
             /// (SPEC-NOTES §3).
-            #[field(bits = [20..=31, 7..=11])]
+            #[field(spec = "Imm", bits = [20..=31, 7..=11])]
             pub imm: u32,
             /// RegSrc `[19:15]`: the register added to the immediate, [`Gpr::Zero`] for none.
             #[field(
+                spec = "RegSrc",
                 bits = 15..=19,
                 confidence = inferred,
                 note = "position per SPEC-NOTES 3; register names per the Gpr table"
@@ -410,6 +412,7 @@ b_dim! {
 pub struct BIot {
     /// SrcTile1 `[31:26]`: the second source tile (TSHUF: the controls tile).
     #[field(
+        spec = "SrcTile1",
         bits = 26..=31,
         confidence = inferred,
         note = "position per SPEC-NOTES 3; the code read as a tile-file index"
@@ -417,22 +420,24 @@ pub struct BIot {
     pub src_tile1: u8,
     /// SrcTile0 `[25:20]`: the first source tile (TSHUF: the source).
     #[field(
+        spec = "SrcTile0",
         bits = 20..=25,
         confidence = inferred,
         note = "position per SPEC-NOTES 3; the code read as a tile-file index"
     )]
     pub src_tile0: u8,
     /// L `[19]`: this is the block's last `B.IOT`.
-    #[field(bits = 19..=19)]
+    #[field(spec = "L", bits = 19..=19)]
     pub last: bool,
     /// SizeCode `[18:15]`: the destination tile's size (codes 1..=10).
-    #[field(bits = 15..=18)]
+    #[field(spec = "SizeCode", bits = 15..=18)]
     pub size: TileSize,
     /// PEMode `[11:9]`: which PEs take part, as the raw 3-bit code.
-    #[field(bits = 9..=11)]
+    #[field(spec = "PEMode", bits = 9..=11)]
     pub pe_mode: u8,
     /// DstTile `[8:7]`: the destination tile.
     #[field(
+        spec = "DstTile",
         bits = 7..=8,
         confidence = inferred,
         note = "position per SPEC-NOTES 3; the code read as a tile-file index"
@@ -450,6 +455,7 @@ pub struct BIot {
 pub struct BIor {
     /// RegSrc2 `[31:27]`.
     #[field(
+        spec = "RegSrc2",
         bits = 27..=31,
         confidence = inferred,
         note = "position per SPEC-NOTES 3; register names per the Gpr table"
@@ -457,6 +463,7 @@ pub struct BIor {
     pub reg_src2: Gpr,
     /// RegSrc1 `[24:20]`.
     #[field(
+        spec = "RegSrc1",
         bits = 20..=24,
         confidence = inferred,
         note = "position per SPEC-NOTES 3; register names per the Gpr table"
@@ -464,6 +471,7 @@ pub struct BIor {
     pub reg_src1: Gpr,
     /// RegSrc0 `[19:15]`.
     #[field(
+        spec = "RegSrc0",
         bits = 15..=19,
         confidence = inferred,
         note = "position per SPEC-NOTES 3; register names per the Gpr table"
@@ -471,6 +479,7 @@ pub struct BIor {
     pub reg_src0: Gpr,
     /// RegDst `[11:7]`.
     #[field(
+        spec = "RegDst",
         bits = 7..=11,
         confidence = inferred,
         note = "position per SPEC-NOTES 3; register names per the Gpr table"
