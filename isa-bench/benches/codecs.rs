@@ -1,7 +1,9 @@
 //! One run, every figure of BENCHMARKS.md: `cargo bench -p isa-bench`.
 //!
 //! - `tt_decode`, `tt_encode`: the TensorTensor codec (generated, hand-written, deku, binrw) over
-//!   a cache-resident working set of TensorTensor bundles;
+//!   an L2-resident working set of 4096 TensorTensor bundles;
+//! - `tt_hot`: generated against hand-written on the first 256 of them (L1-resident, a sequence
+//!   short enough for the branch predictor to learn);
 //! - `stream`: over 1,000,000 bundles (64 MB) — a raw read of the buffer (the bandwidth
 //!   ceiling), a zero-copy scan of two fields of every bundle through the wire view, and
 //!   `decode_any` over the stream of every declared op;
@@ -24,9 +26,11 @@ use isa_ops::tensor_tensor::TensorTensor;
 use peers::binrw_tt::BinrwTensorTensor;
 use peers::deku_tt::DekuTensorTensor;
 
-/// Bundles in the codec working set: 256 KiB, resident in L2, so the codecs are measured and
-/// not the memory.
+/// Bundles in the codec working set: 256 KiB, resident in L2, and too many different bundles for
+/// the branch predictor to learn, as in a real instruction stream.
 const WORKING_SET: usize = 4096;
+/// Bundles in the hot set: 16 KiB, resident in L1.
+const HOT_SET: usize = 256;
 /// Bundles in each stream: 64 MB, far past every cache.
 const STREAM: usize = 1_000_000;
 
@@ -115,6 +119,30 @@ fn main() {
     });
     g.bench_function("binrw", |b| {
         b.iter(|| encode_binrw(black_box(&binrws), &mut out))
+    });
+    g.finish();
+
+    // The same two codecs on a set small enough for L1 and for the branch predictor to learn
+    // (it repeats every 256 bundles): what is left when neither memory nor mispredicted table
+    // jumps cost anything.
+    let hot = HOT_SET.min(n);
+    let (hot_bundles, hot_wires, hot_values) = (&bundles[..hot], &wires[..hot], &values[..hot]);
+    let mut g = c.benchmark_group("tt_hot");
+    g.throughput(Throughput::Elements(hot as u64))
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(2))
+        .sample_size(30);
+    g.bench_function("decode_generated", |b| {
+        b.iter(|| kernels::decode_generated(black_box(hot_wires)))
+    });
+    g.bench_function("decode_hand", |b| {
+        b.iter(|| kernels::decode_hand(black_box(hot_bundles)))
+    });
+    g.bench_function("encode_generated", |b| {
+        b.iter(|| kernels::encode_generated(black_box(hot_values), &mut out[..hot]))
+    });
+    g.bench_function("encode_hand", |b| {
+        b.iter(|| kernels::encode_hand(black_box(hot_values), &mut out[..hot]))
     });
     g.finish();
 

@@ -136,6 +136,25 @@ pub fn print(since: SystemTime, working_set: usize, mixed: &Stream) {
         "x",
         Some(3.0),
     );
+    let hot = working_set.min(256);
+    let hot_ratio = |what: &str| {
+        Some(
+            nanos("tt_hot", &format!("{what}_hand"), since)?
+                / nanos("tt_hot", &format!("{what}_generated"), since)?,
+        )
+    };
+    row(
+        &format!("decode, hot set of {hot}: generated vs hand"),
+        hot_ratio("decode"),
+        "x",
+        None,
+    );
+    row(
+        &format!("encode, hot set of {hot}: generated vs hand"),
+        hot_ratio("encode"),
+        "x",
+        None,
+    );
     let bytes = (sn * 64) as f64;
     let gbs = |f: &str| Some(bytes / nanos("stream", f, since)?);
     row(

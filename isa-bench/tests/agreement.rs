@@ -147,3 +147,23 @@ fn the_mixed_stream_holds_every_declared_op_and_decodes_whole() {
     }
     assert_eq!(kernels::decode_any_all(&stream.bytes), 1000);
 }
+
+#[test]
+fn the_hand_written_expansion_behaves_as_the_derive() {
+    use isa_compile_derived::tt01::TensorTensor as Derived;
+    use isa_compile_hand::tt01::TensorTensor as Hand;
+    assert_eq!(Derived::FIELDS, Hand::FIELDS);
+    assert_eq!(Derived::SIZE, Hand::SIZE);
+    let decl = Declaration::of::<TensorTensor>();
+    for b in streams::of(&decl, 500, 5)
+        .iter()
+        .chain(&peers::broken(&ADD_BYTES))
+    {
+        let (derived, hand) = (Derived::decode_bytes(b), Hand::decode_bytes(b));
+        assert_eq!(format!("{derived:?}"), format!("{hand:?}"));
+        if let (Ok(d), Ok(h)) = (derived, hand) {
+            assert_eq!(d.to_bytes().unwrap(), b);
+            assert_eq!(h.to_bytes().unwrap(), b);
+        }
+    }
+}

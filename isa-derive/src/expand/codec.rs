@@ -122,7 +122,7 @@ pub fn bundle_impl(layout: &Layout, _plan: &Plan, p: &Paths) -> TokenStream {
         let fi = f.ident;
         quote!(#fi: wire.#fi()?)
     });
-    let reserved_at = loc("reserved", quote!(offset));
+    let reserved_at = loc("reserved", quote!(at));
     let layout_status = match &layout.unrecovered {
         Some((why, _)) => {
             quote!(const LAYOUT: #krate::LayoutStatus = #krate::LayoutStatus::Unrecovered(#why);)
@@ -164,7 +164,7 @@ pub fn bundle_impl(layout: &Layout, _plan: &Plan, p: &Paths) -> TokenStream {
         fn __decode_fault(bytes: &[u8]) -> #krate::DecodeError {
             #dec_header
             #(#dec_consts)*
-            if let ::core::option::Option::Some((offset, value, mask)) =
+            if let ::core::option::Option::Some((at, value, mask)) =
                 ::isa_core::__private::first_reserved(bytes, &__COVERAGE)
             {
                 return #krate::DecodeError { at: #reserved_at,

@@ -33,8 +33,9 @@ pub fn accessors(layout: &Layout, p: &Paths) -> TokenStream {
         Identity::Nested => quote! {},
     };
     let _ = p;
+    // No `#[automatically_derived]`: it belongs on trait impls only, and rustc is phasing it out
+    // on inherent ones.
     quote! {
-        #[automatically_derived]
         #[allow(dead_code)]
         impl #wire {
             #header

@@ -20,7 +20,7 @@ pub struct TensorTensorWire {
     ///From byte 0x04: `sync`.
     sync: <SyncBand as ::isa_core::Field>::Wire,
     ///Reserved bytes after `sync` up to 0x0c, zero.
-    _reserved_after_sync: [u8; (12usize as usize)
+    _reserved_after_sync: [u8; 12usize
         .saturating_sub(
             4usize + ::core::mem::size_of::<<SyncBand as ::isa_core::Field>::Wire>(),
         )],
@@ -33,28 +33,28 @@ pub struct TensorTensorWire {
     ///From byte 0x0f: `num_active_partitions`.
     num_active_partitions: <u8 as ::isa_core::Field>::Wire,
     ///Reserved bytes after `num_active_partitions` up to 0x10, zero.
-    _reserved_after_num_active_partitions: [u8; (16usize as usize)
+    _reserved_after_num_active_partitions: [u8; 16usize
         .saturating_sub(
             15usize + ::core::mem::size_of::<<u8 as ::isa_core::Field>::Wire>(),
         )],
     ///From byte 0x10: `out`.
     out: <Tensor3d as ::isa_core::Field>::Wire,
     ///Reserved bytes after `out` up to 0x20, zero.
-    _reserved_after_out: [u8; (32usize as usize)
+    _reserved_after_out: [u8; 32usize
         .saturating_sub(
             16usize + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
         )],
     ///From byte 0x20: `in0`.
     in0: <Tensor3d as ::isa_core::Field>::Wire,
     ///Reserved bytes after `in0` up to 0x30, zero.
-    _reserved_after_in0: [u8; (48usize as usize)
+    _reserved_after_in0: [u8; 48usize
         .saturating_sub(
             32usize + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
         )],
     ///From byte 0x30: `in1`.
     in1: <Tensor3d as ::isa_core::Field>::Wire,
     ///Reserved bytes after `in1` up to 0x40, zero.
-    _reserved_after_in1: [u8; (64usize as usize)
+    _reserved_after_in1: [u8; 64usize
         .saturating_sub(
             48usize + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
         )],
@@ -229,7 +229,6 @@ const _: () = {
             note: "",
         },
     ];
-    #[automatically_derived]
     #[allow(dead_code)]
     impl TensorTensorWire {
         /// The opcode byte (0x00).
@@ -792,7 +791,7 @@ const _: () = {
                 },
             };
         }
-        if let ::core::option::Option::Some((offset, value, mask)) = ::isa_core::__private::first_reserved(
+        if let ::core::option::Option::Some((at, value, mask)) = ::isa_core::__private::first_reserved(
             bytes,
             &__COVERAGE,
         ) {
@@ -801,7 +800,7 @@ const _: () = {
                     op: "TensorTensor",
                     field: "reserved",
                     inner: ::core::option::Option::None,
-                    offset: offset,
+                    offset: at,
                 },
                 problem: ::isa_core::Problem::ReservedNonZero {
                     value,
