@@ -82,6 +82,8 @@ fn main() {
     assert_eq!(encode_binrw(&binrws, &mut out), n);
     assert_eq!(out, bundles);
     assert_eq!(kernels::decode_any_all(&mixed.bytes), stream_len);
+    let (validated, findings) = kernels::validate_all(&mixed.bytes);
+    assert_eq!(validated, stream_len);
     assert_eq!(kernels::decode_any_all(&tt), stream_len);
 
     let mut c = Criterion::default()
@@ -172,7 +174,7 @@ fn main() {
 
     c.final_summary();
     if benching {
-        summary::print(started, working_set, &mixed);
+        summary::print(started, working_set, &mixed, findings);
     }
 }
 

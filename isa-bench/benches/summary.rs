@@ -12,8 +12,9 @@ pub fn output_directory() -> PathBuf {
     tmp.parent().unwrap_or(tmp).join("criterion")
 }
 
-/// Nanoseconds per iteration of `group/function` (criterion's headline figure: the slope of a
-/// linear sampling, the mean of a flat one), if this run measured it.
+/// Nanoseconds per iteration of `group/function`: the median of criterion's samples (on a
+/// machine shared with other work, the median is the figure a preempted sample moves least), if
+/// this run measured it.
 fn nanos(group: &str, function: &str, since: SystemTime) -> Option<f64> {
     let path = output_directory()
         .join(group)
@@ -25,9 +26,7 @@ fn nanos(group: &str, function: &str, since: SystemTime) -> Option<f64> {
     }
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
-    ["slope", "mean"]
-        .iter()
-        .find_map(|k| json.get(k)?.get("point_estimate")?.as_f64())
+    json.get("median")?.get("point_estimate")?.as_f64()
 }
 
 /// The CPU model, core count and memory of this machine.
@@ -59,7 +58,7 @@ fn machine() -> String {
 }
 
 /// Prints every ratio with its target and whether it is met.
-pub fn print(since: SystemTime, working_set: usize, mixed: &Stream) {
+pub fn print(since: SystemTime, working_set: usize, mixed: &Stream, findings: usize) {
     let per =
         |group: &str, function: &str, n: usize| nanos(group, function, since).map(|t| t / n as f64);
     let ws = working_set;
@@ -72,6 +71,10 @@ pub fn print(since: SystemTime, working_set: usize, mixed: &Stream) {
         .map(|(name, n)| format!("{name} {n}"))
         .collect();
     println!("mixed stream: {sn} bundles ({})", census.join(", "));
+    println!(
+        "validators on the mixed stream: {:.2} findings per bundle",
+        findings as f64 / sn.max(1) as f64
+    );
     println!();
     println!(
         "{:<44} {:>12} {:>10} {:>8}  verdict",

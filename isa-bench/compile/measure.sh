@@ -22,7 +22,8 @@ start = html.index("UNIT_DATA = [") + len("UNIT_DATA = ")
 data, _ = json.JSONDecoder().raw_decode(html[start:])
 for u in data:
     if u["duration"] > 0:
-        print(u["name"] + ("(build)" if "build-script" in u["target"] else ""), round(u["duration"], 2))
+        name = u["name"] + ("(build)" if "build-script" in u["target"] else "")
+        print(name, round(u["duration"], 2), u["version"])
 EOF
 }
 
@@ -63,11 +64,14 @@ done
 echo
 echo "## 3. from an empty target directory, isa-ops release, once"
 fresh=$(mktemp -d)
+t0=$(date +%s.%N)
 CARGO_TARGET_DIR="$fresh" cargo build -q --release -p isa-ops --timings 2>/dev/null
+t1=$(date +%s.%N)
+printf 'wall clock: %.1f s\n' "$(echo "$t1 - $t0" | bc)"
 target="$fresh" units | sort -k2 -g -r >/tmp/isa-ct-fresh
 total=$(awk '{ s += $2 } END { print s }' /tmp/isa-ct-fresh)
 derive_only=$(awk '$1 ~ /^(darling|darling_core|darling_macro|ident_case|strsim|isa-derive)$/ { s += $2 } END { print s }' /tmp/isa-ct-fresh)
-printf 'all units (CPU-seconds, summed over both cores): %.2f s\n' "$total"
+printf 'all units, summed (both cores work at once): %.2f s\n' "$total"
 printf 'darling, darling_core, darling_macro, ident_case, strsim, isa-derive: %.2f s\n' "$derive_only"
 awk '$1 ~ /^(syn|darling|darling_core|darling_macro|ident_case|strsim|isa-derive|zerocopy-derive|serde_derive|thiserror-impl)$/' /tmp/isa-ct-fresh
 rm -rf "$fresh"

@@ -6,6 +6,10 @@
 //! of them, so a decoder never pretends to know more than the wire says.
 
 /// A lookup table from `Value` to codes of at most [`Lut::CODE_BITS`] bits.
+///
+/// The generated codecs call [`Lut::encode`] and [`Lut::decode`] once per field and bundle; a
+/// table written by hand rather than with `lut!` should mark both `#[inline]`, or every call from
+/// another crate stays a call.
 pub trait Lut {
     /// The logical side.
     type Value: Copy + PartialEq + 'static;

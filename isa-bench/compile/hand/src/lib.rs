@@ -1,7 +1,6 @@
-//! Sixteen copies of the TensorTensor declaration written out by hand (the expanded equivalent), the size of the full instruction
-//! set's declaration list. Only its build time matters: BENCHMARKS.md compares a clean build of
-//! this crate with the other one of the pair (`isa-bench/compile/derived` against
-//! `isa-bench/compile/hand`).
+//! Sixteen copies of the TensorTensor declaration written out by hand (the derive's expansion),
+//! about the size of the full instruction set's declaration list. Only its build time matters:
+//! BENCHMARKS.md compares a clean build of this crate with one of `isa-bench/compile/derived`.
 #![forbid(unsafe_code)]
 // The same declaration sixteen times over is the point of the crate.
 #![allow(clippy::duplicate_mod)]
