@@ -165,7 +165,7 @@ fn main() {
     g.throughput(Throughput::Elements(stream_len as u64))
         .sampling_mode(SamplingMode::Flat)
         .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(5))
+        .measurement_time(Duration::from_secs(12))
         .sample_size(10);
     g.bench_function("decode_validate", |b| {
         b.iter(|| kernels::validate_all(black_box(&mixed.bytes)))
