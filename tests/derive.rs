@@ -377,6 +377,11 @@ fn constants_are_written_and_checked() {
     b[0x09] = 0x80;
     let e = WithConstants::decode_bytes(&b).unwrap_err();
     assert_eq!((e.at.field, e.at.offset), ("reserved", 0x09));
+    // Two faults: the constant is reported first, as the layout states it, though the reserved
+    // byte comes earlier in the bundle.
+    b[0x0E] = 0x00;
+    let e = WithConstants::decode_bytes(&b).unwrap_err();
+    assert_eq!((e.at.field, e.at.offset), ("flag", 0x0E));
     let rows: Vec<(&str, FieldKind)> = WithConstants::FIELDS
         .iter()
         .map(|f| (f.name, f.kind))
@@ -393,6 +398,38 @@ fn constants_are_written_and_checked() {
             ("flag", FieldKind::Constant(1)),
         ]
     );
+}
+
+isa_core::enumeration! {
+    /// Three opcodes, one more than the layout below declares.
+    enum Form: "Form" {
+        First = 0x21 => "first",
+        Second = 0x22 => "second",
+        Third = 0x23 => "third",
+    }
+}
+
+#[derive(Bundle, Debug, Clone, PartialEq)]
+#[bundle(size = 8, opcodes = [0x21, 0x22])]
+struct TwoForms {
+    #[field(opcode)]
+    form: Form,
+}
+
+#[test]
+fn an_enumeration_opcode_is_checked_unless_every_code_is_declared() {
+    let w = TwoForms { form: Form::Second }.encode().unwrap();
+    assert_eq!(w.as_bytes(), &[0x22, 0x02, 0, 0, 0, 0, 0, 0]);
+    let e = TwoForms { form: Form::Third }.encode().unwrap_err();
+    assert_eq!(
+        e.problem,
+        Problem::UnknownOpcode {
+            opcode: 0x23,
+            expected: &[0x21, 0x22]
+        }
+    );
+    let e = TwoForms::decode_bytes(&[0x23, 0x02, 0, 0, 0, 0, 0, 0]).unwrap_err();
+    assert_eq!((e.at.field, e.at.offset), ("opcode", 0x00));
 }
 
 /// An op known by its opcode whose field map is not recovered: its bytes are carried whole.

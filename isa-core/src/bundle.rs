@@ -23,6 +23,7 @@ pub enum Identity {
 
 impl Identity {
     /// Whether the first bytes of `bytes` carry this identity.
+    #[inline]
     pub fn matches(&self, bytes: &[u8]) -> bool {
         match *self {
             Identity::Opcodes(ops) => bytes.first().is_some_and(|op| ops.contains(op)),
@@ -201,6 +202,7 @@ pub trait Bundle: Sized {
     fn decode(wire: &Self::Wire) -> Result<Self, DecodeError>;
 
     /// Reads the first [`Bundle::SIZE`] bytes of `bytes` in place.
+    #[inline]
     fn view(bytes: &[u8]) -> Result<&Self::Wire, DecodeError> {
         match Self::Wire::ref_from_prefix(bytes) {
             Ok((wire, _)) => Ok(wire),
@@ -212,11 +214,13 @@ pub trait Bundle: Sized {
     }
 
     /// Decodes the first [`Bundle::SIZE`] bytes of `bytes`.
+    #[inline]
     fn decode_bytes(bytes: &[u8]) -> Result<Self, DecodeError> {
         Self::decode(Self::view(bytes)?)
     }
 
     /// Encodes into the first [`Bundle::SIZE`] bytes of `out`.
+    #[inline]
     fn encode_into(&self, out: &mut [u8]) -> Result<(), EncodeError> {
         let wire = self.encode()?;
         match out.get_mut(..Self::SIZE) {

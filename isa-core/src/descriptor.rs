@@ -11,7 +11,7 @@
 //! are in [`valid`].
 
 use zerocopy::byteorder::little_endian::{I16, U16, U32};
-use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
+use zerocopy::{FromBytes, FromZeros, Immutable, IntoBytes, KnownLayout, Unaligned};
 
 use crate::addr4::Addr4;
 use crate::error::FieldError;
@@ -138,11 +138,26 @@ impl<const N: usize> Tensor<N> {
 impl<const N: usize> From<&Tensor<N>> for TensorWire<N> {
     fn from(t: &Tensor<N>) -> Self {
         let _ = Self::SIZE; // the 4+4N check for this N
-        Self {
-            addr: U32::new(t.addr.raw()),
-            strides: t.strides.map(I16::new),
-            nums: t.nums.map(U16::new),
+        // The wire is 2 + 2N little-endian 16-bit halves: ADDR4 low and high, the strides, the
+        // counts. Written eight bytes at a time, the descriptor takes two stores, not one per
+        // element, when a bundle is encoded.
+        let half = |i: usize| -> u64 {
+            let h = match i {
+                0 => t.addr.raw() as u16,
+                1 => (t.addr.raw() >> 16) as u16,
+                i if i < 2 + N => t.strides.get(i - 2).map_or(0, |&s| s as u16),
+                i => t.nums.get(i - 2 - N).copied().unwrap_or(0),
+            };
+            u64::from(h)
+        };
+        let mut wire = Self::new_zeroed();
+        for (j, chunk) in wire.as_mut_bytes().chunks_mut(8).enumerate() {
+            let word = (0..4).fold(0, |w, k| w | half(4 * j + k) << (16 * k));
+            for (byte, value) in chunk.iter_mut().zip(word.to_le_bytes()) {
+                *byte = value;
+            }
         }
+        wire
     }
 }
 

@@ -74,16 +74,20 @@ macro_rules! enumeration {
             pub const ALL: &'static [Self] = &[$(Self::$variant),+];
 
             /// The code (the discriminant).
+            #[inline]
             pub const fn code(self) -> u8 {
                 self as u8
             }
 
-            /// The variant whose code is `code`.
+            /// The variant whose code is `code`: one load from a table built at compile time.
+            #[inline]
             pub const fn from_code(code: u8) -> ::core::option::Option<Self> {
-                match code {
-                    $( $code => ::core::option::Option::Some(Self::$variant), )+
-                    _ => ::core::option::Option::None,
-                }
+                const TABLE: [::core::option::Option<$name>; 256] = {
+                    let mut table = [::core::option::Option::None; 256];
+                    $( table[$code as usize] = ::core::option::Option::Some($name::$variant); )+
+                    table
+                };
+                TABLE[code as usize]
             }
 
             /// The wire name.
@@ -147,11 +151,14 @@ macro_rules! enumeration {
         #[automatically_derived]
         impl $crate::BitValue for $name {
             const BITS: u32 = 8;
+            const CODES: &'static [u8] = &[$($code),+];
 
+            #[inline]
             fn to_bits(&self, width: u32) -> ::core::result::Result<u64, $crate::Problem> {
                 $crate::enumeration::support::to_bits(self.code(), width)
             }
 
+            #[inline]
             fn from_bits(code: u64, width: u32) -> ::core::result::Result<Self, $crate::Problem> {
                 $crate::enumeration::support::from_bits(code, width, $spec, Self::from_code)
             }
@@ -161,10 +168,12 @@ macro_rules! enumeration {
         impl $crate::Field for $name {
             type Wire = u8;
 
+            #[inline]
             fn to_wire(&self) -> ::core::result::Result<u8, $crate::FieldError> {
                 ::core::result::Result::Ok(self.code())
             }
 
+            #[inline]
             fn from_wire(wire: &u8) -> ::core::result::Result<Self, $crate::FieldError> {
                 $crate::enumeration::support::from_wire(*wire, $spec, Self::from_code)
             }
@@ -194,11 +203,13 @@ pub mod support {
     }
 
     /// The code in a range `width` bits wide.
+    #[inline]
     pub fn to_bits(code: u8, width: u32) -> Result<u64, Problem> {
         fit_unsigned(u64::from(code), width)
     }
 
     /// The variant of a code read from a range `width` bits wide.
+    #[inline]
     pub fn from_bits<T>(
         code: u64,
         width: u32,
@@ -213,6 +224,7 @@ pub mod support {
     }
 
     /// The variant of a whole wire byte.
+    #[inline]
     pub fn from_wire<T>(
         byte: u8,
         table: &'static str,

@@ -42,6 +42,11 @@ pub trait BitValue: Sized {
     /// nibble is a mistake).
     const BITS: u32;
 
+    /// Every code [`BitValue::to_bits`] can return, for a closed set of codes (an enumeration);
+    /// empty when any value up to [`BitValue::BITS`] wide can be written. An opcode field whose
+    /// type can only write declared opcodes needs no check when it is encoded.
+    const CODES: &'static [u8] = &[];
+
     /// The code to store in a range `width` bits wide; refuses values that need more bits.
     fn to_bits(&self, width: u32) -> Result<u64, Problem>;
 
@@ -50,6 +55,7 @@ pub trait BitValue: Sized {
 }
 
 /// All-ones in the low `width` bits.
+#[inline]
 pub const fn low_mask(width: u32) -> u64 {
     if width >= 64 {
         u64::MAX
@@ -59,6 +65,7 @@ pub const fn low_mask(width: u32) -> u64 {
 }
 
 /// Checks that an unsigned code fits `width` bits.
+#[inline]
 pub const fn fit_unsigned(value: u64, width: u32) -> Result<u64, Problem> {
     if value & !low_mask(width) == 0 {
         Ok(value)
@@ -71,9 +78,11 @@ macro_rules! unsigned {
     ($($t:ty),* $(,)?) => {$(
         impl BitValue for $t {
             const BITS: u32 = <$t>::BITS;
+            #[inline]
             fn to_bits(&self, width: u32) -> Result<u64, Problem> {
                 fit_unsigned(u64::from(*self), width)
             }
+            #[inline]
             fn from_bits(code: u64, width: u32) -> Result<Self, Problem> {
                 <$t>::try_from(code).map_err(|_| Problem::TooWide { value: code, bits: width })
             }
@@ -87,9 +96,11 @@ macro_rules! whole {
     ($($t:ty => $wire:ty),* $(,)?) => {$(
         impl Field for $t {
             type Wire = $wire;
+            #[inline]
             fn to_wire(&self) -> Result<Self::Wire, FieldError> {
                 Ok(<$wire>::from(*self))
             }
+            #[inline]
             fn from_wire(wire: &Self::Wire) -> Result<Self, FieldError> {
                 Ok(<$t>::from(*wire))
             }
@@ -103,6 +114,7 @@ macro_rules! signed {
         /// Two's complement in the range; the top bit of the range is the sign.
         impl BitValue for $t {
             const BITS: u32 = <$t>::BITS;
+            #[inline]
             fn to_bits(&self, width: u32) -> Result<u64, Problem> {
                 let v = i64::from(*self);
                 let (min, max) = (-(1i64 << (width - 1)), (1i64 << (width - 1)) - 1);
@@ -111,6 +123,7 @@ macro_rules! signed {
                 }
                 Ok((*self as $u as u64) & low_mask(width))
             }
+            #[inline]
             fn from_bits(code: u64, width: u32) -> Result<Self, Problem> {
                 let code = fit_unsigned(code, width)?;
                 let shift = 64 - width;
@@ -124,9 +137,11 @@ signed!(i16, u16, i32, u32);
 
 impl BitValue for i8 {
     const BITS: u32 = 8;
+    #[inline]
     fn to_bits(&self, width: u32) -> Result<u64, Problem> {
         i16::from(*self).to_bits(width)
     }
+    #[inline]
     fn from_bits(code: u64, width: u32) -> Result<Self, Problem> {
         let v = i16::from_bits(code, width)?;
         i8::try_from(v).map_err(|_| Problem::TooWide {
@@ -139,9 +154,11 @@ impl BitValue for i8 {
 /// A flag: one bit, or a whole byte that must be 0 or 1.
 impl BitValue for bool {
     const BITS: u32 = 1;
+    #[inline]
     fn to_bits(&self, _width: u32) -> Result<u64, Problem> {
         Ok(u64::from(*self))
     }
+    #[inline]
     fn from_bits(code: u64, _width: u32) -> Result<Self, Problem> {
         match code {
             0 => Ok(false),
@@ -156,9 +173,11 @@ impl BitValue for bool {
 
 impl Field for bool {
     type Wire = u8;
+    #[inline]
     fn to_wire(&self) -> Result<u8, FieldError> {
         Ok(u8::from(*self))
     }
+    #[inline]
     fn from_wire(wire: &u8) -> Result<Self, FieldError> {
         Self::from_bits(u64::from(*wire), 8).map_err(FieldError::new)
     }
@@ -167,9 +186,11 @@ impl Field for bool {
 /// Byte arrays are opaque payloads: carried byte-exact, never interpreted.
 impl<const N: usize> Field for [u8; N] {
     type Wire = [u8; N];
+    #[inline]
     fn to_wire(&self) -> Result<Self::Wire, FieldError> {
         Ok(*self)
     }
+    #[inline]
     fn from_wire(wire: &Self::Wire) -> Result<Self, FieldError> {
         Ok(*wire)
     }

@@ -6,6 +6,10 @@
 //! of them, so a decoder never pretends to know more than the wire says.
 
 /// A lookup table from `Value` to codes of at most [`Lut::CODE_BITS`] bits.
+///
+/// The generated codecs call [`Lut::encode`] and [`Lut::decode`] once per field and bundle; a
+/// table written by hand rather than with `lut!` should mark both `#[inline]`, or every call from
+/// another crate stays a call.
 pub trait Lut {
     /// The logical side.
     type Value: Copy + PartialEq + 'static;
@@ -169,15 +173,16 @@ impl core::fmt::Display for LutRef {
 /// ```
 ///
 /// The table is checked where it is declared:
-/// - every variant is either given a code or listed in `unmapped`, exactly once: `encode` is a
-///   `match` without a catch-all arm, so a forgotten variant does not compile, and a variant
-///   listed twice fails a `const` assertion;
+/// - every variant is either given a code or listed in `unmapped`, exactly once: the encode
+///   table is built from a `match` without a catch-all arm, so a forgotten variant does not
+///   compile, and a variant listed twice fails a `const` assertion;
 /// - every code that several variants share names its canonical preimage (the value `decode`
 ///   returns) in `canonical`; a canonical entry must be one of the variants listed with that
 ///   code, and only shared codes have one.
 ///
-/// `decode` is one index into a table built at compile time; `CODE_BITS` and `ONE_TO_ONE` are
-/// computed from the entries. The type also gets `UNMAPPED`, and `code_of` / `value_of`, which
+/// `encode` and `decode` are each one index into a table built at compile time (the value type
+/// is an [`enumeration!`](crate::enumeration!), whose `ALL` lists the variants); `CODE_BITS` and
+/// `ONE_TO_ONE` are computed from the entries. The type also gets `UNMAPPED`, and `code_of` / `value_of`, which
 /// report a missing entry as a [`Problem`](crate::Problem) naming the value and the table.
 ///
 /// A shared code without a canonical entry does not compile:
@@ -247,6 +252,30 @@ macro_rules! lut {
                 &[$($( ($ccode, __Value::$cvariant) ),+)?],
             );
 
+            /// The table as an exhaustive `match`: a variant neither mapped nor unmapped does not
+            /// compile.
+            const fn encode_match(value: __Value) -> ::core::option::Option<u8> {
+                match value {
+                    $( __Value::$variant => ::core::option::Option::Some($code), )+
+                    $( $( __Value::$uvariant )|+ => ::core::option::Option::None, )?
+                }
+            }
+
+            /// `encode_match` for every variant, by ordinal, as `0x100 | code` (0: no code):
+            /// `encode` is one load and one test, with no branch on the value.
+            const ENCODE: [u16; 256] = {
+                let mut table = [0u16; 256];
+                let all = __Value::ALL;
+                let mut i = 0;
+                while i < all.len() {
+                    if let ::core::option::Option::Some(code) = encode_match(all[i]) {
+                        table[all[i] as u8 as usize] = 0x100 | code as u16;
+                    }
+                    i += 1;
+                }
+                table
+            };
+
             /// `(ordinal, name)` of every value the table lists, mapped or not.
             const LISTED: &[(u8, &str)] = &[
                 $( (__Value::$variant as u8, ::core::stringify!($variant)), )+
@@ -266,13 +295,17 @@ macro_rules! lut {
                 const ONE_TO_ONE: bool = $crate::lut::support::one_to_one(PAIRS);
                 const ENTRIES: &'static [(__Value, u8)] = &[$( (__Value::$variant, $code) ),+];
 
+                #[inline]
                 fn encode(value: &__Value) -> ::core::option::Option<u8> {
-                    match *value {
-                        $( __Value::$variant => ::core::option::Option::Some($code), )+
-                        $( $( __Value::$uvariant )|+ => ::core::option::Option::None, )?
+                    let entry = ENCODE[*value as u8 as usize];
+                    if entry & 0x100 != 0 {
+                        ::core::option::Option::Some(entry as u8)
+                    } else {
+                        ::core::option::Option::None
                     }
                 }
 
+                #[inline]
                 fn decode(code: u64) -> ::core::option::Option<__Value> {
                     $crate::lut::support::lookup(&DECODE, code)
                 }

@@ -5,6 +5,7 @@ pub use serde;
 pub use zerocopy;
 
 use crate::bundle::{FieldInfo, FieldKind, Placement};
+use crate::error::{DecodeError, EncodeError, FieldError, Problem};
 
 /// Reads bits `lo..=hi` of the little-endian word starting at `offset`. `hi` is at most 63, so
 /// the word spans at most eight bytes; a byte past the end of `bytes` reads as zero (the layout
@@ -144,6 +145,179 @@ pub fn first_reserved<const N: usize>(bytes: &[u8], coverage: &[u8; N]) -> Optio
     None
 }
 
+/// The bits of a layout that every valid bundle has the same value in, as little-endian 64-bit
+/// words: reserved bits (zero), constants (their value), and the identity bits of a 32-bit word
+/// layout. Decode compares them a word at a time and looks for the exact fault only when one
+/// differs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fixed<const W: usize> {
+    /// Which bits are fixed.
+    pub mask: [u64; W],
+    /// Their value (zero outside `mask`).
+    pub value: [u64; W],
+}
+
+/// The fixed bits of an `N`-byte layout (`W` = `N` / 8 rounded up): every bit [`coverage`] leaves
+/// out, every constant row of `fields`, and the identity bits `id_mask` with value `id_value`.
+pub const fn fixed<const N: usize, const W: usize>(
+    fields: &[FieldInfo],
+    id_mask: u32,
+    id_value: u32,
+) -> Fixed<W> {
+    let covered = with_mask(coverage::<N>(fields), id_mask);
+    let mut mask = [0u8; N];
+    let mut value = [0u8; N];
+    let mut i = 0;
+    while i < N {
+        mask[i] = !covered[i];
+        i += 1;
+    }
+    let mut f = 0;
+    while f < fields.len() {
+        let info = &fields[f];
+        f += 1;
+        let v = match info.kind {
+            FieldKind::Constant(v) => v,
+            FieldKind::Value
+            | FieldKind::Opcode
+            | FieldKind::Reserved
+            | FieldKind::Identity { .. } => continue,
+        };
+        let (first, last) = (info.first_bit(), info.last_bit());
+        let mut bit = first;
+        while bit <= last && bit / 8 < N {
+            mask[bit / 8] |= 1 << (bit % 8);
+            let k = bit - first;
+            if k < 64 && (v >> k) & 1 == 1 {
+                value[bit / 8] |= 1 << (bit % 8);
+            }
+            bit += 1;
+        }
+    }
+    let (id_mask, id_value) = (id_mask.to_le_bytes(), id_value.to_le_bytes());
+    let mut i = 0;
+    while i < N && i < 4 {
+        mask[i] |= id_mask[i];
+        value[i] |= id_value[i] & id_mask[i];
+        i += 1;
+    }
+    let mut out = Fixed {
+        mask: [0; W],
+        value: [0; W],
+    };
+    let mut i = 0;
+    while i < N && i / 8 < W {
+        out.mask[i / 8] |= (mask[i] as u64) << (8 * (i % 8));
+        out.value[i / 8] |= (value[i] as u64) << (8 * (i % 8));
+        i += 1;
+    }
+    out
+}
+
+/// Whether every fixed bit of `bytes` has its value. With `fixed` a constant, the loop unrolls
+/// and a word without fixed bits costs nothing.
+#[inline(always)]
+pub fn fixed_ok<const W: usize>(bytes: &[u8], fixed: &Fixed<W>) -> bool {
+    let mut diff = 0u64;
+    let mut k = 0;
+    while k < W {
+        if fixed.mask[k] != 0 {
+            diff |= (word_at(bytes, 8 * k) & fixed.mask[k]) ^ fixed.value[k];
+        }
+        k += 1;
+    }
+    diff == 0
+}
+
+/// The little-endian 64-bit word at `offset`; bytes past the end of `bytes` read as zero.
+#[inline(always)]
+fn word_at(bytes: &[u8], offset: usize) -> u64 {
+    match bytes.get(offset..offset + 8) {
+        Some(&[a, b, c, d, e, f, g, h]) => u64::from_le_bytes([a, b, c, d, e, f, g, h]),
+        _ => read_bits(bytes, offset, 0, 63),
+    }
+}
+
+/// A set of byte values (an opcode list) as a 256-bit map: membership is one load and a shift,
+/// with no branch per member.
+pub const fn byte_set(bytes: &[u8]) -> [u64; 4] {
+    let mut set = [0u64; 4];
+    let mut i = 0;
+    while i < bytes.len() {
+        set[(bytes[i] >> 6) as usize] |= 1 << (bytes[i] & 63);
+        i += 1;
+    }
+    set
+}
+
+/// Whether `byte` is in `set` (see [`byte_set`]).
+#[inline(always)]
+pub fn in_byte_set(set: &[u64; 4], byte: u8) -> bool {
+    (set[usize::from(byte >> 6) & 3] >> (byte & 63)) & 1 == 1
+}
+
+/// Whether `codes` is not empty and every code is in `set`: an opcode field whose type writes only
+/// declared opcodes (see [`BitValue::CODES`](crate::BitValue::CODES)) is not checked on encode.
+pub const fn all_in(codes: &[u8], set: &[u8]) -> bool {
+    let mut i = 0;
+    while i < codes.len() {
+        let mut found = false;
+        let mut k = 0;
+        while k < set.len() {
+            found |= set[k] == codes[i];
+            k += 1;
+        }
+        if !found {
+            return false;
+        }
+        i += 1;
+    }
+    !codes.is_empty()
+}
+
+/// A field's decode error, built off the hot path: the generated decoder only branches to it.
+#[cold]
+#[inline(never)]
+pub fn decode_error(
+    op: &'static str,
+    field: &'static str,
+    at: usize,
+    err: FieldError,
+) -> DecodeError {
+    DecodeError::field(op, field, at, err)
+}
+
+/// A field's encode error, built off the hot path.
+#[cold]
+#[inline(never)]
+pub fn encode_error(
+    op: &'static str,
+    field: &'static str,
+    at: usize,
+    err: FieldError,
+) -> EncodeError {
+    EncodeError::field(op, field, at, err)
+}
+
+/// The error for a value that a field's lookup table has no code for; the value's name is looked
+/// up only here, on the way out.
+#[cold]
+#[inline(never)]
+pub fn no_wire_form<T>(
+    value: &T,
+    value_name: fn(&T) -> &'static str,
+    table: &'static str,
+    op: &'static str,
+    field: &'static str,
+    at: usize,
+) -> EncodeError {
+    let problem = Problem::NoWireForm {
+        value: value_name(value),
+        table,
+    };
+    EncodeError::field(op, field, at, FieldError::new(problem))
+}
+
 /// Reads `len` bytes (at most 8) at `offset` as a little-endian unsigned integer.
 #[inline(always)]
 pub fn read_le(bytes: &[u8], offset: usize, len: usize) -> u64 {
@@ -156,8 +330,10 @@ pub fn read_le(bytes: &[u8], offset: usize, len: usize) -> u64 {
 /// Writes `value` as `len` (at most 8) little-endian bytes at `offset`.
 #[inline(always)]
 pub fn write_le(bytes: &mut [u8], offset: usize, len: usize, value: u64) {
-    if len > 0 {
-        write_bits(bytes, offset, 0, (len * 8 - 1) as u32, value);
+    // One copy of whole bytes, so a 4-byte header is one store, not four.
+    let le = value.to_le_bytes();
+    if let (Some(dst), Some(src)) = (bytes.get_mut(offset..offset + len), le.get(..len)) {
+        dst.copy_from_slice(src);
     }
 }
 
@@ -240,6 +416,70 @@ mod tests {
         write_bits(&mut b, 1, 0, 3, 0xF);
         assert_eq!(b, [0x00, 0x3F]);
         assert_eq!(read_bits(&b, 1, 4, 7), 0x3);
+    }
+
+    #[test]
+    fn fixed_bits_are_reserved_bits_constants_and_identity() {
+        let fields = [
+            FieldInfo {
+                name: "len",
+                spec_name: "",
+                value_bits: None,
+                offset: 1,
+                placement: Placement::Bytes { len: 1 },
+                ty: "u8",
+                lut: None,
+                kind: FieldKind::Constant(0x10),
+                confidence: crate::Confidence::Confirmed,
+                note: "",
+            },
+            FieldInfo {
+                name: "x",
+                spec_name: "",
+                value_bits: None,
+                offset: 2,
+                placement: Placement::Bits { lo: 0, hi: 3 },
+                ty: "u8",
+                lut: None,
+                kind: FieldKind::Value,
+                confidence: crate::Confidence::Confirmed,
+                note: "",
+            },
+        ];
+        // Byte 0: identity bits 0..=3 = 0x5, bits 4..=7 reserved; byte 1 constant 0x10; byte 2
+        // high nibble reserved; bytes 3..=9 reserved.
+        let f = fixed::<10, 2>(&fields, 0x0F, 0x05);
+        assert_eq!(f.mask, [0xFFFF_FFFF_FFF0_FFFF, 0xFFFF]);
+        assert_eq!(f.value, [0x0000_0000_0000_1005, 0]);
+        let mut b = [0x05u8, 0x10, 0x0A, 0, 0, 0, 0, 0, 0, 0];
+        assert!(fixed_ok(&b, &f));
+        b[9] = 1;
+        assert!(!fixed_ok(&b, &f));
+        b[9] = 0;
+        b[2] = 0x1A;
+        assert!(!fixed_ok(&b, &f));
+        b[2] = 0x0A;
+        b[1] = 0x11;
+        assert!(!fixed_ok(&b, &f));
+        b[1] = 0x10;
+        b[0] = 0x04;
+        assert!(!fixed_ok(&b, &f));
+        // A buffer shorter than the last word reads the missing bytes as zero.
+        assert!(fixed_ok(&[0x05, 0x10, 0x0A, 0, 0, 0, 0, 0, 0], &f));
+    }
+
+    #[test]
+    fn only_a_closed_set_of_members_skips_the_opcode_check() {
+        assert!(all_in(&[0x41, 0x8E], &[0x41, 0x51, 0x8A, 0x8E]));
+        assert!(!all_in(&[0x41, 0x42], &[0x41, 0x51]));
+        assert!(!all_in(&[], &[0x41]));
+    }
+
+    #[test]
+    fn byte_sets_hold_exactly_their_members() {
+        let set = byte_set(&[0x41, 0x51, 0x8A, 0x8E, 0x00, 0xFF]);
+        let members: Vec<u8> = (0..=255).filter(|&b| in_byte_set(&set, b)).collect();
+        assert_eq!(members, [0x00, 0x41, 0x51, 0x8A, 0x8E, 0xFF]);
     }
 
     #[test]

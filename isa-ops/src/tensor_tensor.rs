@@ -118,6 +118,7 @@ impl Lut for tt_alu {
     const ONE_TO_ONE: bool = true;
     const ENTRIES: &'static [(TtAlu, u8)] = &TT_ALU_ENTRIES;
 
+    #[inline]
     fn encode(value: &TtAlu) -> Option<u8> {
         match value {
             TtAlu::Op(op) => alu_v2::encode(op),
@@ -125,6 +126,7 @@ impl Lut for tt_alu {
         }
     }
 
+    #[inline]
     fn decode(code: u64) -> Option<TtAlu> {
         match u8::try_from(code).ok().and_then(Int32Band::from_code) {
             Some(band) => Some(TtAlu::Int32(band)),

@@ -20,37 +20,49 @@ pub fn bundle_impl(layout: &Layout, _plan: &Plan, p: &Paths) -> TokenStream {
     let loc = |field: &str, offset: TokenStream| quote!(#krate::Location { op: #name, field: #field, inner: #none, offset: #offset });
     let has_opcode_field = layout.fields.iter().any(|f| f.role == Role::Opcode);
 
-    // Identity and header.
-    let (identity, enc_header, dec_header, cov_mask) = match &layout.identity {
+    // Identity and header. `dec_header` runs on the cold path only, after the fast check
+    // (`identity_ok` and the fixed bits) has failed, and returns the exact fault.
+    let (identity, enc_header, dec_header, identity_ok, id_mask, id_value) = match &layout.identity
+    {
         Identity::Opcodes(ops) => {
             let ops: Vec<u8> = ops.iter().map(|(o, _)| *o).collect();
             let first = ops.first().copied().unwrap_or(0);
             let words = (size / 4) as u64;
-            let set_opcode = if has_opcode_field {
-                quote!()
+            // The whole 4-byte header in one store, after the opcode field's setter has put
+            // the opcode in byte 0.
+            let opcode = if has_opcode_field {
+                quote!(::isa_core::__private::read_le(bytes, 0, 1))
             } else {
-                quote!(::isa_core::__private::write_le(bytes, 0, 1, #first as u64);)
+                quote!(#first as u64)
             };
             let l0 = loc("opcode", quote!(0));
             let l1 = loc("inst_word_len", quote!(1));
             (
                 quote!(#krate::Identity::Opcodes(&[#(#ops),*])),
                 quote! {
-                    #set_opcode
-                    ::isa_core::__private::write_le(bytes, 1, 1, #words);
+                    let header = #opcode | #words << 8;
+                    ::isa_core::__private::write_le(bytes, 0, 4, header);
                 },
                 quote! {
                     let opcode = ::isa_core::__private::read_le(bytes, 0, 1) as u8;
-                    if !<Self as #krate::Bundle>::IDENTITY.matches(bytes) {
-                        return #result::Err(#krate::DecodeError { at: #l0,
-                            problem: #krate::Problem::UnknownOpcode { opcode, expected: &[#(#ops),*] } });
+                    if !<#ident as #krate::Bundle>::IDENTITY.matches(bytes) {
+                        return #krate::DecodeError { at: #l0,
+                            problem: #krate::Problem::UnknownOpcode { opcode, expected: &[#(#ops),*] } };
                     }
                     let len = ::isa_core::__private::read_le(bytes, 1, 1);
                     if len != #words {
-                        return #result::Err(#krate::DecodeError { at: #l1,
-                            problem: #krate::Problem::ConstantMismatch { expected: #words, found: len } });
+                        return #krate::DecodeError { at: #l1,
+                            problem: #krate::Problem::ConstantMismatch { expected: #words, found: len } };
                     }
                 },
+                quote!(match bytes.first() {
+                    ::core::option::Option::Some(&opcode) => ::isa_core::__private::in_byte_set(
+                        &const { ::isa_core::__private::byte_set(&[#(#ops),*]) },
+                        opcode,
+                    ),
+                    ::core::option::Option::None => false,
+                }),
+                quote!(0u32),
                 quote!(0u32),
             )
         }
@@ -65,17 +77,21 @@ pub fn bundle_impl(layout: &Layout, _plan: &Plan, p: &Paths) -> TokenStream {
                 quote! {
                     let word = ::isa_core::__private::read_le(bytes, 0, 4) as u32;
                     if word & #mask != #value {
-                        return #result::Err(#krate::DecodeError { at: #l,
-                            problem: #krate::Problem::IdentityMismatch { word, mask: #mask, expected: #value } });
+                        return #krate::DecodeError { at: #l,
+                            problem: #krate::Problem::IdentityMismatch { word, mask: #mask, expected: #value } };
                     }
                 },
+                quote!(true),
                 quote!(#mask),
+                quote!(#value),
             )
         }
         Identity::Nested => (
             quote!(#krate::Identity::Nested),
             quote!(),
             quote!(),
+            quote!(true),
+            quote!(0u32),
             quote!(0u32),
         ),
     };
@@ -91,8 +107,8 @@ pub fn bundle_impl(layout: &Layout, _plan: &Plan, p: &Paths) -> TokenStream {
         quote! {
             let found = ::isa_core::__private::read_le(bytes, #o, #l);
             if found != #v {
-                return #result::Err(#krate::DecodeError { at: #at,
-                    problem: #krate::Problem::ConstantMismatch { expected: #v, found } });
+                return #krate::DecodeError { at: #at,
+                    problem: #krate::Problem::ConstantMismatch { expected: #v, found } };
             }
         }
     });
@@ -106,7 +122,7 @@ pub fn bundle_impl(layout: &Layout, _plan: &Plan, p: &Paths) -> TokenStream {
         let fi = f.ident;
         quote!(#fi: wire.#fi()?)
     });
-    let reserved_at = loc("reserved", quote!(offset));
+    let reserved_at = loc("reserved", quote!(at));
     let layout_status = match &layout.unrecovered {
         Some((why, _)) => {
             quote!(const LAYOUT: #krate::LayoutStatus = #krate::LayoutStatus::Unrecovered(#why);)
@@ -133,9 +149,30 @@ pub fn bundle_impl(layout: &Layout, _plan: &Plan, p: &Paths) -> TokenStream {
         quote!()
     };
 
+    let words = size.div_ceil(8);
+    let fault_fallback = loc("bundle", quote!(0));
     quote! {
         const __COVERAGE: [u8; #size] =
-            ::isa_core::__private::with_mask(::isa_core::__private::coverage::<#size>(__FIELDS), #cov_mask);
+            ::isa_core::__private::with_mask(::isa_core::__private::coverage::<#size>(__FIELDS), #id_mask);
+        const __FIXED: ::isa_core::__private::Fixed<#words> =
+            ::isa_core::__private::fixed::<#size, #words>(__FIELDS, #id_mask, #id_value);
+
+        /// The first fault of a bundle whose identity or fixed bits are wrong, in the order the
+        /// layout states them: identity, header, constants, reserved bits.
+        #[cold]
+        #[inline(never)]
+        fn __decode_fault(bytes: &[u8]) -> #krate::DecodeError {
+            #dec_header
+            #(#dec_consts)*
+            if let ::core::option::Option::Some((at, value, mask)) =
+                ::isa_core::__private::first_reserved(bytes, &__COVERAGE)
+            {
+                return #krate::DecodeError { at: #reserved_at,
+                    problem: #krate::Problem::ReservedNonZero { value, mask } };
+            }
+            #krate::DecodeError { at: #fault_fallback,
+                problem: #krate::Problem::Rule("the fixed bits of the bundle do not match its layout") }
+        }
 
         #[automatically_derived]
         impl #krate::Bundle for #ident {
@@ -150,25 +187,20 @@ pub fn bundle_impl(layout: &Layout, _plan: &Plan, p: &Paths) -> TokenStream {
             #[inline]
             fn encode(&self) -> #result<#wire, #krate::EncodeError> {
                 let mut wire = <#wire as #zc::FromZeros>::new_zeroed();
+                #(#setters)*
                 {
                     let bytes = #zc::IntoBytes::as_mut_bytes(&mut wire);
                     #enc_header
                     #(#enc_consts)*
                 }
-                #(#setters)*
                 #result::Ok(wire)
             }
 
             #[inline]
             fn decode(wire: &#wire) -> #result<Self, #krate::DecodeError> {
                 let bytes = #zc::IntoBytes::as_bytes(wire);
-                #dec_header
-                #(#dec_consts)*
-                if let ::core::option::Option::Some((offset, value, mask)) =
-                    ::isa_core::__private::first_reserved(bytes, &__COVERAGE)
-                {
-                    return #result::Err(#krate::DecodeError { at: #reserved_at,
-                        problem: #krate::Problem::ReservedNonZero { value, mask } });
+                if !(#identity_ok && ::isa_core::__private::fixed_ok(bytes, &__FIXED)) {
+                    return #result::Err(__decode_fault(bytes));
                 }
                 #result::Ok(Self { #(#getters),* })
             }

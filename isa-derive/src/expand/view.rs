@@ -33,8 +33,9 @@ pub fn accessors(layout: &Layout, p: &Paths) -> TokenStream {
         Identity::Nested => quote! {},
     };
     let _ = p;
+    // No `#[automatically_derived]`: it belongs on trait impls only, and rustc is phasing it out
+    // on inherent ones.
     quote! {
-        #[automatically_derived]
         #[allow(dead_code)]
         impl #wire {
             #header
@@ -86,7 +87,7 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
             #[inline]
             pub fn #ident(&self) -> #result<#ty, #krate::DecodeError> {
                 <#ty as #krate::Field>::from_wire(&self.#ident)
-                    .map_err(|e| #krate::DecodeError::field(#op, #name, #at, e))
+                    .map_err(|e| ::isa_core::__private::decode_error(#op, #name, #at, e))
             }
             #[doc = #doc_raw]
             #[inline]
@@ -97,7 +98,7 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
             #[inline]
             pub fn #set(&mut self, value: &#ty) -> #result<(), #krate::EncodeError> {
                 self.#ident = <#ty as #krate::Field>::to_wire(value)
-                    .map_err(|e| #krate::EncodeError::field(#op, #name, #at, e))?;
+                    .map_err(|e| ::isa_core::__private::encode_error(#op, #name, #at, e))?;
                 #result::Ok(())
             }
         },
@@ -110,8 +111,8 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
             let writes = parts.iter().map(|(o, lo, hi, sh)| {
                 quote!(::isa_core::__private::write_bits(bytes, #o, #lo, #hi, code >> #sh);)
             });
-            let err_d = quote!(|problem| #krate::DecodeError::field(#op, #name, #at, #krate::FieldError::new(problem)));
-            let err_e = quote!(|problem| #krate::EncodeError::field(#op, #name, #at, #krate::FieldError::new(problem)));
+            let err_d = quote!(|problem| ::isa_core::__private::decode_error(#op, #name, #at, #krate::FieldError::new(problem)));
+            let err_e = quote!(|problem| ::isa_core::__private::encode_error(#op, #name, #at, #krate::FieldError::new(problem)));
             let (decode, encode, extra) = match (&f.lut, f.role) {
                 (Some(lut), _) => {
                     let lspan = syn::spanned::Spanned::span(lut);
@@ -126,18 +127,24 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
                     let pre = format_ident!("{}_preimages", ident);
                     (
                         quote_spanned! {lspan=>
-                            (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.decode)(#code)
-                                .ok_or(#krate::Problem::UnknownCode { #code, table: <#lut as #krate::Lut>::NAME })
-                                .map_err(#err_d)
+                            match (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.decode)(#code) {
+                                ::core::option::Option::Some(value) => #result::Ok(value),
+                                ::core::option::Option::None => #result::Err(::isa_core::__private::decode_error(
+                                    #op, #name, #at,
+                                    #krate::FieldError::new(#krate::Problem::UnknownCode { code: #code, table: <#lut as #krate::Lut>::NAME }),
+                                )),
+                            }
                         },
                         quote_spanned! {lspan=>
-                            (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.encode)(#value)
-                                .map(u64::from)
-                                .ok_or(#krate::Problem::NoWireForm {
-                                    value: (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.value_name)(#value),
-                                    table: <#lut as #krate::Lut>::NAME,
-                                })
-                                .map_err(#err_e)?
+                            match (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.encode)(#value) {
+                                ::core::option::Option::Some(code) => <::core::primitive::u64 as ::core::convert::From<::core::primitive::u8>>::from(code),
+                                ::core::option::Option::None => return #result::Err(::isa_core::__private::no_wire_form(
+                                    #value,
+                                    const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.value_name,
+                                    <#lut as #krate::Lut>::NAME,
+                                    #op, #name, #at,
+                                )),
+                            }
                         },
                         quote! {
                             #[doc = #doc_pre]
@@ -158,8 +165,9 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
                         quote! {{
                             const OPCODES: &[u8] = &[#(#ops),*];
                             let code = <#ty as #krate::BitValue>::to_bits(value, #width).map_err(#err_e)?;
-                            if !OPCODES.contains(&(code as u8)) {
-                                return #result::Err(#krate::EncodeError::field(#op, #name, #at,
+                            let members_only = const { ::isa_core::__private::all_in(<#ty as #krate::BitValue>::CODES, OPCODES) };
+                            if !members_only && !::isa_core::__private::in_byte_set(&const { ::isa_core::__private::byte_set(OPCODES) }, code as u8) {
+                                return #result::Err(::isa_core::__private::encode_error(#op, #name, #at,
                                     #krate::FieldError::new(#krate::Problem::UnknownOpcode { opcode: code as u8, expected: OPCODES })));
                             }
                             code

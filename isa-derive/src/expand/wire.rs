@@ -128,8 +128,7 @@ fn push_gap(fields: &mut Vec<TokenStream>, end: &End, next: usize) {
         End::Expr(expr, after) => {
             let name = format_ident!("_reserved_after_{}", after);
             let doc = format!("Reserved bytes after `{after}` up to {next:#04x}, zero.");
-            fields
-                .push(quote! { #[doc = #doc] #name: [u8; (#next as usize).saturating_sub(#expr)] });
+            fields.push(quote! { #[doc = #doc] #name: [u8; #next.saturating_sub(#expr)] });
         }
     }
 }

@@ -20,7 +20,7 @@ pub struct TensorTensorWire {
     ///From byte 0x04: `sync`.
     sync: <SyncBand as ::isa_core::Field>::Wire,
     ///Reserved bytes after `sync` up to 0x0c, zero.
-    _reserved_after_sync: [u8; (12usize as usize)
+    _reserved_after_sync: [u8; 12usize
         .saturating_sub(
             4usize + ::core::mem::size_of::<<SyncBand as ::isa_core::Field>::Wire>(),
         )],
@@ -33,28 +33,28 @@ pub struct TensorTensorWire {
     ///From byte 0x0f: `num_active_partitions`.
     num_active_partitions: <u8 as ::isa_core::Field>::Wire,
     ///Reserved bytes after `num_active_partitions` up to 0x10, zero.
-    _reserved_after_num_active_partitions: [u8; (16usize as usize)
+    _reserved_after_num_active_partitions: [u8; 16usize
         .saturating_sub(
             15usize + ::core::mem::size_of::<<u8 as ::isa_core::Field>::Wire>(),
         )],
     ///From byte 0x10: `out`.
     out: <Tensor3d as ::isa_core::Field>::Wire,
     ///Reserved bytes after `out` up to 0x20, zero.
-    _reserved_after_out: [u8; (32usize as usize)
+    _reserved_after_out: [u8; 32usize
         .saturating_sub(
             16usize + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
         )],
     ///From byte 0x20: `in0`.
     in0: <Tensor3d as ::isa_core::Field>::Wire,
     ///Reserved bytes after `in0` up to 0x30, zero.
-    _reserved_after_in0: [u8; (48usize as usize)
+    _reserved_after_in0: [u8; 48usize
         .saturating_sub(
             32usize + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
         )],
     ///From byte 0x30: `in1`.
     in1: <Tensor3d as ::isa_core::Field>::Wire,
     ///Reserved bytes after `in1` up to 0x40, zero.
-    _reserved_after_in1: [u8; (64usize as usize)
+    _reserved_after_in1: [u8; 64usize
         .saturating_sub(
             48usize + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
         )],
@@ -261,7 +261,6 @@ const _: () = {
             note: "",
         },
     ];
-    #[automatically_derived]
     #[allow(dead_code)]
     impl TensorTensorWire {
         /// The opcode byte (0x00).
@@ -279,7 +278,7 @@ const _: () = {
         pub fn opcode(&self) -> ::core::result::Result<u8, ::isa_core::DecodeError> {
             let code = self.opcode_raw();
             <u8 as ::isa_core::BitValue>::from_bits(code, 8u32)
-                .map_err(|problem| ::isa_core::DecodeError::field(
+                .map_err(|problem| ::isa_core::__private::decode_error(
                     "TensorTensor",
                     "opcode",
                     0usize,
@@ -301,15 +300,26 @@ const _: () = {
             let code: u64 = {
                 const OPCODES: &[u8] = &[65u8, 81u8, 138u8, 142u8];
                 let code = <u8 as ::isa_core::BitValue>::to_bits(value, 8u32)
-                    .map_err(|problem| ::isa_core::EncodeError::field(
+                    .map_err(|problem| ::isa_core::__private::encode_error(
                         "TensorTensor",
                         "opcode",
                         0usize,
                         ::isa_core::FieldError::new(problem),
                     ))?;
-                if !OPCODES.contains(&(code as u8)) {
+                let members_only = const {
+                    ::isa_core::__private::all_in(
+                        <u8 as ::isa_core::BitValue>::CODES,
+                        OPCODES,
+                    )
+                };
+                if !members_only
+                    && !::isa_core::__private::in_byte_set(
+                        &const { ::isa_core::__private::byte_set(OPCODES) },
+                        code as u8,
+                    )
+                {
                     return ::core::result::Result::Err(
-                        ::isa_core::EncodeError::field(
+                        ::isa_core::__private::encode_error(
                             "TensorTensor",
                             "opcode",
                             0usize,
@@ -330,7 +340,7 @@ const _: () = {
         #[inline]
         pub fn sync(&self) -> ::core::result::Result<SyncBand, ::isa_core::DecodeError> {
             <SyncBand as ::isa_core::Field>::from_wire(&self.sync)
-                .map_err(|e| ::isa_core::DecodeError::field(
+                .map_err(|e| ::isa_core::__private::decode_error(
                     "TensorTensor",
                     "sync",
                     4usize,
@@ -349,7 +359,7 @@ const _: () = {
             value: &SyncBand,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
             self.sync = <SyncBand as ::isa_core::Field>::to_wire(value)
-                .map_err(|e| ::isa_core::EncodeError::field(
+                .map_err(|e| ::isa_core::__private::encode_error(
                     "TensorTensor",
                     "sync",
                     4usize,
@@ -363,17 +373,24 @@ const _: () = {
             &self,
         ) -> ::core::result::Result<Dtype, ::isa_core::DecodeError> {
             let code = self.in0_dtype_raw();
-            (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.decode)(code)
-                .ok_or(::isa_core::Problem::UnknownCode {
-                    code,
-                    table: <dtype_v2 as ::isa_core::Lut>::NAME,
-                })
-                .map_err(|problem| ::isa_core::DecodeError::field(
-                    "TensorTensor",
-                    "in0_dtype",
-                    12usize,
-                    ::isa_core::FieldError::new(problem),
-                ))
+            match (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
+                .decode)(code)
+            {
+                ::core::option::Option::Some(value) => ::core::result::Result::Ok(value),
+                ::core::option::Option::None => {
+                    ::core::result::Result::Err(
+                        ::isa_core::__private::decode_error(
+                            "TensorTensor",
+                            "in0_dtype",
+                            12usize,
+                            ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
+                                code: code,
+                                table: <dtype_v2 as ::isa_core::Lut>::NAME,
+                            }),
+                        ),
+                    )
+                }
+            }
         }
         ///`in0_dtype` as stored, unchecked.
         #[inline]
@@ -387,22 +404,30 @@ const _: () = {
             &mut self,
             value: &Dtype,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
-            let code: u64 = (const {
+            let code: u64 = match (const {
                 ::isa_core::__private::lut_fns::<dtype_v2, Dtype>()
             }
                 .encode)(value)
-                .map(u64::from)
-                .ok_or(::isa_core::Problem::NoWireForm {
-                    value: (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
-                        .value_name)(value),
-                    table: <dtype_v2 as ::isa_core::Lut>::NAME,
-                })
-                .map_err(|problem| ::isa_core::EncodeError::field(
-                    "TensorTensor",
-                    "in0_dtype",
-                    12usize,
-                    ::isa_core::FieldError::new(problem),
-                ))?;
+            {
+                ::core::option::Option::Some(code) => {
+                    <::core::primitive::u64 as ::core::convert::From<
+                        ::core::primitive::u8,
+                    >>::from(code)
+                }
+                ::core::option::Option::None => {
+                    return ::core::result::Result::Err(
+                        ::isa_core::__private::no_wire_form(
+                            value,
+                            const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
+                                .value_name,
+                            <dtype_v2 as ::isa_core::Lut>::NAME,
+                            "TensorTensor",
+                            "in0_dtype",
+                            12usize,
+                        ),
+                    );
+                }
+            };
             let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
             ::isa_core::__private::write_bits(bytes, 12usize, 0u32, 3u32, code >> 0u32);
             ::core::result::Result::Ok(())
@@ -420,17 +445,24 @@ const _: () = {
             &self,
         ) -> ::core::result::Result<Dtype, ::isa_core::DecodeError> {
             let code = self.in1_dtype_raw();
-            (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.decode)(code)
-                .ok_or(::isa_core::Problem::UnknownCode {
-                    code,
-                    table: <dtype_v2 as ::isa_core::Lut>::NAME,
-                })
-                .map_err(|problem| ::isa_core::DecodeError::field(
-                    "TensorTensor",
-                    "in1_dtype",
-                    12usize,
-                    ::isa_core::FieldError::new(problem),
-                ))
+            match (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
+                .decode)(code)
+            {
+                ::core::option::Option::Some(value) => ::core::result::Result::Ok(value),
+                ::core::option::Option::None => {
+                    ::core::result::Result::Err(
+                        ::isa_core::__private::decode_error(
+                            "TensorTensor",
+                            "in1_dtype",
+                            12usize,
+                            ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
+                                code: code,
+                                table: <dtype_v2 as ::isa_core::Lut>::NAME,
+                            }),
+                        ),
+                    )
+                }
+            }
         }
         ///`in1_dtype` as stored, unchecked.
         #[inline]
@@ -444,22 +476,30 @@ const _: () = {
             &mut self,
             value: &Dtype,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
-            let code: u64 = (const {
+            let code: u64 = match (const {
                 ::isa_core::__private::lut_fns::<dtype_v2, Dtype>()
             }
                 .encode)(value)
-                .map(u64::from)
-                .ok_or(::isa_core::Problem::NoWireForm {
-                    value: (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
-                        .value_name)(value),
-                    table: <dtype_v2 as ::isa_core::Lut>::NAME,
-                })
-                .map_err(|problem| ::isa_core::EncodeError::field(
-                    "TensorTensor",
-                    "in1_dtype",
-                    12usize,
-                    ::isa_core::FieldError::new(problem),
-                ))?;
+            {
+                ::core::option::Option::Some(code) => {
+                    <::core::primitive::u64 as ::core::convert::From<
+                        ::core::primitive::u8,
+                    >>::from(code)
+                }
+                ::core::option::Option::None => {
+                    return ::core::result::Result::Err(
+                        ::isa_core::__private::no_wire_form(
+                            value,
+                            const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
+                                .value_name,
+                            <dtype_v2 as ::isa_core::Lut>::NAME,
+                            "TensorTensor",
+                            "in1_dtype",
+                            12usize,
+                        ),
+                    );
+                }
+            };
             let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
             ::isa_core::__private::write_bits(bytes, 12usize, 4u32, 7u32, code >> 0u32);
             ::core::result::Result::Ok(())
@@ -477,17 +517,24 @@ const _: () = {
             &self,
         ) -> ::core::result::Result<Dtype, ::isa_core::DecodeError> {
             let code = self.out_dtype_raw();
-            (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.decode)(code)
-                .ok_or(::isa_core::Problem::UnknownCode {
-                    code,
-                    table: <dtype_v2 as ::isa_core::Lut>::NAME,
-                })
-                .map_err(|problem| ::isa_core::DecodeError::field(
-                    "TensorTensor",
-                    "out_dtype",
-                    13usize,
-                    ::isa_core::FieldError::new(problem),
-                ))
+            match (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
+                .decode)(code)
+            {
+                ::core::option::Option::Some(value) => ::core::result::Result::Ok(value),
+                ::core::option::Option::None => {
+                    ::core::result::Result::Err(
+                        ::isa_core::__private::decode_error(
+                            "TensorTensor",
+                            "out_dtype",
+                            13usize,
+                            ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
+                                code: code,
+                                table: <dtype_v2 as ::isa_core::Lut>::NAME,
+                            }),
+                        ),
+                    )
+                }
+            }
         }
         ///`out_dtype` as stored, unchecked.
         #[inline]
@@ -501,22 +548,30 @@ const _: () = {
             &mut self,
             value: &Dtype,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
-            let code: u64 = (const {
+            let code: u64 = match (const {
                 ::isa_core::__private::lut_fns::<dtype_v2, Dtype>()
             }
                 .encode)(value)
-                .map(u64::from)
-                .ok_or(::isa_core::Problem::NoWireForm {
-                    value: (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
-                        .value_name)(value),
-                    table: <dtype_v2 as ::isa_core::Lut>::NAME,
-                })
-                .map_err(|problem| ::isa_core::EncodeError::field(
-                    "TensorTensor",
-                    "out_dtype",
-                    13usize,
-                    ::isa_core::FieldError::new(problem),
-                ))?;
+            {
+                ::core::option::Option::Some(code) => {
+                    <::core::primitive::u64 as ::core::convert::From<
+                        ::core::primitive::u8,
+                    >>::from(code)
+                }
+                ::core::option::Option::None => {
+                    return ::core::result::Result::Err(
+                        ::isa_core::__private::no_wire_form(
+                            value,
+                            const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
+                                .value_name,
+                            <dtype_v2 as ::isa_core::Lut>::NAME,
+                            "TensorTensor",
+                            "out_dtype",
+                            13usize,
+                        ),
+                    );
+                }
+            };
             let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
             ::isa_core::__private::write_bits(bytes, 13usize, 0u32, 7u32, code >> 0u32);
             ::core::result::Result::Ok(())
@@ -532,17 +587,24 @@ const _: () = {
         #[inline]
         pub fn alu(&self) -> ::core::result::Result<TtAlu, ::isa_core::DecodeError> {
             let code = self.alu_raw();
-            (const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }.decode)(code)
-                .ok_or(::isa_core::Problem::UnknownCode {
-                    code,
-                    table: <tt_alu as ::isa_core::Lut>::NAME,
-                })
-                .map_err(|problem| ::isa_core::DecodeError::field(
-                    "TensorTensor",
-                    "alu",
-                    14usize,
-                    ::isa_core::FieldError::new(problem),
-                ))
+            match (const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }
+                .decode)(code)
+            {
+                ::core::option::Option::Some(value) => ::core::result::Result::Ok(value),
+                ::core::option::Option::None => {
+                    ::core::result::Result::Err(
+                        ::isa_core::__private::decode_error(
+                            "TensorTensor",
+                            "alu",
+                            14usize,
+                            ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
+                                code: code,
+                                table: <tt_alu as ::isa_core::Lut>::NAME,
+                            }),
+                        ),
+                    )
+                }
+            }
         }
         ///`alu` as stored, unchecked.
         #[inline]
@@ -556,20 +618,30 @@ const _: () = {
             &mut self,
             value: &TtAlu,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
-            let code: u64 = (const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }
+            let code: u64 = match (const {
+                ::isa_core::__private::lut_fns::<tt_alu, TtAlu>()
+            }
                 .encode)(value)
-                .map(u64::from)
-                .ok_or(::isa_core::Problem::NoWireForm {
-                    value: (const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }
-                        .value_name)(value),
-                    table: <tt_alu as ::isa_core::Lut>::NAME,
-                })
-                .map_err(|problem| ::isa_core::EncodeError::field(
-                    "TensorTensor",
-                    "alu",
-                    14usize,
-                    ::isa_core::FieldError::new(problem),
-                ))?;
+            {
+                ::core::option::Option::Some(code) => {
+                    <::core::primitive::u64 as ::core::convert::From<
+                        ::core::primitive::u8,
+                    >>::from(code)
+                }
+                ::core::option::Option::None => {
+                    return ::core::result::Result::Err(
+                        ::isa_core::__private::no_wire_form(
+                            value,
+                            const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }
+                                .value_name,
+                            <tt_alu as ::isa_core::Lut>::NAME,
+                            "TensorTensor",
+                            "alu",
+                            14usize,
+                        ),
+                    );
+                }
+            };
             let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
             ::isa_core::__private::write_bits(bytes, 14usize, 0u32, 7u32, code >> 0u32);
             ::core::result::Result::Ok(())
@@ -587,7 +659,7 @@ const _: () = {
             &self,
         ) -> ::core::result::Result<u8, ::isa_core::DecodeError> {
             <u8 as ::isa_core::Field>::from_wire(&self.num_active_partitions)
-                .map_err(|e| ::isa_core::DecodeError::field(
+                .map_err(|e| ::isa_core::__private::decode_error(
                     "TensorTensor",
                     "num_active_partitions",
                     15usize,
@@ -606,7 +678,7 @@ const _: () = {
             value: &u8,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
             self.num_active_partitions = <u8 as ::isa_core::Field>::to_wire(value)
-                .map_err(|e| ::isa_core::EncodeError::field(
+                .map_err(|e| ::isa_core::__private::encode_error(
                     "TensorTensor",
                     "num_active_partitions",
                     15usize,
@@ -618,7 +690,7 @@ const _: () = {
         #[inline]
         pub fn out(&self) -> ::core::result::Result<Tensor3d, ::isa_core::DecodeError> {
             <Tensor3d as ::isa_core::Field>::from_wire(&self.out)
-                .map_err(|e| ::isa_core::DecodeError::field(
+                .map_err(|e| ::isa_core::__private::decode_error(
                     "TensorTensor",
                     "out",
                     16usize,
@@ -637,7 +709,7 @@ const _: () = {
             value: &Tensor3d,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
             self.out = <Tensor3d as ::isa_core::Field>::to_wire(value)
-                .map_err(|e| ::isa_core::EncodeError::field(
+                .map_err(|e| ::isa_core::__private::encode_error(
                     "TensorTensor",
                     "out",
                     16usize,
@@ -649,7 +721,7 @@ const _: () = {
         #[inline]
         pub fn in0(&self) -> ::core::result::Result<Tensor3d, ::isa_core::DecodeError> {
             <Tensor3d as ::isa_core::Field>::from_wire(&self.in0)
-                .map_err(|e| ::isa_core::DecodeError::field(
+                .map_err(|e| ::isa_core::__private::decode_error(
                     "TensorTensor",
                     "in0",
                     32usize,
@@ -668,7 +740,7 @@ const _: () = {
             value: &Tensor3d,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
             self.in0 = <Tensor3d as ::isa_core::Field>::to_wire(value)
-                .map_err(|e| ::isa_core::EncodeError::field(
+                .map_err(|e| ::isa_core::__private::encode_error(
                     "TensorTensor",
                     "in0",
                     32usize,
@@ -680,7 +752,7 @@ const _: () = {
         #[inline]
         pub fn in1(&self) -> ::core::result::Result<Tensor3d, ::isa_core::DecodeError> {
             <Tensor3d as ::isa_core::Field>::from_wire(&self.in1)
-                .map_err(|e| ::isa_core::DecodeError::field(
+                .map_err(|e| ::isa_core::__private::decode_error(
                     "TensorTensor",
                     "in1",
                     48usize,
@@ -699,7 +771,7 @@ const _: () = {
             value: &Tensor3d,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
             self.in1 = <Tensor3d as ::isa_core::Field>::to_wire(value)
-                .map_err(|e| ::isa_core::EncodeError::field(
+                .map_err(|e| ::isa_core::__private::encode_error(
                     "TensorTensor",
                     "in1",
                     48usize,
@@ -712,6 +784,74 @@ const _: () = {
         ::isa_core::__private::coverage::<64usize>(__FIELDS),
         0u32,
     );
+    const __FIXED: ::isa_core::__private::Fixed<8usize> = ::isa_core::__private::fixed::<
+        64usize,
+        8usize,
+    >(__FIELDS, 0u32, 0u32);
+    /// The first fault of a bundle whose identity or fixed bits are wrong, in the order the
+    /// layout states them: identity, header, constants, reserved bits.
+    #[cold]
+    #[inline(never)]
+    fn __decode_fault(bytes: &[u8]) -> ::isa_core::DecodeError {
+        let opcode = ::isa_core::__private::read_le(bytes, 0, 1) as u8;
+        if !<TensorTensor as ::isa_core::Bundle>::IDENTITY.matches(bytes) {
+            return ::isa_core::DecodeError {
+                at: ::isa_core::Location {
+                    op: "TensorTensor",
+                    field: "opcode",
+                    inner: ::core::option::Option::None,
+                    offset: 0,
+                },
+                problem: ::isa_core::Problem::UnknownOpcode {
+                    opcode,
+                    expected: &[65u8, 81u8, 138u8, 142u8],
+                },
+            };
+        }
+        let len = ::isa_core::__private::read_le(bytes, 1, 1);
+        if len != 16u64 {
+            return ::isa_core::DecodeError {
+                at: ::isa_core::Location {
+                    op: "TensorTensor",
+                    field: "inst_word_len",
+                    inner: ::core::option::Option::None,
+                    offset: 1,
+                },
+                problem: ::isa_core::Problem::ConstantMismatch {
+                    expected: 16u64,
+                    found: len,
+                },
+            };
+        }
+        if let ::core::option::Option::Some((at, value, mask)) = ::isa_core::__private::first_reserved(
+            bytes,
+            &__COVERAGE,
+        ) {
+            return ::isa_core::DecodeError {
+                at: ::isa_core::Location {
+                    op: "TensorTensor",
+                    field: "reserved",
+                    inner: ::core::option::Option::None,
+                    offset: at,
+                },
+                problem: ::isa_core::Problem::ReservedNonZero {
+                    value,
+                    mask,
+                },
+            };
+        }
+        ::isa_core::DecodeError {
+            at: ::isa_core::Location {
+                op: "TensorTensor",
+                field: "bundle",
+                inner: ::core::option::Option::None,
+                offset: 0,
+            },
+            problem: ::isa_core::Problem::Rule(
+                "the fixed bits of the bundle do not match its layout",
+            ),
+        }
+    }
     #[automatically_derived]
     impl ::isa_core::Bundle for TensorTensor {
         type Wire = TensorTensorWire;
@@ -727,12 +867,6 @@ const _: () = {
             &self,
         ) -> ::core::result::Result<TensorTensorWire, ::isa_core::EncodeError> {
             let mut wire = <TensorTensorWire as ::isa_core::__private::zerocopy::FromZeros>::new_zeroed();
-            {
-                let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(
-                    &mut wire,
-                );
-                ::isa_core::__private::write_le(bytes, 1, 1, 16u64);
-            }
             wire.set_opcode(&self.opcode)?;
             wire.set_sync(&self.sync)?;
             wire.set_in0_dtype(&self.in0_dtype)?;
@@ -743,6 +877,13 @@ const _: () = {
             wire.set_out(&self.out)?;
             wire.set_in0(&self.in0)?;
             wire.set_in1(&self.in1)?;
+            {
+                let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(
+                    &mut wire,
+                );
+                let header = ::isa_core::__private::read_le(bytes, 0, 1) | 16u64 << 8;
+                ::isa_core::__private::write_le(bytes, 0, 4, header);
+            }
             ::core::result::Result::Ok(wire)
         }
         #[inline]
@@ -750,52 +891,19 @@ const _: () = {
             wire: &TensorTensorWire,
         ) -> ::core::result::Result<Self, ::isa_core::DecodeError> {
             let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_bytes(wire);
-            let opcode = ::isa_core::__private::read_le(bytes, 0, 1) as u8;
-            if !<Self as ::isa_core::Bundle>::IDENTITY.matches(bytes) {
-                return ::core::result::Result::Err(::isa_core::DecodeError {
-                    at: ::isa_core::Location {
-                        op: "TensorTensor",
-                        field: "opcode",
-                        inner: ::core::option::Option::None,
-                        offset: 0,
-                    },
-                    problem: ::isa_core::Problem::UnknownOpcode {
+            if !(match bytes.first() {
+                ::core::option::Option::Some(&opcode) => {
+                    ::isa_core::__private::in_byte_set(
+                        &const {
+                            ::isa_core::__private::byte_set(&[65u8, 81u8, 138u8, 142u8])
+                        },
                         opcode,
-                        expected: &[65u8, 81u8, 138u8, 142u8],
-                    },
-                });
-            }
-            let len = ::isa_core::__private::read_le(bytes, 1, 1);
-            if len != 16u64 {
-                return ::core::result::Result::Err(::isa_core::DecodeError {
-                    at: ::isa_core::Location {
-                        op: "TensorTensor",
-                        field: "inst_word_len",
-                        inner: ::core::option::Option::None,
-                        offset: 1,
-                    },
-                    problem: ::isa_core::Problem::ConstantMismatch {
-                        expected: 16u64,
-                        found: len,
-                    },
-                });
-            }
-            if let ::core::option::Option::Some((offset, value, mask)) = ::isa_core::__private::first_reserved(
-                bytes,
-                &__COVERAGE,
-            ) {
-                return ::core::result::Result::Err(::isa_core::DecodeError {
-                    at: ::isa_core::Location {
-                        op: "TensorTensor",
-                        field: "reserved",
-                        inner: ::core::option::Option::None,
-                        offset: offset,
-                    },
-                    problem: ::isa_core::Problem::ReservedNonZero {
-                        value,
-                        mask,
-                    },
-                });
+                    )
+                }
+                ::core::option::Option::None => false,
+            } && ::isa_core::__private::fixed_ok(bytes, &__FIXED))
+            {
+                return ::core::result::Result::Err(__decode_fault(bytes));
             }
             ::core::result::Result::Ok(Self {
                 opcode: wire.opcode()?,

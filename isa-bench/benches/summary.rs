@@ -1,0 +1,194 @@
+//! The ratios of one run against the targets, read back from criterion's estimates (only those
+//! this run wrote, so a filtered run never mixes in an older figure).
+
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use isa_bench::streams::Stream;
+
+/// Where criterion writes: `<target>/criterion`, as by default.
+pub fn output_directory() -> PathBuf {
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    tmp.parent().unwrap_or(tmp).join("criterion")
+}
+
+/// Nanoseconds per iteration of `group/function`: the median of criterion's samples (on a
+/// machine shared with other work, the median is the figure a preempted sample moves least), if
+/// this run measured it.
+fn nanos(group: &str, function: &str, since: SystemTime) -> Option<f64> {
+    let path = output_directory()
+        .join(group)
+        .join(function)
+        .join("new/estimates.json");
+    let fresh = std::fs::metadata(&path).ok()?.modified().ok()? >= since;
+    if !fresh {
+        return None;
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    json.get("median")?.get("point_estimate")?.as_f64()
+}
+
+/// The CPU model, core count and memory of this machine.
+fn machine() -> String {
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let model = cpuinfo
+        .lines()
+        .find_map(|l| l.strip_prefix("model name")?.split(':').nth(1))
+        .unwrap_or("unknown CPU")
+        .trim()
+        .to_string();
+    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+    let mem_kib: u64 = meminfo
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("MemTotal:")?
+                .trim()
+                .strip_suffix("kB")?
+                .trim()
+                .parse()
+                .ok()
+        })
+        .unwrap_or(0);
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    format!(
+        "{model}, {cores} cores, {:.1} GiB",
+        mem_kib as f64 / (1024.0 * 1024.0)
+    )
+}
+
+/// Prints every ratio with its target and whether it is met.
+pub fn print(since: SystemTime, working_set: usize, mixed: &Stream, findings: usize) {
+    let per =
+        |group: &str, function: &str, n: usize| nanos(group, function, since).map(|t| t / n as f64);
+    let ws = working_set;
+    let sn = mixed.len();
+    println!();
+    println!("isa-bench summary ({})", machine());
+    let census: Vec<String> = mixed
+        .census
+        .iter()
+        .map(|(name, n)| format!("{name} {n}"))
+        .collect();
+    println!("mixed stream: {sn} bundles ({})", census.join(", "));
+    println!(
+        "validators on the mixed stream: {:.2} findings per bundle",
+        findings as f64 / sn.max(1) as f64
+    );
+    println!();
+    println!(
+        "{:<44} {:>12} {:>10} {:>8}  verdict",
+        "figure", "value", "target", ""
+    );
+    let row = |what: &str, value: Option<f64>, unit: &str, target: Option<f64>| {
+        let Some(v) = value else {
+            println!("{what:<44} {:>12}", "not run");
+            return;
+        };
+        let (t, verdict) = match target {
+            Some(t) => (format!(">= {t}"), if v >= t { "met" } else { "MISSED" }),
+            None => (String::new(), ""),
+        };
+        println!("{what:<44} {v:>12.2} {t:>10} {unit:>8}  {verdict}");
+    };
+    for (group, label) in [("tt_decode", "decode"), ("tt_encode", "encode")] {
+        for f in ["generated", "hand", "deku", "binrw"] {
+            row(
+                &format!("TensorTensor {label}, {f} (ns/bundle)"),
+                per(group, f, ws),
+                "ns",
+                None,
+            );
+        }
+    }
+    let ratio =
+        |group: &str, peer: &str| Some(per(group, peer, ws)? / per(group, "generated", ws)?);
+    row(
+        "decode: generated vs hand-written",
+        ratio("tt_decode", "hand"),
+        "x",
+        Some(1.0),
+    );
+    row(
+        "decode: generated vs deku",
+        ratio("tt_decode", "deku"),
+        "x",
+        Some(20.0),
+    );
+    row(
+        "decode: generated vs binrw",
+        ratio("tt_decode", "binrw"),
+        "x",
+        Some(2.0),
+    );
+    row(
+        "encode: generated vs hand-written",
+        ratio("tt_encode", "hand"),
+        "x",
+        Some(1.0),
+    );
+    row(
+        "encode: generated vs deku",
+        ratio("tt_encode", "deku"),
+        "x",
+        None,
+    );
+    row(
+        "encode: generated vs binrw",
+        ratio("tt_encode", "binrw"),
+        "x",
+        Some(3.0),
+    );
+    let hot = working_set.min(256);
+    let hot_ratio = |what: &str| {
+        Some(
+            nanos("tt_hot", &format!("{what}_hand"), since)?
+                / nanos("tt_hot", &format!("{what}_generated"), since)?,
+        )
+    };
+    row(
+        &format!("decode, hot set of {hot}: generated vs hand"),
+        hot_ratio("decode"),
+        "x",
+        None,
+    );
+    row(
+        &format!("encode, hot set of {hot}: generated vs hand"),
+        hot_ratio("encode"),
+        "x",
+        None,
+    );
+    let bytes = (sn * 64) as f64;
+    let gbs = |f: &str| Some(bytes / nanos("stream", f, since)?);
+    row(
+        "raw read of the 64 MB stream (GB/s)",
+        gbs("raw_read"),
+        "GB/s",
+        None,
+    );
+    row(
+        "zero-copy scan, two fields (GB/s)",
+        gbs("scan"),
+        "GB/s",
+        None,
+    );
+    row(
+        "zero-copy scan vs raw read",
+        gbs("scan").zip(gbs("raw_read")).map(|(s, r)| s / r),
+        "x",
+        Some(0.6),
+    );
+    let mps = |group: &str, f: &str| Some(sn as f64 * 1e3 / nanos(group, f, since)?);
+    row(
+        "decode_any, mixed stream (M bundles/s)",
+        mps("stream", "decode_any"),
+        "M/s",
+        Some(40.0),
+    );
+    row(
+        "decode_any + validate, mixed (M bundles/s)",
+        mps("validate", "decode_validate"),
+        "M/s",
+        None,
+    );
+}

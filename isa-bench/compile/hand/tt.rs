@@ -1,0 +1,908 @@
+//! The s3d3_tt bundle written out by hand: the same struct as `../derived/tt.rs`, followed by
+//! what `#[derive(Bundle)]` expands it to (the derive's output for this declaration, formatted),
+//! so that building it costs what a hand-written equivalent costs, without the derive.
+
+use isa_core::{Dtype, SyncBand, Tensor3d, dtype_v2};
+use isa_ops::tensor_tensor::{TtAlu, TtOpcode, tt_alu};
+
+/// The s3d3_tt bundle (seed 000 §2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TensorTensor {
+    /// Which of the four forms.
+    pub opcode: TtOpcode,
+    /// The sync band.
+    pub sync: SyncBand,
+    /// `in0` dtype tag, low nibble of 0x0C.
+    pub in0_dtype: Dtype,
+    /// `in1` dtype tag, high nibble of 0x0C.
+    pub in1_dtype: Dtype,
+    /// `out` dtype tag.
+    pub out_dtype: Dtype,
+    /// The ALU op, or the int32 band byte on 0x8A/0x8E.
+    pub alu: TtAlu,
+    /// `num_active_partitions`: the first APPair's num of `in0`.
+    pub num_active_partitions: u8,
+    /// The output access pattern.
+    pub out: Tensor3d,
+    /// The first input.
+    pub in0: Tensor3d,
+    /// The second input.
+    pub in1: Tensor3d,
+}
+
+///Wire layout of [`TensorTensor`]: 64 bytes, alignment 1, read in place from any buffer with zerocopy. Fields are read and written through the typed accessors; bytes no field claims are reserved and must be zero.
+#[derive(
+    ::isa_core::__private::zerocopy::FromBytes,
+    ::isa_core::__private::zerocopy::IntoBytes,
+    ::isa_core::__private::zerocopy::KnownLayout,
+    ::isa_core::__private::zerocopy::Immutable,
+    ::isa_core::__private::zerocopy::Unaligned,
+    ::core::clone::Clone,
+    ::core::marker::Copy,
+)]
+#[zerocopy(crate = "::isa_core::__private::zerocopy")]
+#[repr(C)]
+pub struct TensorTensorWire {
+    ///Bytes 0x00..=0x00: opcode.
+    opcode: [u8; 1usize],
+    ///Byte 0x01: `inst_word_len`, the size in 32-bit words.
+    inst_word_len: u8,
+    ///Bytes 0x02..=0x03: reserved, zero.
+    _reserved_02: [u8; 2usize],
+    ///From byte 0x04: `sync`.
+    sync: <SyncBand as ::isa_core::Field>::Wire,
+    ///Reserved bytes after `sync` up to 0x0c, zero.
+    _reserved_after_sync: [u8; 12usize
+        .saturating_sub(4usize + ::core::mem::size_of::<<SyncBand as ::isa_core::Field>::Wire>())],
+    ///Bytes 0x0c..=0x0c: in0_dtype, in1_dtype.
+    in0_dtype_and_in1_dtype: [u8; 1usize],
+    ///Bytes 0x0d..=0x0d: out_dtype.
+    out_dtype: [u8; 1usize],
+    ///Bytes 0x0e..=0x0e: alu.
+    alu: [u8; 1usize],
+    ///From byte 0x0f: `num_active_partitions`.
+    num_active_partitions: <u8 as ::isa_core::Field>::Wire,
+    ///Reserved bytes after `num_active_partitions` up to 0x10, zero.
+    _reserved_after_num_active_partitions: [u8; 16usize
+        .saturating_sub(15usize + ::core::mem::size_of::<<u8 as ::isa_core::Field>::Wire>())],
+    ///From byte 0x10: `out`.
+    out: <Tensor3d as ::isa_core::Field>::Wire,
+    ///Reserved bytes after `out` up to 0x20, zero.
+    _reserved_after_out: [u8; 32usize
+        .saturating_sub(16usize + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>())],
+    ///From byte 0x20: `in0`.
+    in0: <Tensor3d as ::isa_core::Field>::Wire,
+    ///Reserved bytes after `in0` up to 0x30, zero.
+    _reserved_after_in0: [u8; 48usize
+        .saturating_sub(32usize + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>())],
+    ///From byte 0x30: `in1`.
+    in1: <Tensor3d as ::isa_core::Field>::Wire,
+    ///Reserved bytes after `in1` up to 0x40, zero.
+    _reserved_after_in1: [u8; 64usize
+        .saturating_sub(48usize + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>())],
+}
+#[automatically_derived]
+impl ::core::fmt::Debug for TensorTensorWire {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.debug_tuple("TensorTensorWire")
+            .field(&::isa_core::__private::zerocopy::IntoBytes::as_bytes(self))
+            .finish()
+    }
+}
+#[automatically_derived]
+impl ::core::cmp::PartialEq for TensorTensorWire {
+    fn eq(&self, other: &Self) -> bool {
+        ::isa_core::__private::zerocopy::IntoBytes::as_bytes(self)
+            == ::isa_core::__private::zerocopy::IntoBytes::as_bytes(other)
+    }
+}
+#[automatically_derived]
+impl ::core::cmp::Eq for TensorTensorWire {}
+#[allow(clippy::identity_op, clippy::erasing_op, clippy::int_plus_one)]
+const _: () = {
+    const __FIELDS: &[::isa_core::FieldInfo] = &[
+        ::isa_core::FieldInfo {
+            spec_name: "",
+            value_bits: ::core::option::Option::None,
+            name: "opcode",
+            offset: 0usize,
+            placement: ::isa_core::Placement::Bits { lo: 0u32, hi: 7u32 },
+            ty: "TtOpcode",
+            lut: ::core::option::Option::None,
+            kind: ::isa_core::FieldKind::Opcode,
+            confidence: ::isa_core::Confidence::Confirmed,
+            note: "",
+        },
+        ::isa_core::FieldInfo {
+            spec_name: "",
+            value_bits: ::core::option::Option::None,
+            name: "inst_word_len",
+            offset: 1usize,
+            placement: ::isa_core::Placement::Bytes { len: 1usize },
+            ty: "u8",
+            lut: ::core::option::Option::None,
+            kind: ::isa_core::FieldKind::Constant(16u64),
+            confidence: ::isa_core::Confidence::Confirmed,
+            note: "size in 32-bit words (seed 000: setupHeader)",
+        },
+        ::isa_core::FieldInfo {
+            spec_name: "",
+            value_bits: ::core::option::Option::None,
+            name: "reserved",
+            offset: 2usize,
+            placement: ::isa_core::Placement::Bytes { len: 2usize },
+            ty: "",
+            lut: ::core::option::Option::None,
+            kind: ::isa_core::FieldKind::Reserved,
+            confidence: ::isa_core::Confidence::Confirmed,
+            note: "",
+        },
+        ::isa_core::FieldInfo {
+            spec_name: "",
+            value_bits: ::core::option::Option::None,
+            name: "sync",
+            offset: 4usize,
+            placement: ::isa_core::Placement::Bytes {
+                len: ::core::mem::size_of::<<SyncBand as ::isa_core::Field>::Wire>(),
+            },
+            ty: "SyncBand",
+            lut: ::core::option::Option::None,
+            kind: ::isa_core::FieldKind::Value,
+            confidence: ::isa_core::Confidence::Inferred,
+            note: "wait/update band order per SPEC-NOTES 2.6",
+        },
+        ::isa_core::FieldInfo {
+            spec_name: "",
+            value_bits: ::core::option::Option::None,
+            name: "in0_dtype",
+            offset: 12usize,
+            placement: ::isa_core::Placement::Bits { lo: 0u32, hi: 3u32 },
+            ty: "Dtype",
+            lut: ::core::option::Option::Some(::isa_core::lut::LutRef::of::<dtype_v2>()),
+            kind: ::isa_core::FieldKind::Value,
+            confidence: ::isa_core::Confidence::Confirmed,
+            note: "",
+        },
+        ::isa_core::FieldInfo {
+            spec_name: "",
+            value_bits: ::core::option::Option::None,
+            name: "in1_dtype",
+            offset: 12usize,
+            placement: ::isa_core::Placement::Bits { lo: 4u32, hi: 7u32 },
+            ty: "Dtype",
+            lut: ::core::option::Option::Some(::isa_core::lut::LutRef::of::<dtype_v2>()),
+            kind: ::isa_core::FieldKind::Value,
+            confidence: ::isa_core::Confidence::Confirmed,
+            note: "",
+        },
+        ::isa_core::FieldInfo {
+            spec_name: "",
+            value_bits: ::core::option::Option::None,
+            name: "out_dtype",
+            offset: 13usize,
+            placement: ::isa_core::Placement::Bits { lo: 0u32, hi: 7u32 },
+            ty: "Dtype",
+            lut: ::core::option::Option::Some(::isa_core::lut::LutRef::of::<dtype_v2>()),
+            kind: ::isa_core::FieldKind::Value,
+            confidence: ::isa_core::Confidence::Confirmed,
+            note: "",
+        },
+        ::isa_core::FieldInfo {
+            spec_name: "",
+            value_bits: ::core::option::Option::None,
+            name: "alu",
+            offset: 14usize,
+            placement: ::isa_core::Placement::Bits { lo: 0u32, hi: 7u32 },
+            ty: "TtAlu",
+            lut: ::core::option::Option::Some(::isa_core::lut::LutRef::of::<tt_alu>()),
+            kind: ::isa_core::FieldKind::Value,
+            confidence: ::isa_core::Confidence::Confirmed,
+            note: "",
+        },
+        ::isa_core::FieldInfo {
+            spec_name: "",
+            value_bits: ::core::option::Option::None,
+            name: "num_active_partitions",
+            offset: 15usize,
+            placement: ::isa_core::Placement::Bytes {
+                len: ::core::mem::size_of::<<u8 as ::isa_core::Field>::Wire>(),
+            },
+            ty: "u8",
+            lut: ::core::option::Option::None,
+            kind: ::isa_core::FieldKind::Value,
+            confidence: ::isa_core::Confidence::Strong,
+            note: "firstAPPair.num via AP+80[8] (seed 000 ledger)",
+        },
+        ::isa_core::FieldInfo {
+            spec_name: "",
+            value_bits: ::core::option::Option::None,
+            name: "out",
+            offset: 16usize,
+            placement: ::isa_core::Placement::Bytes {
+                len: ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
+            },
+            ty: "Tensor3d",
+            lut: ::core::option::Option::None,
+            kind: ::isa_core::FieldKind::Value,
+            confidence: ::isa_core::Confidence::Confirmed,
+            note: "",
+        },
+        ::isa_core::FieldInfo {
+            spec_name: "",
+            value_bits: ::core::option::Option::None,
+            name: "in0",
+            offset: 32usize,
+            placement: ::isa_core::Placement::Bytes {
+                len: ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
+            },
+            ty: "Tensor3d",
+            lut: ::core::option::Option::None,
+            kind: ::isa_core::FieldKind::Value,
+            confidence: ::isa_core::Confidence::Confirmed,
+            note: "",
+        },
+        ::isa_core::FieldInfo {
+            spec_name: "",
+            value_bits: ::core::option::Option::None,
+            name: "in1",
+            offset: 48usize,
+            placement: ::isa_core::Placement::Bytes {
+                len: ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
+            },
+            ty: "Tensor3d",
+            lut: ::core::option::Option::None,
+            kind: ::isa_core::FieldKind::Value,
+            confidence: ::isa_core::Confidence::Confirmed,
+            note: "",
+        },
+    ];
+    #[allow(dead_code)]
+    impl TensorTensorWire {
+        /// The opcode byte (0x00).
+        #[inline]
+        pub fn opcode_byte(&self) -> u8 {
+            ::isa_core::__private::read_bits(
+                ::isa_core::__private::zerocopy::IntoBytes::as_bytes(self),
+                0,
+                0,
+                7,
+            ) as u8
+        }
+        ///`opcode`, decoded and checked.
+        #[inline]
+        pub fn opcode(&self) -> ::core::result::Result<TtOpcode, ::isa_core::DecodeError> {
+            let code = self.opcode_raw();
+            <TtOpcode as ::isa_core::BitValue>::from_bits(code, 8u32).map_err(|problem| {
+                ::isa_core::__private::decode_error(
+                    "TensorTensor",
+                    "opcode",
+                    0usize,
+                    ::isa_core::FieldError::new(problem),
+                )
+            })
+        }
+        ///`opcode` as stored, unchecked.
+        #[inline]
+        pub fn opcode_raw(&self) -> u64 {
+            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_bytes(self);
+            0 | (::isa_core::__private::read_bits(bytes, 0usize, 0u32, 7u32) << 0u32)
+        }
+        ///Writes `opcode`; refuses a value the field cannot hold.
+        #[inline]
+        pub fn set_opcode(
+            &mut self,
+            value: &TtOpcode,
+        ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
+            let code: u64 = {
+                const OPCODES: &[u8] = &[65u8, 81u8, 138u8, 142u8];
+                let code = <TtOpcode as ::isa_core::BitValue>::to_bits(value, 8u32).map_err(
+                    |problem| {
+                        ::isa_core::__private::encode_error(
+                            "TensorTensor",
+                            "opcode",
+                            0usize,
+                            ::isa_core::FieldError::new(problem),
+                        )
+                    },
+                )?;
+                let members_only = const {
+                    ::isa_core::__private::all_in(
+                        <TtOpcode as ::isa_core::BitValue>::CODES,
+                        OPCODES,
+                    )
+                };
+                if !members_only
+                    && !::isa_core::__private::in_byte_set(
+                        &const { ::isa_core::__private::byte_set(OPCODES) },
+                        code as u8,
+                    )
+                {
+                    return ::core::result::Result::Err(::isa_core::__private::encode_error(
+                        "TensorTensor",
+                        "opcode",
+                        0usize,
+                        ::isa_core::FieldError::new(::isa_core::Problem::UnknownOpcode {
+                            opcode: code as u8,
+                            expected: OPCODES,
+                        }),
+                    ));
+                }
+                code
+            };
+            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
+            ::isa_core::__private::write_bits(bytes, 0usize, 0u32, 7u32, code >> 0u32);
+            ::core::result::Result::Ok(())
+        }
+        ///`sync`, decoded and checked.
+        #[inline]
+        pub fn sync(&self) -> ::core::result::Result<SyncBand, ::isa_core::DecodeError> {
+            <SyncBand as ::isa_core::Field>::from_wire(&self.sync)
+                .map_err(|e| ::isa_core::__private::decode_error("TensorTensor", "sync", 4usize, e))
+        }
+        ///`sync` as stored, unchecked.
+        #[inline]
+        pub fn sync_raw(&self) -> &<SyncBand as ::isa_core::Field>::Wire {
+            &self.sync
+        }
+        ///Writes `sync`; refuses a value the field cannot hold.
+        #[inline]
+        pub fn set_sync(
+            &mut self,
+            value: &SyncBand,
+        ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
+            self.sync = <SyncBand as ::isa_core::Field>::to_wire(value).map_err(|e| {
+                ::isa_core::__private::encode_error("TensorTensor", "sync", 4usize, e)
+            })?;
+            ::core::result::Result::Ok(())
+        }
+        ///`in0_dtype`, decoded and checked.
+        #[inline]
+        pub fn in0_dtype(&self) -> ::core::result::Result<Dtype, ::isa_core::DecodeError> {
+            let code = self.in0_dtype_raw();
+            match (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.decode)(code) {
+                ::core::option::Option::Some(value) => ::core::result::Result::Ok(value),
+                ::core::option::Option::None => {
+                    ::core::result::Result::Err(::isa_core::__private::decode_error(
+                        "TensorTensor",
+                        "in0_dtype",
+                        12usize,
+                        ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
+                            code,
+                            table: <dtype_v2 as ::isa_core::Lut>::NAME,
+                        }),
+                    ))
+                }
+            }
+        }
+        ///`in0_dtype` as stored, unchecked.
+        #[inline]
+        pub fn in0_dtype_raw(&self) -> u64 {
+            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_bytes(self);
+            0 | (::isa_core::__private::read_bits(bytes, 12usize, 0u32, 3u32) << 0u32)
+        }
+        ///Writes `in0_dtype`; refuses a value the field cannot hold.
+        #[inline]
+        pub fn set_in0_dtype(
+            &mut self,
+            value: &Dtype,
+        ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
+            let code: u64 = match (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
+                .encode)(value)
+            {
+                ::core::option::Option::Some(code) => {
+                    <::core::primitive::u64 as ::core::convert::From<::core::primitive::u8>>::from(
+                        code,
+                    )
+                }
+                ::core::option::Option::None => {
+                    return ::core::result::Result::Err(::isa_core::__private::no_wire_form(
+                        value,
+                        const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.value_name,
+                        <dtype_v2 as ::isa_core::Lut>::NAME,
+                        "TensorTensor",
+                        "in0_dtype",
+                        12usize,
+                    ));
+                }
+            };
+            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
+            ::isa_core::__private::write_bits(bytes, 12usize, 0u32, 3u32, code >> 0u32);
+            ::core::result::Result::Ok(())
+        }
+        ///Every value whose `dtype_v2` code is the one stored in `in0_dtype`, canonical first (a many-to-one table cannot say which one was meant).
+        #[inline]
+        pub fn in0_dtype_preimages(
+            &self,
+        ) -> impl ::core::iter::Iterator<Item = <dtype_v2 as ::isa_core::Lut>::Value> {
+            <dtype_v2 as ::isa_core::Lut>::preimages(self.in0_dtype_raw())
+        }
+        ///`in1_dtype`, decoded and checked.
+        #[inline]
+        pub fn in1_dtype(&self) -> ::core::result::Result<Dtype, ::isa_core::DecodeError> {
+            let code = self.in1_dtype_raw();
+            match (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.decode)(code) {
+                ::core::option::Option::Some(value) => ::core::result::Result::Ok(value),
+                ::core::option::Option::None => {
+                    ::core::result::Result::Err(::isa_core::__private::decode_error(
+                        "TensorTensor",
+                        "in1_dtype",
+                        12usize,
+                        ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
+                            code,
+                            table: <dtype_v2 as ::isa_core::Lut>::NAME,
+                        }),
+                    ))
+                }
+            }
+        }
+        ///`in1_dtype` as stored, unchecked.
+        #[inline]
+        pub fn in1_dtype_raw(&self) -> u64 {
+            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_bytes(self);
+            0 | (::isa_core::__private::read_bits(bytes, 12usize, 4u32, 7u32) << 0u32)
+        }
+        ///Writes `in1_dtype`; refuses a value the field cannot hold.
+        #[inline]
+        pub fn set_in1_dtype(
+            &mut self,
+            value: &Dtype,
+        ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
+            let code: u64 = match (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
+                .encode)(value)
+            {
+                ::core::option::Option::Some(code) => {
+                    <::core::primitive::u64 as ::core::convert::From<::core::primitive::u8>>::from(
+                        code,
+                    )
+                }
+                ::core::option::Option::None => {
+                    return ::core::result::Result::Err(::isa_core::__private::no_wire_form(
+                        value,
+                        const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.value_name,
+                        <dtype_v2 as ::isa_core::Lut>::NAME,
+                        "TensorTensor",
+                        "in1_dtype",
+                        12usize,
+                    ));
+                }
+            };
+            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
+            ::isa_core::__private::write_bits(bytes, 12usize, 4u32, 7u32, code >> 0u32);
+            ::core::result::Result::Ok(())
+        }
+        ///Every value whose `dtype_v2` code is the one stored in `in1_dtype`, canonical first (a many-to-one table cannot say which one was meant).
+        #[inline]
+        pub fn in1_dtype_preimages(
+            &self,
+        ) -> impl ::core::iter::Iterator<Item = <dtype_v2 as ::isa_core::Lut>::Value> {
+            <dtype_v2 as ::isa_core::Lut>::preimages(self.in1_dtype_raw())
+        }
+        ///`out_dtype`, decoded and checked.
+        #[inline]
+        pub fn out_dtype(&self) -> ::core::result::Result<Dtype, ::isa_core::DecodeError> {
+            let code = self.out_dtype_raw();
+            match (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.decode)(code) {
+                ::core::option::Option::Some(value) => ::core::result::Result::Ok(value),
+                ::core::option::Option::None => {
+                    ::core::result::Result::Err(::isa_core::__private::decode_error(
+                        "TensorTensor",
+                        "out_dtype",
+                        13usize,
+                        ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
+                            code,
+                            table: <dtype_v2 as ::isa_core::Lut>::NAME,
+                        }),
+                    ))
+                }
+            }
+        }
+        ///`out_dtype` as stored, unchecked.
+        #[inline]
+        pub fn out_dtype_raw(&self) -> u64 {
+            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_bytes(self);
+            0 | (::isa_core::__private::read_bits(bytes, 13usize, 0u32, 7u32) << 0u32)
+        }
+        ///Writes `out_dtype`; refuses a value the field cannot hold.
+        #[inline]
+        pub fn set_out_dtype(
+            &mut self,
+            value: &Dtype,
+        ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
+            let code: u64 = match (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
+                .encode)(value)
+            {
+                ::core::option::Option::Some(code) => {
+                    <::core::primitive::u64 as ::core::convert::From<::core::primitive::u8>>::from(
+                        code,
+                    )
+                }
+                ::core::option::Option::None => {
+                    return ::core::result::Result::Err(::isa_core::__private::no_wire_form(
+                        value,
+                        const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.value_name,
+                        <dtype_v2 as ::isa_core::Lut>::NAME,
+                        "TensorTensor",
+                        "out_dtype",
+                        13usize,
+                    ));
+                }
+            };
+            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
+            ::isa_core::__private::write_bits(bytes, 13usize, 0u32, 7u32, code >> 0u32);
+            ::core::result::Result::Ok(())
+        }
+        ///Every value whose `dtype_v2` code is the one stored in `out_dtype`, canonical first (a many-to-one table cannot say which one was meant).
+        #[inline]
+        pub fn out_dtype_preimages(
+            &self,
+        ) -> impl ::core::iter::Iterator<Item = <dtype_v2 as ::isa_core::Lut>::Value> {
+            <dtype_v2 as ::isa_core::Lut>::preimages(self.out_dtype_raw())
+        }
+        ///`alu`, decoded and checked.
+        #[inline]
+        pub fn alu(&self) -> ::core::result::Result<TtAlu, ::isa_core::DecodeError> {
+            let code = self.alu_raw();
+            match (const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }.decode)(code) {
+                ::core::option::Option::Some(value) => ::core::result::Result::Ok(value),
+                ::core::option::Option::None => {
+                    ::core::result::Result::Err(::isa_core::__private::decode_error(
+                        "TensorTensor",
+                        "alu",
+                        14usize,
+                        ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
+                            code,
+                            table: <tt_alu as ::isa_core::Lut>::NAME,
+                        }),
+                    ))
+                }
+            }
+        }
+        ///`alu` as stored, unchecked.
+        #[inline]
+        pub fn alu_raw(&self) -> u64 {
+            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_bytes(self);
+            0 | (::isa_core::__private::read_bits(bytes, 14usize, 0u32, 7u32) << 0u32)
+        }
+        ///Writes `alu`; refuses a value the field cannot hold.
+        #[inline]
+        pub fn set_alu(
+            &mut self,
+            value: &TtAlu,
+        ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
+            let code: u64 = match (const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }
+                .encode)(value)
+            {
+                ::core::option::Option::Some(code) => {
+                    <::core::primitive::u64 as ::core::convert::From<::core::primitive::u8>>::from(
+                        code,
+                    )
+                }
+                ::core::option::Option::None => {
+                    return ::core::result::Result::Err(::isa_core::__private::no_wire_form(
+                        value,
+                        const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }.value_name,
+                        <tt_alu as ::isa_core::Lut>::NAME,
+                        "TensorTensor",
+                        "alu",
+                        14usize,
+                    ));
+                }
+            };
+            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
+            ::isa_core::__private::write_bits(bytes, 14usize, 0u32, 7u32, code >> 0u32);
+            ::core::result::Result::Ok(())
+        }
+        ///Every value whose `tt_alu` code is the one stored in `alu`, canonical first (a many-to-one table cannot say which one was meant).
+        #[inline]
+        pub fn alu_preimages(
+            &self,
+        ) -> impl ::core::iter::Iterator<Item = <tt_alu as ::isa_core::Lut>::Value> {
+            <tt_alu as ::isa_core::Lut>::preimages(self.alu_raw())
+        }
+        ///`num_active_partitions`, decoded and checked.
+        #[inline]
+        pub fn num_active_partitions(&self) -> ::core::result::Result<u8, ::isa_core::DecodeError> {
+            <u8 as ::isa_core::Field>::from_wire(&self.num_active_partitions).map_err(|e| {
+                ::isa_core::__private::decode_error(
+                    "TensorTensor",
+                    "num_active_partitions",
+                    15usize,
+                    e,
+                )
+            })
+        }
+        ///`num_active_partitions` as stored, unchecked.
+        #[inline]
+        pub fn num_active_partitions_raw(&self) -> &<u8 as ::isa_core::Field>::Wire {
+            &self.num_active_partitions
+        }
+        ///Writes `num_active_partitions`; refuses a value the field cannot hold.
+        #[inline]
+        pub fn set_num_active_partitions(
+            &mut self,
+            value: &u8,
+        ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
+            self.num_active_partitions =
+                <u8 as ::isa_core::Field>::to_wire(value).map_err(|e| {
+                    ::isa_core::__private::encode_error(
+                        "TensorTensor",
+                        "num_active_partitions",
+                        15usize,
+                        e,
+                    )
+                })?;
+            ::core::result::Result::Ok(())
+        }
+        ///`out`, decoded and checked.
+        #[inline]
+        pub fn out(&self) -> ::core::result::Result<Tensor3d, ::isa_core::DecodeError> {
+            <Tensor3d as ::isa_core::Field>::from_wire(&self.out)
+                .map_err(|e| ::isa_core::__private::decode_error("TensorTensor", "out", 16usize, e))
+        }
+        ///`out` as stored, unchecked.
+        #[inline]
+        pub fn out_raw(&self) -> &<Tensor3d as ::isa_core::Field>::Wire {
+            &self.out
+        }
+        ///Writes `out`; refuses a value the field cannot hold.
+        #[inline]
+        pub fn set_out(
+            &mut self,
+            value: &Tensor3d,
+        ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
+            self.out = <Tensor3d as ::isa_core::Field>::to_wire(value).map_err(|e| {
+                ::isa_core::__private::encode_error("TensorTensor", "out", 16usize, e)
+            })?;
+            ::core::result::Result::Ok(())
+        }
+        ///`in0`, decoded and checked.
+        #[inline]
+        pub fn in0(&self) -> ::core::result::Result<Tensor3d, ::isa_core::DecodeError> {
+            <Tensor3d as ::isa_core::Field>::from_wire(&self.in0)
+                .map_err(|e| ::isa_core::__private::decode_error("TensorTensor", "in0", 32usize, e))
+        }
+        ///`in0` as stored, unchecked.
+        #[inline]
+        pub fn in0_raw(&self) -> &<Tensor3d as ::isa_core::Field>::Wire {
+            &self.in0
+        }
+        ///Writes `in0`; refuses a value the field cannot hold.
+        #[inline]
+        pub fn set_in0(
+            &mut self,
+            value: &Tensor3d,
+        ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
+            self.in0 = <Tensor3d as ::isa_core::Field>::to_wire(value).map_err(|e| {
+                ::isa_core::__private::encode_error("TensorTensor", "in0", 32usize, e)
+            })?;
+            ::core::result::Result::Ok(())
+        }
+        ///`in1`, decoded and checked.
+        #[inline]
+        pub fn in1(&self) -> ::core::result::Result<Tensor3d, ::isa_core::DecodeError> {
+            <Tensor3d as ::isa_core::Field>::from_wire(&self.in1)
+                .map_err(|e| ::isa_core::__private::decode_error("TensorTensor", "in1", 48usize, e))
+        }
+        ///`in1` as stored, unchecked.
+        #[inline]
+        pub fn in1_raw(&self) -> &<Tensor3d as ::isa_core::Field>::Wire {
+            &self.in1
+        }
+        ///Writes `in1`; refuses a value the field cannot hold.
+        #[inline]
+        pub fn set_in1(
+            &mut self,
+            value: &Tensor3d,
+        ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
+            self.in1 = <Tensor3d as ::isa_core::Field>::to_wire(value).map_err(|e| {
+                ::isa_core::__private::encode_error("TensorTensor", "in1", 48usize, e)
+            })?;
+            ::core::result::Result::Ok(())
+        }
+    }
+    const __COVERAGE: [u8; 64usize] = ::isa_core::__private::with_mask(
+        ::isa_core::__private::coverage::<64usize>(__FIELDS),
+        0u32,
+    );
+    const __FIXED: ::isa_core::__private::Fixed<8usize> =
+        ::isa_core::__private::fixed::<64usize, 8usize>(__FIELDS, 0u32, 0u32);
+    /// The first fault of a bundle whose identity or fixed bits are wrong, in the order the
+    /// layout states them: identity, header, constants, reserved bits.
+    #[cold]
+    #[inline(never)]
+    fn __decode_fault(bytes: &[u8]) -> ::isa_core::DecodeError {
+        let opcode = ::isa_core::__private::read_le(bytes, 0, 1) as u8;
+        if !<TensorTensor as ::isa_core::Bundle>::IDENTITY.matches(bytes) {
+            return ::isa_core::DecodeError {
+                at: ::isa_core::Location {
+                    op: "TensorTensor",
+                    field: "opcode",
+                    inner: ::core::option::Option::None,
+                    offset: 0,
+                },
+                problem: ::isa_core::Problem::UnknownOpcode {
+                    opcode,
+                    expected: &[65u8, 81u8, 138u8, 142u8],
+                },
+            };
+        }
+        let len = ::isa_core::__private::read_le(bytes, 1, 1);
+        if len != 16u64 {
+            return ::isa_core::DecodeError {
+                at: ::isa_core::Location {
+                    op: "TensorTensor",
+                    field: "inst_word_len",
+                    inner: ::core::option::Option::None,
+                    offset: 1,
+                },
+                problem: ::isa_core::Problem::ConstantMismatch {
+                    expected: 16u64,
+                    found: len,
+                },
+            };
+        }
+        if let ::core::option::Option::Some((at, value, mask)) =
+            ::isa_core::__private::first_reserved(bytes, &__COVERAGE)
+        {
+            return ::isa_core::DecodeError {
+                at: ::isa_core::Location {
+                    op: "TensorTensor",
+                    field: "reserved",
+                    inner: ::core::option::Option::None,
+                    offset: at,
+                },
+                problem: ::isa_core::Problem::ReservedNonZero { value, mask },
+            };
+        }
+        ::isa_core::DecodeError {
+            at: ::isa_core::Location {
+                op: "TensorTensor",
+                field: "bundle",
+                inner: ::core::option::Option::None,
+                offset: 0,
+            },
+            problem: ::isa_core::Problem::Rule(
+                "the fixed bits of the bundle do not match its layout",
+            ),
+        }
+    }
+    #[automatically_derived]
+    impl ::isa_core::Bundle for TensorTensor {
+        type Wire = TensorTensorWire;
+        const NAME: &'static str = "TensorTensor";
+        const WIRE_NAME: &'static str = "s3d3_tt";
+        const SIZE: usize = 64usize;
+        const IDENTITY: ::isa_core::Identity =
+            ::isa_core::Identity::Opcodes(&[65u8, 81u8, 138u8, 142u8]);
+        const FIELDS: &'static [::isa_core::FieldInfo] = __FIELDS;
+        #[inline]
+        fn encode(&self) -> ::core::result::Result<TensorTensorWire, ::isa_core::EncodeError> {
+            let mut wire =
+                <TensorTensorWire as ::isa_core::__private::zerocopy::FromZeros>::new_zeroed();
+            wire.set_opcode(&self.opcode)?;
+            wire.set_sync(&self.sync)?;
+            wire.set_in0_dtype(&self.in0_dtype)?;
+            wire.set_in1_dtype(&self.in1_dtype)?;
+            wire.set_out_dtype(&self.out_dtype)?;
+            wire.set_alu(&self.alu)?;
+            wire.set_num_active_partitions(&self.num_active_partitions)?;
+            wire.set_out(&self.out)?;
+            wire.set_in0(&self.in0)?;
+            wire.set_in1(&self.in1)?;
+            {
+                let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(&mut wire);
+                let header = ::isa_core::__private::read_le(bytes, 0, 1) | 16u64 << 8;
+                ::isa_core::__private::write_le(bytes, 0, 4, header);
+            }
+            ::core::result::Result::Ok(wire)
+        }
+        #[inline]
+        fn decode(
+            wire: &TensorTensorWire,
+        ) -> ::core::result::Result<Self, ::isa_core::DecodeError> {
+            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_bytes(wire);
+            if !(match bytes.first() {
+                ::core::option::Option::Some(&opcode) => ::isa_core::__private::in_byte_set(
+                    &const { ::isa_core::__private::byte_set(&[65u8, 81u8, 138u8, 142u8]) },
+                    opcode,
+                ),
+                ::core::option::Option::None => false,
+            } && ::isa_core::__private::fixed_ok(bytes, &__FIXED))
+            {
+                return ::core::result::Result::Err(__decode_fault(bytes));
+            }
+            ::core::result::Result::Ok(Self {
+                opcode: wire.opcode()?,
+                sync: wire.sync()?,
+                in0_dtype: wire.in0_dtype()?,
+                in1_dtype: wire.in1_dtype()?,
+                out_dtype: wire.out_dtype()?,
+                alu: wire.alu()?,
+                num_active_partitions: wire.num_active_partitions()?,
+                out: wire.out()?,
+                in0: wire.in0()?,
+                in1: wire.in1()?,
+            })
+        }
+    }
+    const _: () = ::core::assert!(
+        <SyncBand as ::isa_core::Field>::DESCRIPTOR_DIMS == 0
+            || ::core::mem::size_of::<<SyncBand as ::isa_core::Field>::Wire>()
+                == 4 + 4 * <SyncBand as ::isa_core::Field>::DESCRIPTOR_DIMS,
+        "field `sync` is a descriptor slot whose wire type is not 4 + 4N bytes (seed 002: ADDR4 plus N strides and N counts)"
+    );
+    const _: () = ::core::assert!(
+        <u8 as ::isa_core::Field>::DESCRIPTOR_DIMS == 0
+            || ::core::mem::size_of::<<u8 as ::isa_core::Field>::Wire>()
+                == 4 + 4 * <u8 as ::isa_core::Field>::DESCRIPTOR_DIMS,
+        "field `num_active_partitions` is a descriptor slot whose wire type is not 4 + 4N bytes (seed 002: ADDR4 plus N strides and N counts)"
+    );
+    const _: () = ::core::assert!(
+        <Tensor3d as ::isa_core::Field>::DESCRIPTOR_DIMS == 0
+            || ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>()
+                == 4 + 4 * <Tensor3d as ::isa_core::Field>::DESCRIPTOR_DIMS,
+        "field `out` is a descriptor slot whose wire type is not 4 + 4N bytes (seed 002: ADDR4 plus N strides and N counts)"
+    );
+    const _: () = ::core::assert!(
+        <Tensor3d as ::isa_core::Field>::DESCRIPTOR_DIMS == 0
+            || ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>()
+                == 4 + 4 * <Tensor3d as ::isa_core::Field>::DESCRIPTOR_DIMS,
+        "field `in0` is a descriptor slot whose wire type is not 4 + 4N bytes (seed 002: ADDR4 plus N strides and N counts)"
+    );
+    const _: () = ::core::assert!(
+        <Tensor3d as ::isa_core::Field>::DESCRIPTOR_DIMS == 0
+            || ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>()
+                == 4 + 4 * <Tensor3d as ::isa_core::Field>::DESCRIPTOR_DIMS,
+        "field `in1` is a descriptor slot whose wire type is not 4 + 4N bytes (seed 002: ADDR4 plus N strides and N counts)"
+    );
+    const _: () = {
+        ::core::assert!(
+            4usize + ::core::mem::size_of::<<SyncBand as ::isa_core::Field>::Wire>() <= 12usize,
+            "field `sync` at offset 0x04 is wider than the 8 bytes before field `in0_dtype`"
+        );
+        ::core::assert!(
+            15usize + ::core::mem::size_of::<<u8 as ::isa_core::Field>::Wire>() <= 16usize,
+            "field `num_active_partitions` at offset 0x0f is wider than the 1 bytes before field `out`"
+        );
+        ::core::assert!(
+            16usize + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>() <= 32usize,
+            "field `out` at offset 0x10 is wider than the 16 bytes before field `in0`"
+        );
+        ::core::assert!(
+            32usize + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>() <= 48usize,
+            "field `in0` at offset 0x20 is wider than the 16 bytes before field `in1`"
+        );
+        ::core::assert!(
+            48usize + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>() <= 64usize,
+            "field `in1` at offset 0x30 is wider than the 16 bytes before the end of the 64-byte layout"
+        );
+        ::core::assert!(
+            ::core::mem::size_of::<TensorTensorWire>() == 64usize,
+            "the wire struct is not the declared 64 bytes"
+        );
+    };
+    const _: () = ::core::assert!(
+        <TtOpcode as ::isa_core::BitValue>::BITS >= 8u32,
+        "field `opcode` is a opcode byte, wider than its type `TtOpcode`"
+    );
+    const _: () = ::core::assert!(
+        <TtOpcode as ::isa_core::BitValue>::BITS <= 8u32,
+        "field `opcode` is a opcode byte but its type `TtOpcode` is wider than 8 bits; use the smallest type that holds 8 bits"
+    );
+    const _: () = ::core::assert!(
+        <dtype_v2 as ::isa_core::Lut>::CODE_BITS <= 4u32,
+        "table `dtype_v2` has codes wider than the 4-bit range of field `in0_dtype`"
+    );
+    const _: () = ::core::assert!(
+        <dtype_v2 as ::isa_core::Lut>::CODE_BITS <= 4u32,
+        "table `dtype_v2` has codes wider than the 4-bit range of field `in1_dtype`"
+    );
+    const _: () = ::core::assert!(
+        <dtype_v2 as ::isa_core::Lut>::CODE_BITS <= 8u32,
+        "table `dtype_v2` has codes wider than the 8-bit range of field `out_dtype`"
+    );
+    const _: () = ::core::assert!(
+        <tt_alu as ::isa_core::Lut>::CODE_BITS <= 8u32,
+        "table `tt_alu` has codes wider than the 8-bit range of field `alu`"
+    );
+};
