@@ -127,7 +127,11 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
                     (
                         quote_spanned! {lspan=>
                             (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.decode)(#code)
-                                .ok_or(#krate::Problem::UnknownCode { #code, table: <#lut as #krate::Lut>::NAME })
+                                .ok_or(#krate::Problem::UnknownCode {
+                                    #code,
+                                    table: <#lut as #krate::Lut>::NAME,
+                                    known: &<#lut as #krate::Lut>::CODES,
+                                })
                                 .map_err(#err_d)
                         },
                         quote_spanned! {lspan=>
@@ -136,6 +140,7 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
                                 .ok_or(#krate::Problem::NoWireForm {
                                     value: (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.value_name)(#value),
                                     table: <#lut as #krate::Lut>::NAME,
+                                    known: &<#lut as #krate::Lut>::CODES,
                                 })
                                 .map_err(#err_e)?
                         },

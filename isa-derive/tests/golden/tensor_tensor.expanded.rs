@@ -343,6 +343,7 @@ const _: () = {
                 .ok_or(::isa_core::Problem::UnknownCode {
                     code,
                     table: <dtype_v2 as ::isa_core::Lut>::NAME,
+                    known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                 })
                 .map_err(|problem| ::isa_core::DecodeError::field(
                     "TensorTensor",
@@ -372,6 +373,7 @@ const _: () = {
                     value: (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
                         .value_name)(value),
                     table: <dtype_v2 as ::isa_core::Lut>::NAME,
+                    known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                 })
                 .map_err(|problem| ::isa_core::EncodeError::field(
                     "TensorTensor",
@@ -400,6 +402,7 @@ const _: () = {
                 .ok_or(::isa_core::Problem::UnknownCode {
                     code,
                     table: <dtype_v2 as ::isa_core::Lut>::NAME,
+                    known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                 })
                 .map_err(|problem| ::isa_core::DecodeError::field(
                     "TensorTensor",
@@ -429,6 +432,7 @@ const _: () = {
                     value: (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
                         .value_name)(value),
                     table: <dtype_v2 as ::isa_core::Lut>::NAME,
+                    known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                 })
                 .map_err(|problem| ::isa_core::EncodeError::field(
                     "TensorTensor",
@@ -457,6 +461,7 @@ const _: () = {
                 .ok_or(::isa_core::Problem::UnknownCode {
                     code,
                     table: <dtype_v2 as ::isa_core::Lut>::NAME,
+                    known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                 })
                 .map_err(|problem| ::isa_core::DecodeError::field(
                     "TensorTensor",
@@ -486,6 +491,7 @@ const _: () = {
                     value: (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
                         .value_name)(value),
                     table: <dtype_v2 as ::isa_core::Lut>::NAME,
+                    known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                 })
                 .map_err(|problem| ::isa_core::EncodeError::field(
                     "TensorTensor",
@@ -512,6 +518,7 @@ const _: () = {
                 .ok_or(::isa_core::Problem::UnknownCode {
                     code,
                     table: <tt_alu as ::isa_core::Lut>::NAME,
+                    known: &<tt_alu as ::isa_core::Lut>::CODES,
                 })
                 .map_err(|problem| ::isa_core::DecodeError::field(
                     "TensorTensor",
@@ -539,6 +546,7 @@ const _: () = {
                     value: (const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }
                         .value_name)(value),
                     table: <tt_alu as ::isa_core::Lut>::NAME,
+                    known: &<tt_alu as ::isa_core::Lut>::CODES,
                 })
                 .map_err(|problem| ::isa_core::EncodeError::field(
                     "TensorTensor",
