@@ -199,6 +199,17 @@ proptest! {
         }
     }
 
+    /// 4096 cases.
+    #[test]
+    fn any_short_buffer_is_refused_not_read(len in 0usize..64, fill in any::<u8>()) {
+        let b = vec![fill; len];
+        prop_assert!(decode_any(&b).is_err());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1024))]
+
     /// 1024 cases of 1..=8 single-bit flips on shaped bundles of every op: near-valid input,
     /// where decoders and validators are most likely to meet a case they did not expect.
     #[test]
@@ -218,13 +229,6 @@ proptest! {
         }
     }
 
-    /// 4096 cases.
-    #[test]
-    fn any_short_buffer_is_refused_not_read(len in 0usize..64, fill in any::<u8>()) {
-        let b = vec![fill; len];
-        prop_assert!(decode_any(&b).is_err());
-    }
-
     /// 1024 cases, each one shaped bundle of every op.
     #[test]
     fn shaped_bundles_of_every_op_round_trip_and_validate(seed in any::<u64>()) {
@@ -239,6 +243,11 @@ proptest! {
             }
         }
     }
+
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
 
     /// 512 cases, each one valid bundle of every op: every shared table code is rewritten to
     /// another of its preimages. The bytes are the same; decoding gives the canonical value
