@@ -128,6 +128,11 @@ fn values_that_do_not_fit_are_refused_with_field_and_offset() {
             bits: 4
         }
     );
+    assert_eq!(
+        e.to_string(),
+        "cannot encode Demo: field `hi` at byte 0x06: value 0x10 does not fit the 4-bit field; \
+         the largest value it holds is 0xf"
+    );
 
     let mut d = demo();
     d.lo = Colour::Green;
@@ -153,7 +158,7 @@ fn values_that_do_not_fit_are_refused_with_field_and_offset() {
     );
     assert_eq!(
         e.to_string(),
-        "cannot encode Demo: field `opcode` at byte 0x00: opcode 0x23 is not one of [21, 22]"
+        "cannot encode Demo: field `opcode` at byte 0x00: opcode 0x23 is not one of [0x21, 0x22]"
     );
 }
 
@@ -185,6 +190,22 @@ fn decode_checks_identity_header_reserved_bits_and_codes() {
             "byte {offset:#x} = {byte:#x}: {e}"
         );
     }
+    // A reserved-bits error says which bits: 0xC1 at 0x08 sets bit 0 below the 12-bit value
+    // (bits 4..=7 of the byte are its low nibble, bits 0..=3 are unclaimed).
+    let mut b = good;
+    b[0x08] = 0xC1;
+    assert_eq!(
+        Demo::decode_bytes(&b).unwrap_err().to_string(),
+        "cannot decode Demo: field `reserved` at byte 0x08: reserved bits are set: bit 0 (the \
+         byte reads 0xc1; its reserved bits, mask 0x0f, belong to no field and must be zero)"
+    );
+    b[0x08] = 0xC9;
+    assert!(
+        Demo::decode_bytes(&b)
+            .unwrap_err()
+            .to_string()
+            .contains("reserved bits are set: bits 0 and 3 (the byte reads 0xc9;")
+    );
 }
 
 #[test]
@@ -334,7 +355,8 @@ fn nested_layouts_report_the_inner_field() {
     assert_eq!((e.at.field, e.at.inner, e.at.offset), ("flag", None, 0x0C));
     assert_eq!(
         e.to_string(),
-        "cannot decode WithSync: field `flag` at byte 0x0c: code 0x2 is not in table `bool`"
+        "cannot decode WithSync: field `flag` at byte 0x0c: code 0x2 is not in table `bool`; it holds \
+         false (0x0), true (0x1)"
     );
 }
 

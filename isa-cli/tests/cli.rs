@@ -764,8 +764,8 @@ fn an_unknown_opcode_is_reported_at_its_bundle_and_the_others_decode() {
     }
     run.stderr(contains(
         "unknown.bin:0x80: cannot decode bundle: field `opcode` at byte 0x00: opcode 0xff is \
-         not one of [30, 41, 43, 46, 47, 49, 4d, 51, 53, 72, 74, 7b, 8a, 8e, 92, 93, 99, 9a, 9b, \
-         9c, 9d, 9e, b2, e5, e6, e8, ea]",
+         not one of [0x30, 0x41, 0x43, 0x46, 0x47, 0x49, 0x4d, 0x51, 0x53, 0x72, 0x74, 0x7b, 0x8a, \
+         0x8e, 0x92, 0x93, 0x99, 0x9a, 0x9b, 0x9c, 0x9d, 0x9e, 0xb2, 0xe5, 0xe6, 0xe8, 0xea]",
     ))
     .stderr(no_panic());
     // JSON Lines leave the bad bundle out of the output, and still report it.

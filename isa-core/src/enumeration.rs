@@ -73,6 +73,9 @@ macro_rules! enumeration {
             /// Every variant, in declaration order.
             pub const ALL: &'static [Self] = &[$(Self::$variant),+];
 
+            /// Every `(wire name, code)`, in declaration order (what messages list).
+            pub const CODES: $crate::error::Codes = &[$( ($wire, $code) ),+];
+
             /// The code (the discriminant).
             #[inline]
             pub const fn code(self) -> u8 {
@@ -114,7 +117,9 @@ macro_rules! enumeration {
                 match Self::from_name(name) {
                     ::core::option::Option::Some(value) => ::core::result::Result::Ok(value),
                     ::core::option::Option::None => {
-                        ::core::result::Result::Err($crate::UnknownName::new($spec, name))
+                        ::core::result::Result::Err(
+                            $crate::UnknownName::new($spec, name).with_known(Self::CODES),
+                        )
                     }
                 }
             }
@@ -144,7 +149,12 @@ macro_rules! enumeration {
             fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
                 deserializer: D,
             ) -> ::core::result::Result<Self, D::Error> {
-                $crate::enumeration::support::deserialize_name(deserializer, $spec, Self::from_name)
+                $crate::enumeration::support::deserialize_known_name(
+                    deserializer,
+                    $spec,
+                    Self::CODES,
+                    Self::from_name,
+                )
             }
         }
 
@@ -160,7 +170,7 @@ macro_rules! enumeration {
 
             #[inline]
             fn from_bits(code: u64, width: u32) -> ::core::result::Result<Self, $crate::Problem> {
-                $crate::enumeration::support::from_bits(code, width, $spec, Self::from_code)
+                $crate::enumeration::support::from_bits(code, width, ($spec, &Self::CODES), Self::from_code)
             }
         }
 
@@ -175,7 +185,7 @@ macro_rules! enumeration {
 
             #[inline]
             fn from_wire(wire: &u8) -> ::core::result::Result<Self, $crate::FieldError> {
-                $crate::enumeration::support::from_wire(*wire, $spec, Self::from_code)
+                $crate::enumeration::support::from_wire(*wire, ($spec, &Self::CODES), Self::from_code)
             }
         }
     };
@@ -184,7 +194,7 @@ macro_rules! enumeration {
 /// The codec bodies every [`enumeration!`](crate::enumeration!) shares, kept out of the macro.
 #[doc(hidden)]
 pub mod support {
-    use crate::error::{FieldError, Problem};
+    use crate::error::{Codes, FieldError, Problem};
     use crate::field::fit_unsigned;
 
     /// Reads a wire name and maps it through `from_name`; an unknown name is a custom error that
@@ -197,9 +207,24 @@ pub mod support {
     where
         D: serde::Deserializer<'de>,
     {
+        deserialize_known_name(deserializer, enumeration, &[], from_name)
+    }
+
+    /// [`deserialize_name`], the error listing `known` (the enumeration's names) when there are
+    /// few.
+    pub fn deserialize_known_name<'de, D, T>(
+        deserializer: D,
+        enumeration: &'static str,
+        known: Codes,
+        from_name: fn(&str) -> Option<T>,
+    ) -> Result<T, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
         let name = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
-        from_name(&name)
-            .ok_or_else(|| serde::de::Error::custom(crate::UnknownName::new(enumeration, &name)))
+        from_name(&name).ok_or_else(|| {
+            serde::de::Error::custom(crate::UnknownName::new(enumeration, &name).with_known(known))
+        })
     }
 
     /// The code in a range `width` bits wide.
@@ -208,31 +233,33 @@ pub mod support {
         fit_unsigned(u64::from(code), width)
     }
 
-    /// The variant of a code read from a range `width` bits wide.
+    /// The variant of a code read from a range `width` bits wide; `(table, known)` name the
+    /// enumeration and its codes for the error.
     #[inline]
     pub fn from_bits<T>(
         code: u64,
         width: u32,
-        table: &'static str,
+        (table, known): (&'static str, &'static Codes),
         from_code: fn(u8) -> Option<T>,
     ) -> Result<T, Problem> {
         let code = fit_unsigned(code, width)?;
         u8::try_from(code)
             .ok()
             .and_then(from_code)
-            .ok_or(Problem::UnknownCode { code, table })
+            .ok_or(Problem::UnknownCode { code, table, known })
     }
 
     /// The variant of a whole wire byte.
     #[inline]
     pub fn from_wire<T>(
         byte: u8,
-        table: &'static str,
+        (table, known): (&'static str, &'static Codes),
         from_code: fn(u8) -> Option<T>,
     ) -> Result<T, FieldError> {
         from_code(byte).ok_or(FieldError::new(Problem::UnknownCode {
             code: u64::from(byte),
             table,
+            known,
         }))
     }
 }

@@ -3,15 +3,27 @@
 
 use core::fmt;
 
+/// Every named code of a lookup table or an enumeration, `(name, code)` in declaration order,
+/// as messages quote them ([`Lut::CODES`](crate::Lut::CODES), the `CODES` of every
+/// [`enumeration!`](crate::enumeration!) type). Empty when the table does not say. A
+/// [`Problem`] holds a `&'static Codes` (one pointer), which keeps every error small.
+pub type Codes = &'static [(&'static str, u8)];
+
+/// Up to this many entries a message lists a table's codes or names; a longer table is counted.
+pub const LISTED: usize = 8;
+
 /// What is wrong with one value, independent of where it sits.
 ///
 /// A [`Field`](crate::Field) codec reports a `Problem` (with the byte offset inside the field in a
 /// [`FieldError`]); the generated bundle code adds the op name, the field name and the absolute
-/// offset.
+/// offset. Each message names the bad value and, where there is one, what the field accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum Problem {
     /// The value needs more bits than the field has.
-    #[error("value {value:#x} does not fit in {bits} bits")]
+    #[error(
+        "value {value:#x} does not fit the {bits}-bit field; the largest value it holds is {:#x}",
+        crate::field::low_mask(*bits)
+    )]
     TooWide {
         /// The value that was refused (two's complement for signed values).
         value: u64,
@@ -19,7 +31,7 @@ pub enum Problem {
         bits: u32,
     },
     /// A signed or unsigned value outside the range the wire word can hold.
-    #[error("value {value} is outside {min}..={max}")]
+    #[error("value {value} is outside {min}..={max}, the range the field holds")]
     OutOfRange {
         /// The value that was refused.
         value: i64,
@@ -29,24 +41,30 @@ pub enum Problem {
         max: i64,
     },
     /// The logical value has no code in the lookup table the field goes through.
-    #[error("{value} has no wire form in table `{table}`")]
+    #[error("{value} has no wire form in table `{table}`{}", Encodable(known))]
     NoWireForm {
         /// The value's name.
         value: &'static str,
         /// The lookup table's name.
         table: &'static str,
+        /// The table's codes (the values it can encode).
+        known: &'static Codes,
     },
     /// The wire code is not in the lookup table (or not a known enumerator).
-    #[error("code {code:#x} is not in table `{table}`")]
+    #[error("code {code:#x} is not in table `{table}`{}", Holds(known))]
     UnknownCode {
         /// The code read from the wire.
         code: u64,
         /// The lookup table or enumeration name.
         table: &'static str,
+        /// The codes the table or enumeration has.
+        known: &'static Codes,
     },
     /// A reserved byte (or reserved bits of a byte) is not zero.
     #[error(
-        "reserved bits are set (byte {value:#04x}, reserved mask {mask:#04x}); they must be zero"
+        "reserved bits are set: {} (the byte reads {value:#04x}; its reserved bits, mask \
+         {mask:#04x}, belong to no field and must be zero)",
+        SetBits(*value & *mask)
     )]
     ReservedNonZero {
         /// The byte read from the wire.
@@ -63,7 +81,7 @@ pub enum Problem {
         found: u64,
     },
     /// The opcode byte is not one this layout declares.
-    #[error("opcode {opcode:#04x} is not one of {expected:02x?}")]
+    #[error("opcode {opcode:#04x} is not one of [{}]", Opcodes(expected))]
     UnknownOpcode {
         /// The opcode byte read.
         opcode: u8,
@@ -91,6 +109,90 @@ pub enum Problem {
     /// A rule of the specification that is not a width or table rule; the text says which.
     #[error("{0}")]
     Rule(&'static str),
+}
+
+/// `; it holds idle (0x0), zero (0x1), …` for a short table, nothing for a long or unknown one
+/// (its codes are in the field table).
+struct Holds<'a>(&'a &'static Codes);
+
+impl fmt::Display for Holds<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let codes = **self.0;
+        if codes.is_empty() || codes.len() > LISTED {
+            return Ok(());
+        }
+        f.write_str("; it holds ")?;
+        for (i, (name, code)) in codes.iter().enumerate() {
+            let sep = if i == 0 { "" } else { ", " };
+            write!(f, "{sep}{name} ({code:#x})")?;
+        }
+        Ok(())
+    }
+}
+
+/// `; it encodes idle, zero, …` for a short table, `; use one of the 38 values it encodes` for a
+/// long one.
+struct Encodable<'a>(&'a &'static Codes);
+
+impl fmt::Display for Encodable<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let codes = **self.0;
+        match codes.len() {
+            0 => Ok(()),
+            n if n > LISTED => write!(f, "; use one of the {n} values it encodes"),
+            _ => {
+                f.write_str("; it encodes ")?;
+                Names(codes).fmt(f)
+            }
+        }
+    }
+}
+
+/// `a, b, c`.
+struct Names(Codes);
+
+impl fmt::Display for Names {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (name, _)) in self.0.iter().enumerate() {
+            let sep = if i == 0 { "" } else { ", " };
+            write!(f, "{sep}{name}")?;
+        }
+        Ok(())
+    }
+}
+
+/// `bit 7`, `bits 0 and 3`, `bits 0, 1 and 5` of a byte.
+struct SetBits(u8);
+
+impl fmt::Display for SetBits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let bits: Vec<u32> = (0..8).filter(|b| self.0 >> b & 1 == 1).collect();
+        match bits.as_slice() {
+            [] => f.write_str("no bit"),
+            [one] => write!(f, "bit {one}"),
+            [init @ .., last] => {
+                f.write_str("bits ")?;
+                for (i, b) in init.iter().enumerate() {
+                    let sep = if i == 0 { "" } else { ", " };
+                    write!(f, "{sep}{b}")?;
+                }
+                write!(f, " and {last}")
+            }
+        }
+    }
+}
+
+/// `0x41, 0x51, 0x8a`.
+struct Opcodes<'a>(&'a &'static [u8]);
+
+impl fmt::Display for Opcodes<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, op) in self.0.iter().enumerate() {
+            let sep = if i == 0 { "" } else { ", " };
+            write!(f, "{sep}{op:#04x}")?;
+        }
+        Ok(())
+    }
 }
 
 /// A [`Problem`] inside one field, with the byte offset relative to the field's first byte and,
@@ -206,14 +308,17 @@ macro_rules! located {
 located!(EncodeError, DecodeError);
 
 /// A name that is not one of an enumeration's wire names (the `FromStr` error of every
-/// [`enumeration!`](crate::enumeration!) type).
+/// [`enumeration!`](crate::enumeration!) type). A short enumeration's names are listed in the
+/// message.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{name}` is not a name of `{enumeration}`")]
+#[error("`{name}` is not a name of `{enumeration}`{}", NamesHint(known))]
 pub struct UnknownName {
     /// The enumeration's name, as the specification spells it (`bir::Dtype`).
     pub enumeration: &'static str,
     /// The string that was refused.
     pub name: String,
+    /// The enumeration's names and codes (empty when not given).
+    pub known: Codes,
 }
 
 impl UnknownName {
@@ -222,6 +327,25 @@ impl UnknownName {
         Self {
             enumeration,
             name: name.into(),
+            known: &[],
+        }
+    }
+
+    /// The same error, listing `known` (the enumeration's names) when there are few.
+    pub fn with_known(self, known: Codes) -> Self {
+        Self { known, ..self }
+    }
+}
+
+/// `; the names are a, b, c` for a short enumeration.
+struct NamesHint<'a>(&'a Codes);
+
+impl fmt::Display for NamesHint<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.len() {
+            0 => Ok(()),
+            n if n > LISTED => Ok(()),
+            _ => write!(f, "; the names are {}", Names(self.0)),
         }
     }
 }

@@ -151,6 +151,9 @@ impl BitValue for i8 {
     }
 }
 
+/// The two codes of a flag.
+const BOOL_CODES: crate::error::Codes = &[("false", 0), ("true", 1)];
+
 /// A flag: one bit, or a whole byte that must be 0 or 1.
 impl BitValue for bool {
     const BITS: u32 = 1;
@@ -166,6 +169,7 @@ impl BitValue for bool {
             _ => Err(Problem::UnknownCode {
                 code,
                 table: "bool",
+                known: &BOOL_CODES,
             }),
         }
     }
@@ -241,7 +245,8 @@ mod tests {
             bool::from_wire(&2),
             Err(FieldError::new(Problem::UnknownCode {
                 code: 2,
-                table: "bool"
+                table: "bool",
+                known: &BOOL_CODES,
             }))
         );
     }

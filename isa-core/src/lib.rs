@@ -78,7 +78,7 @@ pub use descriptor::{
     MemPattern2d, MemPattern3d, Tensor, Tensor1d, Tensor2d, Tensor3d, Tensor4d, TensorWire,
 };
 pub use enums::*;
-pub use error::{DecodeError, EncodeError, FieldError, Location, Problem, UnknownName};
+pub use error::{Codes, DecodeError, EncodeError, FieldError, Location, Problem, UnknownName};
 pub use field::{BitValue, Field};
 pub use header::SyncBand;
 pub use lut::{Lut, LutRef};

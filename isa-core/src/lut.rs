@@ -27,6 +27,11 @@ pub trait Lut {
     /// Every `(value, code)` pair of the table, in declaration order.
     const ENTRIES: &'static [(Self::Value, u8)];
 
+    /// Every `(value name, code)` pair of the table, in declaration order, for messages (a code
+    /// the table does not have is reported with the codes it does have). Empty when the table
+    /// does not give them; [`lut!`](crate::lut!) does.
+    const CODES: crate::error::Codes = &[];
+
     /// The value's name, for messages ("average has no wire form in table `alu_v2`").
     fn value_name(value: &Self::Value) -> &'static str {
         let _ = value;
@@ -294,6 +299,7 @@ macro_rules! lut {
                 const CODE_BITS: u32 = $crate::lut::support::code_bits(PAIRS);
                 const ONE_TO_ONE: bool = $crate::lut::support::one_to_one(PAIRS);
                 const ENTRIES: &'static [(__Value, u8)] = &[$( (__Value::$variant, $code) ),+];
+                const CODES: $crate::error::Codes = &[$( (__Value::$variant.name(), $code) ),+];
 
                 #[inline]
                 fn encode(value: &__Value) -> ::core::option::Option<u8> {
@@ -328,6 +334,7 @@ macro_rules! lut {
                             $crate::Problem::NoWireForm {
                                 value: value.name(),
                                 table: <Self as $crate::Lut>::NAME,
+                                known: &<Self as $crate::Lut>::CODES,
                             },
                         ),
                     }
@@ -339,7 +346,11 @@ macro_rules! lut {
                     match <Self as $crate::Lut>::decode(code) {
                         ::core::option::Option::Some(value) => ::core::result::Result::Ok(value),
                         ::core::option::Option::None => ::core::result::Result::Err(
-                            $crate::Problem::UnknownCode { code, table: <Self as $crate::Lut>::NAME },
+                            $crate::Problem::UnknownCode {
+                                code,
+                                table: <Self as $crate::Lut>::NAME,
+                                known: &<Self as $crate::Lut>::CODES,
+                            },
                         ),
                     }
                 }

@@ -307,6 +307,7 @@ pub fn no_wire_form<T>(
     value: &T,
     value_name: fn(&T) -> &'static str,
     table: &'static str,
+    known: &'static crate::error::Codes,
     op: &'static str,
     field: &'static str,
     at: usize,
@@ -314,6 +315,7 @@ pub fn no_wire_form<T>(
     let problem = Problem::NoWireForm {
         value: value_name(value),
         table,
+        known,
     };
     EncodeError::field(op, field, at, FieldError::new(problem))
 }

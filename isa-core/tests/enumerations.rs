@@ -184,10 +184,17 @@ fn an_unknown_name_is_refused_with_the_enumeration_and_the_name() {
         err,
         UnknownName {
             enumeration: "bir::Dtype",
+            known: isa_core::Dtype::CODES,
             name: "float8e6".into()
         }
     );
     assert_eq!(err.to_string(), "`float8e6` is not a name of `bir::Dtype`");
+    // A short enumeration lists its names (SPEC-NOTES §1: TSCMode 0 Reduce, 1 Cumulative,
+    // 2 TensorScan).
+    assert_eq!(
+        "scan".parse::<TscMode>().unwrap_err().to_string(),
+        "`scan` is not a name of `TSCMode`; the names are reduce, cumulative, tensor_scan"
+    );
     // Names are the wire names, not the Rust variant names.
     assert!("Uint8".parse::<Dtype>().is_err());
     assert!("IsEqual".parse::<AluOp>().is_err());
@@ -227,21 +234,24 @@ fn an_unknown_code_is_refused_naming_the_enumeration() {
         Dtype::from_bits(20, 5),
         Err(Problem::UnknownCode {
             code: 20,
-            table: "bir::Dtype"
+            table: "bir::Dtype",
+            known: &isa_core::Dtype::CODES,
         })
     );
     assert_eq!(
         AccumulateCmd::from_bits(6, 3),
         Err(Problem::UnknownCode {
             code: 6,
-            table: "bir::EngineAccumulationType"
+            table: "bir::EngineAccumulationType",
+            known: &isa_core::AccumulateCmd::CODES,
         })
     );
     assert_eq!(
         TscMode::from_bits(0x1FF, 9),
         Err(Problem::UnknownCode {
             code: 0x1FF,
-            table: "TSCMode"
+            table: "TSCMode",
+            known: &isa_core::TscMode::CODES,
         })
     );
 }
@@ -255,14 +265,16 @@ fn an_enumeration_as_a_whole_byte() {
         AluOp::from_wire(&33),
         Err(FieldError::new(Problem::UnknownCode {
             code: 33,
-            table: "bir::AluOpType"
+            table: "bir::AluOpType",
+            known: &isa_core::AluOp::CODES,
         }))
     );
     assert_eq!(
         CodeGenMode::from_wire(&3),
         Err(FieldError::new(Problem::UnknownCode {
             code: 3,
-            table: "CodeGenMode"
+            table: "CodeGenMode",
+            known: &isa_core::CodeGenMode::CODES,
         }))
     );
 }

@@ -222,8 +222,14 @@ fn dtype_tags_no_ordinal_has_decode_to_nothing() {
         dtype_v2::value_of(0x11),
         Err(Problem::UnknownCode {
             code: 0x11,
-            table: "dtype_v2"
+            table: "dtype_v2",
+            known: &dtype_v2::CODES,
         })
+    );
+    // Twenty entries are too many to list: the message names the code and the table.
+    assert_eq!(
+        dtype_v2::value_of(0x11).unwrap_err().to_string(),
+        "code 0x11 is not in table `dtype_v2`"
     );
 }
 
@@ -312,8 +318,14 @@ fn alu_ordinals_without_a_wire_form() {
         alu_v2::code_of(AluOp::ModInt),
         Err(Problem::NoWireForm {
             value: "mod_int",
-            table: "alu_v2"
+            table: "alu_v2",
+            known: &alu_v2::CODES,
         })
+    );
+    // alu_v2 maps ordinals 0..=23 and 26..=29 (SPEC-NOTES §1): 28 values, too many to list.
+    assert_eq!(
+        alu_v2::code_of(AluOp::ModInt).unwrap_err().to_string(),
+        "mod_int has no wire form in table `alu_v2`; use one of the 28 values it encodes"
     );
     assert_eq!(alu_v4::code_of(AluOp::ModInt), Ok(0xC8));
 }
@@ -351,8 +363,34 @@ fn accumulate_has_no_wire_form() {
         accumulate::code_of(AccumulateCmd::Accumulate),
         Err(Problem::NoWireForm {
             value: "accumulate",
-            table: "accumulate"
+            table: "accumulate",
+            known: &<accumulate as Lut>::CODES,
         })
+    );
+    // The names and codes messages quote are seed 001's table (0, 1, 3, 2, 4).
+    assert_eq!(
+        <accumulate as Lut>::CODES,
+        [
+            ("idle", 0),
+            ("zero", 1),
+            ("zero_accumulate", 3),
+            ("add_accumulate", 2),
+            ("load_accumulate", 4),
+        ]
+    );
+    // A short table lists what it can encode.
+    assert_eq!(
+        accumulate::code_of(AccumulateCmd::Accumulate)
+            .unwrap_err()
+            .to_string(),
+        "accumulate has no wire form in table `accumulate`; it encodes idle, zero, \
+         zero_accumulate, add_accumulate, load_accumulate"
+    );
+    // And a code it does not have is reported with the codes it has (seed 001: 0, 1, 3, 2, 4).
+    assert_eq!(
+        accumulate::value_of(5).unwrap_err().to_string(),
+        "code 0x5 is not in table `accumulate`; it holds idle (0x0), zero (0x1), \
+         zero_accumulate (0x3), add_accumulate (0x2), load_accumulate (0x4)"
     );
 }
 

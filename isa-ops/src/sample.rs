@@ -1,5 +1,5 @@
 //! Sample bundles shaped by a declaration's field table: the header right, every reserved bit
-//! zero, every field's bits random. Most of them decode; the ones that do are valid bundles of
+//! zero, every field's bits random (a table field's mostly one of its table's codes). Most of them decode; the ones that do are valid bundles of
 //! every op, drawn without writing a generator per op. Benchmarks, property tests and fuzz seeds
 //! use them.
 
@@ -47,11 +47,21 @@ pub fn shaped(decl: &Declaration, rng: &mut SplitMix64) -> [u8; BUNDLE_SIZE] {
             }
             FieldKind::Value => {
                 let width = last + 1 - first;
+                // A table field holds one of its table's codes most of the time, so that a
+                // layout with several sparse tables still decodes often; otherwise any bits.
+                let codes = f.lut.map(|lut| lut.entries()).unwrap_or_default();
+                let n = codes.len().max(1) as u64;
+                if !rng.next_u64().is_multiple_of(8)
+                    && let Some(&(_, code)) = codes.get((rng.next_u64() % n) as usize)
+                {
+                    set_bits(&mut b, first, last, u64::from(code));
+                    continue;
+                }
                 if width <= 8 {
                     // Enumerations, table codes and flags live in the low codes of a byte: draw
                     // from those most of the time so most shapes decode.
                     let value = match rng.next_u64() % 4 {
-                        0 | 1 => rng.next_u64() % 8,
+                        0 | 1 => rng.next_u64() % 4,
                         2 => rng.next_u64() % 32,
                         _ => rng.next_u64(),
                     };

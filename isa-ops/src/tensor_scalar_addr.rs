@@ -178,18 +178,34 @@ impl Validate for TensorScalarAddr {
                 ),
             });
         }
+        // (the source byte, its offset, the word, its offset, source, word) of each live scalar:
+        // an immediate is the source byte's fault, a wrong partition the address word's.
         let live = [
-            ("scalar0", 0x23, self.scalar0_src, self.scalar0),
-            ("scalar1", 0x27, self.scalar1_src, self.scalar1),
+            (
+                "scalar0_src",
+                0x23,
+                "scalar0",
+                0x28,
+                self.scalar0_src,
+                self.scalar0,
+            ),
+            (
+                "scalar1_src",
+                0x27,
+                "scalar1",
+                0x3C,
+                self.scalar1_src,
+                self.scalar1,
+            ),
         ];
         let live = live.iter().take(if one_scalar { 1 } else { 2 });
         let input_partition = start_partition(self.input.addr);
-        for &(field, offset, src, word) in live {
+        for &(src_field, src_offset, field, offset, src, word) in live {
             match src {
                 ScalarSource::Immediate => out.push(Finding {
                     check: "s2d2_ts_as_addr_immediate_unused",
-                    field,
-                    offset,
+                    field: src_field,
+                    offset: src_offset,
                     message: format!("{field} is an immediate {word:#x}, not an address"),
                 }),
                 ScalarSource::PhysicalAp | ScalarSource::RegisterAp => {

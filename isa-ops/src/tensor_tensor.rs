@@ -111,12 +111,23 @@ const TT_ALU_ENTRIES: [(TtAlu, u8); TT_ALU_LEN] = {
     out
 };
 
+const TT_ALU_CODES: [(&str, u8); TT_ALU_LEN] = {
+    let mut out = [("", 0u8); TT_ALU_LEN];
+    let mut i = 0;
+    while i < TT_ALU_LEN {
+        out[i] = (TT_ALU_ENTRIES[i].0.name(), TT_ALU_ENTRIES[i].1);
+        i += 1;
+    }
+    out
+};
+
 impl Lut for tt_alu {
     type Value = TtAlu;
     const NAME: &'static str = "tt_alu";
     const CODE_BITS: u32 = 8;
     const ONE_TO_ONE: bool = true;
     const ENTRIES: &'static [(TtAlu, u8)] = &TT_ALU_ENTRIES;
+    const CODES: isa_core::Codes = &TT_ALU_CODES;
 
     #[inline]
     fn encode(value: &TtAlu) -> Option<u8> {

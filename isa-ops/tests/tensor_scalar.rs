@@ -366,7 +366,8 @@ fn an_alu_op_without_a_core_v2_byte_is_refused() {
         e.problem,
         Problem::NoWireForm {
             value: "abs_max",
-            table: "alu_v2"
+            table: "alu_v2",
+            known: &<isa_core::alu_v2 as isa_core::Lut>::CODES,
         }
     );
     assert!(matches!(

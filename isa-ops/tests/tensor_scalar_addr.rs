@@ -135,7 +135,7 @@ fn the_addr_validator_family() {
     b.scalar0_src = ScalarSource::Immediate;
     assert_eq!(
         check(&b),
-        vec![("s2d2_ts_as_addr_immediate_unused", "scalar0", 0x23)]
+        vec![("s2d2_ts_as_addr_immediate_unused", "scalar0_src", 0x23)]
     );
 
     let mut b = good.clone();
@@ -145,7 +145,7 @@ fn the_addr_validator_family() {
         vec![(
             "s2d2_ts_as_addr_same_start_partition_in_sr",
             "scalar0",
-            0x23
+            0x28
         )]
     );
     // A register word is only known at run time: no partition check.

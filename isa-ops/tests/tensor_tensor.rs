@@ -189,7 +189,8 @@ fn a_bad_tag_or_alu_byte_names_its_field() {
             "alu",
             Problem::UnknownCode {
                 code: 0x17,
-                table: "tt_alu"
+                table: "tt_alu",
+                known: &<isa_ops::tensor_tensor::tt_alu as isa_core::Lut>::CODES,
             }
         )
     );
@@ -205,7 +206,8 @@ fn an_alu_op_without_wire_form_is_refused() {
         e.problem,
         Problem::NoWireForm {
             value: "average",
-            table: "tt_alu"
+            table: "tt_alu",
+            known: &<isa_ops::tensor_tensor::tt_alu as isa_core::Lut>::CODES,
         }
     );
 }

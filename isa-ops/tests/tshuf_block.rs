@@ -396,7 +396,8 @@ fn other_first_words_and_bad_words_are_rejected_by_index() {
         error.problem,
         Problem::UnknownCode {
             code: 15,
-            table: "TileDataType"
+            table: "TileDataType",
+            known: &isa_ops::pto::TileDataType::CODES,
         }
     );
 }

@@ -882,7 +882,8 @@ fn reserved_tile_data_type_codes_are_rejected() {
             TileDataType::from_bits(u64::from(code), 5),
             Err(Problem::UnknownCode {
                 code: u64::from(code),
-                table: "TileDataType"
+                table: "TileDataType",
+                known: &isa_ops::pto::TileDataType::CODES,
             })
         );
     }
@@ -913,7 +914,8 @@ fn tile_data_type_bit_value_width_checks() {
         TileDataType::from_bits(40, 8),
         Err(Problem::UnknownCode {
             code: 40,
-            table: "TileDataType"
+            table: "TileDataType",
+            known: &isa_ops::pto::TileDataType::CODES,
         })
     );
     assert_eq!(TileDataType::from_bits(25, 8), Ok(TileDataType::U32));

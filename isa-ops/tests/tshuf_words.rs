@@ -116,7 +116,8 @@ fn reserved_data_type_codes_are_rejected_naming_the_field() {
             e.problem,
             Problem::UnknownCode {
                 code,
-                table: "TileDataType"
+                table: "TileDataType",
+                known: &isa_ops::pto::TileDataType::CODES,
             }
         );
     }
@@ -347,7 +348,8 @@ fn size_codes_one_to_ten_are_128_bytes_to_64_kib() {
             e.problem,
             Problem::UnknownCode {
                 code,
-                table: "TileSize"
+                table: "TileSize",
+                known: &isa_ops::pto::TileSize::CODES,
             }
         );
     }
@@ -418,7 +420,8 @@ fn register_codes_follow_the_gpr_table() {
         e.problem,
         Problem::UnknownCode {
             code: 24,
-            table: "GPR"
+            table: "GPR",
+            known: &isa_ops::pto::Gpr::CODES,
         }
     );
     // B.IOR's identity covers bits 26:25: a word with bit 25 set is no B.IOR.
@@ -469,7 +472,8 @@ fn datr_layout_and_data_type_codes() {
             "layout",
             Problem::UnknownCode {
                 code: 0,
-                table: "datr_layout"
+                table: "datr_layout",
+                known: &<isa_ops::pto::datr_layout as isa_core::Lut>::CODES,
             }
         )
     );
@@ -480,7 +484,8 @@ fn datr_layout_and_data_type_codes() {
             "data_type",
             Problem::UnknownCode {
                 code: 15,
-                table: "TileDataType"
+                table: "TileDataType",
+                known: &isa_ops::pto::TileDataType::CODES,
             }
         )
     );

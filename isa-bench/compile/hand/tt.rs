@@ -369,6 +369,7 @@ const _: () = {
                         ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
                             code,
                             table: <dtype_v2 as ::isa_core::Lut>::NAME,
+                            known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                         }),
                     ))
                 }
@@ -399,6 +400,7 @@ const _: () = {
                         value,
                         const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.value_name,
                         <dtype_v2 as ::isa_core::Lut>::NAME,
+                        &<dtype_v2 as ::isa_core::Lut>::CODES,
                         "TensorTensor",
                         "in0_dtype",
                         12usize,
@@ -430,6 +432,7 @@ const _: () = {
                         ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
                             code,
                             table: <dtype_v2 as ::isa_core::Lut>::NAME,
+                            known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                         }),
                     ))
                 }
@@ -460,6 +463,7 @@ const _: () = {
                         value,
                         const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.value_name,
                         <dtype_v2 as ::isa_core::Lut>::NAME,
+                        &<dtype_v2 as ::isa_core::Lut>::CODES,
                         "TensorTensor",
                         "in1_dtype",
                         12usize,
@@ -491,6 +495,7 @@ const _: () = {
                         ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
                             code,
                             table: <dtype_v2 as ::isa_core::Lut>::NAME,
+                            known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                         }),
                     ))
                 }
@@ -521,6 +526,7 @@ const _: () = {
                         value,
                         const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.value_name,
                         <dtype_v2 as ::isa_core::Lut>::NAME,
+                        &<dtype_v2 as ::isa_core::Lut>::CODES,
                         "TensorTensor",
                         "out_dtype",
                         13usize,
@@ -552,6 +558,7 @@ const _: () = {
                         ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
                             code,
                             table: <tt_alu as ::isa_core::Lut>::NAME,
+                            known: &<tt_alu as ::isa_core::Lut>::CODES,
                         }),
                     ))
                 }
@@ -582,6 +589,7 @@ const _: () = {
                         value,
                         const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }.value_name,
                         <tt_alu as ::isa_core::Lut>::NAME,
+                        &<tt_alu as ::isa_core::Lut>::CODES,
                         "TensorTensor",
                         "alu",
                         14usize,

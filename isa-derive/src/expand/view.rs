@@ -131,7 +131,11 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
                                 ::core::option::Option::Some(value) => #result::Ok(value),
                                 ::core::option::Option::None => #result::Err(::isa_core::__private::decode_error(
                                     #op, #name, #at,
-                                    #krate::FieldError::new(#krate::Problem::UnknownCode { code: #code, table: <#lut as #krate::Lut>::NAME }),
+                                    #krate::FieldError::new(#krate::Problem::UnknownCode {
+                                        code: #code,
+                                        table: <#lut as #krate::Lut>::NAME,
+                                        known: &<#lut as #krate::Lut>::CODES,
+                                    }),
                                 )),
                             }
                         },
@@ -142,6 +146,7 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
                                     #value,
                                     const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.value_name,
                                     <#lut as #krate::Lut>::NAME,
+                                    &<#lut as #krate::Lut>::CODES,
                                     #op, #name, #at,
                                 )),
                             }

@@ -386,6 +386,7 @@ const _: () = {
                             ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
                                 code: code,
                                 table: <dtype_v2 as ::isa_core::Lut>::NAME,
+                                known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                             }),
                         ),
                     )
@@ -421,6 +422,7 @@ const _: () = {
                             const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
                                 .value_name,
                             <dtype_v2 as ::isa_core::Lut>::NAME,
+                            &<dtype_v2 as ::isa_core::Lut>::CODES,
                             "TensorTensor",
                             "in0_dtype",
                             12usize,
@@ -458,6 +460,7 @@ const _: () = {
                             ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
                                 code: code,
                                 table: <dtype_v2 as ::isa_core::Lut>::NAME,
+                                known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                             }),
                         ),
                     )
@@ -493,6 +496,7 @@ const _: () = {
                             const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
                                 .value_name,
                             <dtype_v2 as ::isa_core::Lut>::NAME,
+                            &<dtype_v2 as ::isa_core::Lut>::CODES,
                             "TensorTensor",
                             "in1_dtype",
                             12usize,
@@ -530,6 +534,7 @@ const _: () = {
                             ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
                                 code: code,
                                 table: <dtype_v2 as ::isa_core::Lut>::NAME,
+                                known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                             }),
                         ),
                     )
@@ -565,6 +570,7 @@ const _: () = {
                             const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
                                 .value_name,
                             <dtype_v2 as ::isa_core::Lut>::NAME,
+                            &<dtype_v2 as ::isa_core::Lut>::CODES,
                             "TensorTensor",
                             "out_dtype",
                             13usize,
@@ -600,6 +606,7 @@ const _: () = {
                             ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
                                 code: code,
                                 table: <tt_alu as ::isa_core::Lut>::NAME,
+                                known: &<tt_alu as ::isa_core::Lut>::CODES,
                             }),
                         ),
                     )
@@ -635,6 +642,7 @@ const _: () = {
                             const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }
                                 .value_name,
                             <tt_alu as ::isa_core::Lut>::NAME,
+                            &<tt_alu as ::isa_core::Lut>::CODES,
                             "TensorTensor",
                             "alu",
                             14usize,

@@ -11,7 +11,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use isa_core::field::fit_unsigned;
-use isa_core::{BitValue, Problem};
+use isa_core::{BitValue, Codes, Problem};
 
 use super::error::UnknownName;
 
@@ -167,6 +167,19 @@ impl TileDataType {
         })
     }
 
+    /// Every `(name, code)` of [`TileDataType::ALL`], for messages.
+    pub const CODES: Codes = &Self::NAMED;
+
+    const NAMED: [(&'static str, u8); 25] = {
+        let mut out = [("", 0); 25];
+        let mut i = 0;
+        while i < out.len() {
+            out[i] = (Self::ALL[i].name(), Self::ALL[i].code());
+            i += 1;
+        }
+        out
+    };
+
     /// The assembly name, spelled as the public PTO spec spells it ("U32", "FP16", "E4M3",
     /// "HiF8"); seed 004's example writes `BSTART.SFU TSHUF, U32`.
     pub const fn name(self) -> &'static str {
@@ -285,6 +298,7 @@ impl BitValue for TileDataType {
             .ok_or(Problem::UnknownCode {
                 code,
                 table: "TileDataType",
+                known: &Self::CODES,
             })
     }
 }
