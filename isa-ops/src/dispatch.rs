@@ -118,6 +118,8 @@ macro_rules! declare_ops {
 
         type ViewFn = for<'a> fn(&'a [u8]) -> Result<OpView<'a>, DecodeError>;
         const VIEWS: &[ViewFn] = &[$( |b| <$ty as Bundle>::view(b).map(OpView::$variant) ),+];
+        type DecodeFn = fn(&[u8]) -> Result<Op, DecodeError>;
+        const DECODERS: &[DecodeFn] = &[$( |b| <$ty as Bundle>::decode_bytes(b).map(Op::$variant) ),+];
 
         impl Op {
             /// The op's name.
@@ -205,35 +207,50 @@ declare_ops! {
 /// Reads the first 64 bytes of `bytes` in place as whichever op its opcode names. Only the
 /// opcode and the length are checked; fields decode on demand.
 pub fn view_any(bytes: &[u8]) -> Result<OpView<'_>, DecodeError> {
-    let opcode = match bytes.first() {
-        Some(&op) => op,
-        None => return Err(truncated(0)),
-    };
-    match TABLE[opcode as usize] {
-        0 => Err(DecodeError {
-            at: Location {
-                op: "bundle",
-                field: "opcode",
-                inner: None,
-                offset: 0,
-            },
-            problem: Problem::UnknownOpcode {
-                opcode,
-                expected: KNOWN_OPCODES,
-            },
-        }),
-        i => match VIEWS.get(i as usize - 1) {
-            Some(view) => view(bytes),
-            None => Err(truncated(bytes.len())),
-        },
+    match VIEWS.get(declaration_index(bytes)?) {
+        Some(view) => view(bytes),
+        None => Err(truncated(bytes.len())),
     }
 }
 
 /// Decodes the first 64 bytes of `bytes` as whichever op its opcode names, with every check.
+#[inline]
 pub fn decode_any(bytes: &[u8]) -> Result<Op, DecodeError> {
-    view_any(bytes)?.decode()
+    match DECODERS.get(declaration_index(bytes)?) {
+        Some(decode) => decode(bytes),
+        None => Err(truncated(bytes.len())),
+    }
 }
 
+/// The index of the declaration that claims the first byte of `bytes`.
+#[inline]
+fn declaration_index(bytes: &[u8]) -> Result<usize, DecodeError> {
+    let Some(&opcode) = bytes.first() else {
+        return Err(truncated(0));
+    };
+    match TABLE[opcode as usize] {
+        0 => Err(unknown_opcode(opcode)),
+        i => Ok(i as usize - 1),
+    }
+}
+
+#[cold]
+fn unknown_opcode(opcode: u8) -> DecodeError {
+    DecodeError {
+        at: Location {
+            op: "bundle",
+            field: "opcode",
+            inner: None,
+            offset: 0,
+        },
+        problem: Problem::UnknownOpcode {
+            opcode,
+            expected: KNOWN_OPCODES,
+        },
+    }
+}
+
+#[cold]
 fn truncated(available: usize) -> DecodeError {
     DecodeError {
         at: Location {
