@@ -49,7 +49,7 @@ impl Declaration {
 
 /// Opcode → 1 + index into the declaration list (0: unknown). A second claim of an opcode is a
 /// compile-time error that names the opcode and both declarations.
-pub(crate) const fn opcode_table(decls: &[Declaration]) -> [u8; 256] {
+pub const fn opcode_table(decls: &[Declaration]) -> [u8; 256] {
     let mut table = [0u8; 256];
     let mut d = 0;
     while d < decls.len() {
