@@ -7,7 +7,7 @@
 //! The exit status is 1 when anything was reported.
 //!
 //! With `--word32` the input is a stream of 32-bit PTO block words instead (see
-//! [`word32`](crate::word32)): each TSHUF block is listed with its byte offset and its assembly
+//! [`crate::word32`]): each TSHUF block is listed with its byte offset and its assembly
 //! text, then each of its words with its fields; stray and unknown words and trailing bytes are
 //! reported the same way. The two kinds of stream are told apart only by the flag: a word stream
 //! is a valid length for either, and nothing in its bytes says which it is.
