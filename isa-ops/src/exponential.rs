@@ -16,9 +16,9 @@ use isa_core::{
 use crate::codegen::{Finding, LowerError, Lowered, Lowering, Validate};
 use crate::dispatch::Op;
 use crate::operand::Operand;
+use crate::support::descriptors;
 use crate::tensor_scalar::{
-    Arg, NO_SCALAR, TsFill, descriptor_findings, element_count_finding, push_drain, s3d3_ts,
-    with_drain_opcode,
+    Arg, NO_SCALAR, TsFill, element_count_finding, push_drain, s3d3_ts, with_drain_opcode,
 };
 
 enumeration! {
@@ -177,10 +177,10 @@ impl Validate for Exponential {
                 ),
             });
         }
-        descriptor_findings(
-            &[("input", 0x10, &self.input), ("out", 0x30, &self.out)],
-            &mut out,
-        );
+        out.extend(descriptors(&[
+            ("input", 0x10, &self.input),
+            ("out", 0x30, &self.out),
+        ]));
         out
     }
 }

@@ -23,10 +23,8 @@ use isa_core::{
 use isa_derive::Bundle;
 
 use crate::codegen::{Finding, LowerError, Lowered, Validate};
-use crate::tensor_scalar::{
-    Arg, ScalarSource, TensorScalarPtrInst, channels, descriptor_findings, fused_accumulate, pack,
-    push_drain,
-};
+use crate::support::{descriptors, pack, partitions};
+use crate::tensor_scalar::{Arg, ScalarSource, TensorScalarPtrInst, fused_accumulate, push_drain};
 
 enumeration! {
     /// The three STT opcodes (seed 001: "{0x9D ScalarTensorTensorArith, 0x9E
@@ -150,7 +148,7 @@ impl TensorScalarPtrInst {
             tensor0_dtype: self.input.dtype,
             tensor1_dtype: tensor1.dtype,
             out_dtype: self.out.dtype,
-            num_active_channels: channels("tensor0", &self.input.ap)?,
+            num_active_channels: partitions("tensor0", &self.input.ap)?,
             scalar_dtype: scalar.dtype(),
             accumulator_cmd: acc,
             out: pack("out", &self.out.ap)?,
@@ -167,14 +165,11 @@ impl Validate for ScalarTensorTensor {
     /// validator.
     fn validate(&self) -> Vec<Finding> {
         let mut out = Vec::new();
-        descriptor_findings(
-            &[
-                ("tensor1", 0x0C, &self.tensor1),
-                ("tensor0", 0x18, &self.tensor0),
-                ("out", 0x30, &self.out),
-            ],
-            &mut out,
-        );
+        out.extend(descriptors(&[
+            ("tensor1", 0x0C, &self.tensor1),
+            ("tensor0", 0x18, &self.tensor0),
+            ("out", 0x30, &self.out),
+        ]));
         out
     }
 }

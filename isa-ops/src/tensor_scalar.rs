@@ -18,14 +18,15 @@
 //! ([`Arg`], [`ScalarSource`]), the fused-reduce guard and the trailing DveReadAccumulator.
 
 use isa_core::{
-    AccessPattern, AccumulateCmd, AluOp, Dtype, PackError, ReverseOps, SyncBand, Tensor, Tensor3d,
-    alu_v2, dtype_v2, enumeration, first_pair_num,
+    AccumulateCmd, AluOp, Dtype, ReverseOps, SyncBand, Tensor, Tensor3d, alu_v2, dtype_v2,
+    enumeration,
 };
 
 use crate::codegen::{Finding, LowerError, Lowered, Lowering, ModuleAttribute, Validate};
 use crate::dispatch::Op;
 use crate::opaque::DveReadAccumulator;
 use crate::operand::Operand;
+use crate::support::{descriptors, elements};
 
 enumeration! {
     /// The CoreV2 opcodes of the S3D3_TS layout (seed 001: "{0x43 TensorScalarArithOp, 0x53
@@ -208,10 +209,10 @@ macro_rules! s3d3_ts {
                     opcode,
                     sync: f.sync,
                     accumulator_cmd: f.acc,
-                    input: $crate::tensor_scalar::pack("input", &f.input.ap)?,
+                    input: $crate::support::pack("input", &f.input.ap)?,
                     in_dtype: f.input.dtype,
                     out_dtype: f.out.dtype,
-                    num_active_channels: $crate::tensor_scalar::channels("input", &f.input.ap)?,
+                    num_active_channels: $crate::support::partitions("input", &f.input.ap)?,
                     imm0_src: f.imm0.0,
                     op0: f.op0,
                     op1: f.op1,
@@ -219,7 +220,7 @@ macro_rules! s3d3_ts {
                     imm1_src: f.imm1.0,
                     imm0: f.imm0.1,
                     imm1: f.imm1.1,
-                    out: $crate::tensor_scalar::pack("out", &f.out.ap)?,
+                    out: $crate::support::pack("out", &f.out.ap)?,
                 })
             }
         }
@@ -467,25 +468,6 @@ pub fn with_drain_opcode(opcode: u8, two_outputs: bool) -> Vec<u8> {
     out
 }
 
-/// Packs `ap` into an N-D descriptor slot, naming the operand on failure.
-pub fn pack<const N: usize>(
-    operand: &'static str,
-    ap: &AccessPattern,
-) -> Result<Tensor<N>, LowerError> {
-    Tensor::<N>::pack(ap).map_err(|error| LowerError::Pack { operand, error })
-}
-
-/// `num_active_channels`: the first APPair num of `ap` (seed 001, "num_active_channels
-/// accessor"), naming the operand on failure.
-pub fn channels(operand: &'static str, ap: &AccessPattern) -> Result<u8, LowerError> {
-    first_pair_num(ap).map_err(|error: PackError| LowerError::Pack { operand, error })
-}
-
-/// Element count a descriptor walks: the product of its counts.
-pub fn elements<const N: usize>(t: &Tensor<N>) -> u64 {
-    t.nums.iter().map(|&n| u64::from(n)).product()
-}
-
 /// A finding of `check` on the input slot at 0x10 when the input and the output walk different
 /// element counts, or none (the element-count rule of Exponential and TensorScalarAddr).
 pub fn element_count_finding<const N: usize>(
@@ -500,29 +482,6 @@ pub fn element_count_finding<const N: usize>(
         offset: 0x10,
         message: format!("the input walks {n_in} elements, the output {n_out}"),
     })
-}
-
-/// Seed 002's descriptor validator on each `(field, offset, descriptor)`: `tensor2d_valid` for
-/// 2-D slots, `tensor3d_valid` for 3-D ones, with the fault's offset inside the bundle.
-pub fn descriptor_findings<const N: usize>(
-    slots: &[(&'static str, usize, &Tensor<N>)],
-    out: &mut Vec<Finding>,
-) {
-    let check = if N == 2 {
-        "tensor2d_valid"
-    } else {
-        "tensor3d_valid"
-    };
-    for &(field, offset, t) in slots {
-        if let Err(fault) = t.validate() {
-            out.push(Finding {
-                check,
-                field,
-                offset: offset + fault.offset(),
-                message: fault.to_string(),
-            });
-        }
-    }
 }
 
 /// The check name of TensorScalarCache's imm1 rule, which the seed gives as the error text.
@@ -551,10 +510,10 @@ impl Validate for TensorScalar {
                 ),
             });
         }
-        descriptor_findings(
-            &[("input", 0x10, &self.input), ("out", 0x30, &self.out)],
-            &mut out,
-        );
+        out.extend(descriptors(&[
+            ("input", 0x10, &self.input),
+            ("out", 0x30, &self.out),
+        ]));
         out
     }
 }

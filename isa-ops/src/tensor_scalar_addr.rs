@@ -15,9 +15,9 @@ use isa_core::{Addr4, AluOp, Dtype, ReverseOps, SyncBand, Tensor2d, alu_v2, dtyp
 use isa_derive::Bundle;
 
 use crate::codegen::{Finding, LowerError, Lowered, Validate};
+use crate::support::{descriptors, pack, partitions};
 use crate::tensor_scalar::{
-    NO_SCALAR, ScalarSource, TensorScalarPtrInst, channels, descriptor_findings,
-    element_count_finding, pack, slot_of,
+    NO_SCALAR, ScalarSource, TensorScalarPtrInst, element_count_finding, slot_of,
 };
 
 /// The S2D2_TS_AS bundle (seed 001, SPEC-NOTES §2.3).
@@ -96,7 +96,7 @@ impl TensorScalarPtrInst {
             reverse: ReverseOps::from_flags(self.reverse0, self.reverse1),
             scalar1_src,
             scalar0,
-            num_active_channels: channels("input", &self.input.ap)?,
+            num_active_channels: partitions("input", &self.input.ap)?,
             out: pack("out", &self.out.ap)?,
             scalar1,
         };
@@ -243,10 +243,10 @@ impl Validate for TensorScalarAddr {
                 message: format!("reverse is {} but op1 is bypass", self.reverse),
             });
         }
-        descriptor_findings(
-            &[("input", 0x10, &self.input), ("out", 0x30, &self.out)],
-            &mut out,
-        );
+        out.extend(descriptors(&[
+            ("input", 0x10, &self.input),
+            ("out", 0x30, &self.out),
+        ]));
         out
     }
 }
