@@ -14,9 +14,8 @@
 //! | 63:32 | —            | must be zero                             |
 
 use core::fmt;
-use core::str::FromStr;
 
-use super::error::{TshufError, UnknownName};
+use super::error::TshufError;
 
 /// Bits `[4:0]` of a controls-tile word: the per-row operand `b` (seed 004: "each U32 control Tile
 /// word supplies its row operand in bits `[4:0]`, while bits `[31:5]` are accepted and ignored").
@@ -27,74 +26,19 @@ const SEGMENT_SHIFT: u32 = 8;
 const BOUNDARY_SHIFT: u32 = 16;
 const HIGH_HALF: u64 = 0xFFFF_FFFF_0000_0000;
 
-/// The shuffle mode, control bits `[7:0]` (seed 004: "selects UP, DOWN, BFLY, or IDX"; codes
-/// from the public PTO spec, SPEC-NOTES §3). Codes above 3 are rejected.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum ShuffleMode {
-    /// Code 0: take the word `b` lanes below, inside the segment.
-    Up = 0,
-    /// Code 1: take the word `b` lanes above, inside the segment.
-    Down = 1,
-    /// Code 2: take the word of lane `local xor b` of the segment (butterfly).
-    Bfly = 2,
-    /// Code 3: take the word of lane `b mod width` of the segment (indexed).
-    Idx = 3,
-}
-
-impl ShuffleMode {
-    /// Every mode, in code order.
-    pub const ALL: [ShuffleMode; 4] = [
-        ShuffleMode::Up,
-        ShuffleMode::Down,
-        ShuffleMode::Bfly,
-        ShuffleMode::Idx,
-    ];
-
-    /// The code of control bits `[7:0]` (SPEC-NOTES §3).
-    pub const fn code(self) -> u8 {
-        self as u8
-    }
-
-    /// The mode of code `code`; codes above 3 are
-    /// [`TshufError::ReservedMode`] (SPEC-NOTES §3: "mode > 3" rejects).
-    pub const fn from_code(code: u8) -> Result<Self, TshufError> {
-        match code {
-            0 => Ok(ShuffleMode::Up),
-            1 => Ok(ShuffleMode::Down),
-            2 => Ok(ShuffleMode::Bfly),
-            3 => Ok(ShuffleMode::Idx),
-            mode => Err(TshufError::ReservedMode { mode }),
-        }
-    }
-
-    /// The assembly name seed 004 uses: "UP", "DOWN", "BFLY", "IDX".
-    pub const fn name(self) -> &'static str {
-        match self {
-            ShuffleMode::Up => "UP",
-            ShuffleMode::Down => "DOWN",
-            ShuffleMode::Bfly => "BFLY",
-            ShuffleMode::Idx => "IDX",
-        }
-    }
-}
-
-impl fmt::Display for ShuffleMode {
-    /// Writes the assembly name ([`ShuffleMode::name`]).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for ShuffleMode {
-    type Err = UnknownName;
-
-    /// Reads "UP", "DOWN", "BFLY" or "IDX", matched exactly.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .into_iter()
-            .find(|m| m.name() == s)
-            .ok_or_else(|| UnknownName::new("ShuffleMode", s))
+isa_core::enumeration! {
+    /// The shuffle mode, control bits `[7:0]` (seed 004: "selects UP, DOWN, BFLY, or IDX"; codes
+    /// from the public PTO spec, SPEC-NOTES §3). Codes above 3 are rejected
+    /// ([`TshufError::ReservedMode`]); the names are seed 004's assembly names.
+    pub enum ShuffleMode: "ShuffleMode" {
+        /// Take the word `b` lanes below, inside the segment.
+        Up = 0 => "UP",
+        /// Take the word `b` lanes above, inside the segment.
+        Down = 1 => "DOWN",
+        /// Take the word of lane `local xor b` of the segment (butterfly).
+        Bfly = 2 => "BFLY",
+        /// Take the word of lane `b mod width` of the segment (indexed).
+        Idx = 3 => "IDX",
     }
 }
 
@@ -153,65 +97,18 @@ impl Segment {
     }
 }
 
-/// What a row gets when its selected source row is unavailable, control bits `[23:16]` (seed 004:
-/// "the boundary choice keeps the current word (SELF) or writes zero (ZERO) when the selected
-/// row is unavailable"; codes from the public PTO spec, SPEC-NOTES §3). Codes above 1 are
-/// rejected.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Boundary {
-    /// Code 0, assembly "SELF": the row keeps its own word, i.e. the source tile's word at the
-    /// same row and word group (the destination is fresh, so the only "current word" a row has
-    /// is its own source word; SPEC-NOTES §3: "SELF keeps the row's own word").
-    Keep = 0,
-    /// Code 1, assembly "ZERO": the row gets the word 0.
-    Zero = 1,
-}
-
-impl Boundary {
-    /// Both boundaries, in code order.
-    pub const ALL: [Boundary; 2] = [Boundary::Keep, Boundary::Zero];
-
-    /// The code of control bits `[23:16]` (SPEC-NOTES §3).
-    pub const fn code(self) -> u8 {
-        self as u8
-    }
-
-    /// The boundary of code `code`; codes above 1 are [`TshufError::ReservedBoundary`]
-    /// (SPEC-NOTES §3: "boundary > 1" rejects).
-    pub const fn from_code(code: u8) -> Result<Self, TshufError> {
-        match code {
-            0 => Ok(Boundary::Keep),
-            1 => Ok(Boundary::Zero),
-            boundary => Err(TshufError::ReservedBoundary { boundary }),
-        }
-    }
-
-    /// The assembly name seed 004 uses: "SELF" or "ZERO".
-    pub const fn name(self) -> &'static str {
-        match self {
-            Boundary::Keep => "SELF",
-            Boundary::Zero => "ZERO",
-        }
-    }
-}
-
-impl fmt::Display for Boundary {
-    /// Writes the assembly name ([`Boundary::name`]).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Boundary {
-    type Err = UnknownName;
-
-    /// Reads "SELF" or "ZERO", matched exactly.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .into_iter()
-            .find(|b| b.name() == s)
-            .ok_or_else(|| UnknownName::new("Boundary", s))
+isa_core::enumeration! {
+    /// What a row gets when its selected source row is unavailable, control bits `[23:16]`
+    /// (seed 004: "the boundary choice keeps the current word (SELF) or writes zero (ZERO) when
+    /// the selected row is unavailable"; codes from the public PTO spec, SPEC-NOTES §3). Codes
+    /// above 1 are rejected ([`TshufError::ReservedBoundary`]).
+    pub enum Boundary: "Boundary" {
+        /// The row keeps its own word, i.e. the source tile's word at the same row and word
+        /// group (the destination is fresh, so the only "current word" a row has is its own
+        /// source word; SPEC-NOTES §3: "SELF keeps the row's own word").
+        Keep = 0 => "SELF",
+        /// The row gets the word 0.
+        Zero = 1 => "ZERO",
     }
 }
 
@@ -250,16 +147,24 @@ impl ShuffleControl {
             return Err(TshufError::HighBitsSet { control: gpr });
         }
         let mode = match ShuffleMode::from_code(byte(gpr, MODE_SHIFT)) {
-            Ok(mode) => mode,
-            Err(e) => return Err(e),
+            Some(mode) => mode,
+            None => {
+                return Err(TshufError::ReservedMode {
+                    mode: byte(gpr, MODE_SHIFT),
+                });
+            }
         };
         let segment = match Segment::from_code(byte(gpr, SEGMENT_SHIFT)) {
             Ok(segment) => segment,
             Err(e) => return Err(e),
         };
         let boundary = match Boundary::from_code(byte(gpr, BOUNDARY_SHIFT)) {
-            Ok(boundary) => boundary,
-            Err(e) => return Err(e),
+            Some(boundary) => boundary,
+            None => {
+                return Err(TshufError::ReservedBoundary {
+                    boundary: byte(gpr, BOUNDARY_SHIFT),
+                });
+            }
         };
         Ok(Self::new(mode, segment, boundary))
     }

@@ -7,29 +7,26 @@
 //! equal, which is how TSHUF detects "destination aliasing" (seed 004).
 
 use core::fmt;
-use core::str::FromStr;
 
 use super::datatype::TileDataType;
-use super::error::{TileError, UnknownName};
+use super::error::TileError;
 
-/// The CUBE layout of a Local tile (seed 004: "Local CUBE_M16 or CUBE_M32"; the `Layout`
-/// parameter of `B.DATR`). Rows are grouped in CUBE cells of 16 or 32 rows.
-///
-/// Only the two layouts TSHUF accepts are modelled. Their 5-bit `B.DATR` codes are not in the
-/// public spec facts; the codes used are in one table,
-/// [`datr_layout`](super::words::datr_layout) (INFERRED).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Layout {
-    /// `CUBE_M16`: cells of 16 rows.
-    CubeM16,
-    /// `CUBE_M32`: cells of 32 rows; the only layout that allows segment width 32.
-    CubeM32,
+isa_core::enumeration! {
+    /// The CUBE layout of a Local tile (seed 004: "Local CUBE_M16 or CUBE_M32"; the `Layout`
+    /// parameter of `B.DATR`). Rows are grouped in CUBE cells of 16 or 32 rows.
+    ///
+    /// Only the two layouts TSHUF accepts are modelled. The code here is only an ordinal: the
+    /// 5-bit `B.DATR` codes are not in the public spec facts, and the ones used are in one table,
+    /// [`datr_layout`](super::words::datr_layout) (INFERRED).
+    pub enum Layout: "Layout" {
+        /// Cells of 16 rows.
+        CubeM16 = 0 => "CUBE_M16",
+        /// Cells of 32 rows; the only layout that allows segment width 32.
+        CubeM32 = 1 => "CUBE_M32",
+    }
 }
 
 impl Layout {
-    /// Both layouts.
-    pub const ALL: [Layout; 2] = [Layout::CubeM16, Layout::CubeM32];
-
     /// Rows per CUBE cell: 32 for `CUBE_M32`, otherwise 16 (public PTO spec, SPEC-NOTES §3:
     /// "cell_rows = 32 for CUBE_M32 else 16").
     pub const fn cell_rows(self) -> usize {
@@ -38,36 +35,7 @@ impl Layout {
             Layout::CubeM32 => 32,
         }
     }
-
-    /// The assembly name: "CUBE_M16" or "CUBE_M32" (seed 004).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Layout::CubeM16 => "CUBE_M16",
-            Layout::CubeM32 => "CUBE_M32",
-        }
-    }
 }
-
-impl fmt::Display for Layout {
-    /// Writes the assembly name ([`Layout::name`]).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Layout {
-    type Err = UnknownName;
-
-    /// Reads "CUBE_M16" or "CUBE_M32", matched exactly.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .into_iter()
-            .find(|l| l.name() == s)
-            .ok_or_else(|| UnknownName::new("Layout", s))
-    }
-}
-
-serde_by_name!(Layout, "Layout", |name| name.parse().ok());
 
 /// The shape of a tile in rows and 32-bit word groups (seed 004: source, destination and
 /// controls must "share … geometry"; the controls' "valid columns equal the number of 32-bit
