@@ -549,3 +549,68 @@ fn a_table_passed_into_a_macro_stamp_selects_the_codes() {
     w.set_dtype(&isa_core::Dtype::Bfloat16).unwrap();
     assert_eq!(w.as_bytes()[4], 0x06);
 }
+
+/// Encodes `value` in place over buffers that held other bytes: the layout's bytes come out as
+/// `encode` gives them (header, constants, reserved and identity bits included), and the bytes
+/// after the layout are left alone.
+fn encodes_over_any_old_bytes<B: isa_core::Bundle>(value: &B) {
+    let expected = value.encode().unwrap();
+    for fill in [0x00u8, 0xFF, 0xA5, 0x5A] {
+        let mut buf = vec![fill; B::SIZE + 3];
+        value.encode_into(&mut buf).unwrap();
+        assert_eq!(
+            &buf[..B::SIZE],
+            expected.as_bytes(),
+            "{} over {fill:#04x}",
+            B::NAME
+        );
+        assert!(buf[B::SIZE..].iter().all(|&b| b == fill), "{}", B::NAME);
+    }
+}
+
+#[test]
+fn encoding_in_place_writes_every_byte_of_a_used_buffer() {
+    let mut buf = [0xFFu8; 16];
+    demo().encode_into(&mut buf).unwrap();
+    // The bytes of `encodes_every_field_at_its_place_and_zeroes_the_rest`: the reserved bytes
+    // 0x02..=0x03 and 0x0A..=0x0B, the reserved bits 2..=7 of 0x07 and 0..=3 of 0x08 are zero.
+    assert_eq!(
+        buf,
+        [
+            0x22, 0x04, 0x00, 0x00, 0x34, 0x12, 0x5B, 0x02, 0xC0, 0xAB, 0x00, 0x00, 0xEF, 0xBE,
+            0xAD, 0xDE
+        ]
+    );
+    encodes_over_any_old_bytes(&demo());
+    encodes_over_any_old_bytes(&SplitWord {
+        reg: 3,
+        imm: 0x1_2345,
+    });
+    encodes_over_any_old_bytes(&WithConstants { mode: 3 });
+    encodes_over_any_old_bytes(&WithSync {
+        sync: SyncBand {
+            value: 7,
+            ..SyncBand::default()
+        },
+        flag: true,
+    });
+    encodes_over_any_old_bytes(&TwoForms { form: Form::Second });
+    encodes_over_any_old_bytes(&Unknown { body: [0x11; 60] });
+    encodes_over_any_old_bytes(&V4Byte {
+        in_dtype: isa_core::Dtype::Bfloat16,
+    });
+}
+
+#[test]
+fn a_short_buffer_is_refused_before_a_byte_is_written() {
+    let mut buf = [0xA5u8; 15];
+    let e = demo().encode_into(&mut buf).unwrap_err();
+    assert_eq!(
+        e.problem,
+        Problem::Truncated {
+            needed: 16,
+            available: 15
+        }
+    );
+    assert_eq!(buf, [0xA5; 15]);
+}

@@ -2,7 +2,8 @@
 //! without a new test):
 //! - no input panics: `decode_any`, every validator and every error message, on arbitrary bytes
 //!   and on bytes shaped by the field table;
-//! - every bundle that decodes encodes back to the same bytes;
+//! - every bundle that decodes encodes back to the same bytes, also in place over a buffer that
+//!   held other bytes;
 //! - a logical value encodes and decodes back to itself up to the canonical preimage of a
 //!   many-to-one table (DESIGN: "decode(encode(x)) is x up to the documented canonical LUT
 //!   preimages"): any preimage of a shared code encodes to that code, decodes to the canonical
@@ -239,6 +240,11 @@ proptest! {
                 prop_assert_eq!(op.name(), decl.name);
                 // Decoding the re-encoded bytes gives the same logical value.
                 prop_assert_eq!(decode_any(&op.to_bytes().unwrap()).ok(), Some(op.clone()));
+                // Encoding in place over a buffer that held other bytes writes every byte.
+                let mut used = [0u8; 64];
+                used.iter_mut().for_each(|x| *x = rng.next_u64() as u8);
+                prop_assert_eq!(op.encode_into(&mut used), Ok(()));
+                prop_assert_eq!(used, b, "{} encoded in place", op.name());
                 findings_located(&op)?;
             }
         }

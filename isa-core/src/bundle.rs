@@ -1,6 +1,6 @@
 //! The `Bundle` trait and the static field table every declaration carries.
 
-use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
+use zerocopy::{FromBytes, FromZeros, Immutable, IntoBytes, KnownLayout, Unaligned};
 
 use crate::error::{DecodeError, EncodeError, Location, Problem};
 
@@ -193,13 +193,33 @@ pub trait Bundle: Sized {
     /// Whether the field map is recovered (`#[bundle(unrecovered = "…")]` says it is not).
     const LAYOUT: LayoutStatus = LayoutStatus::Recovered;
 
+    /// Writes the value into `wire` in place: every byte of the layout is written once, the
+    /// fixed ones (header, constants, reserved bits, identity bits) from the layout and the rest
+    /// by the fields' setters, so `wire` may hold anything before. A value that does not fit is
+    /// refused with the field and offset; the bytes of `wire` are then unspecified (the fields
+    /// before the refused one are written).
+    fn encode_in_place(&self, wire: &mut Self::Wire) -> Result<(), EncodeError>;
+
     /// Logical value to wire struct. Every byte no field writes is zero; a value that does not
     /// fit is refused with the field and offset.
-    fn encode(&self) -> Result<Self::Wire, EncodeError>;
+    #[inline]
+    fn encode(&self) -> Result<Self::Wire, EncodeError> {
+        let mut wire = Self::Wire::new_zeroed();
+        self.encode_in_place(&mut wire)?;
+        Ok(wire)
+    }
+
+    /// Wire struct to logical value, handed to `f`: what [`Bundle::decode`] does, for a caller
+    /// that wraps the value at once (as `decode_any` wraps each op in its `Op` variant). The
+    /// value is built where `f` puts it, not moved there through an intermediate `Result`.
+    fn decode_map<R, F: FnOnce(Self) -> R>(wire: &Self::Wire, f: F) -> Result<R, DecodeError>;
 
     /// Wire struct to logical value. Checks the identity, every constant, every reserved bit and
     /// every table code.
-    fn decode(wire: &Self::Wire) -> Result<Self, DecodeError>;
+    #[inline]
+    fn decode(wire: &Self::Wire) -> Result<Self, DecodeError> {
+        Self::decode_map(wire, |value| value)
+    }
 
     /// Reads the first [`Bundle::SIZE`] bytes of `bytes` in place.
     #[inline]
@@ -219,18 +239,17 @@ pub trait Bundle: Sized {
         Self::decode(Self::view(bytes)?)
     }
 
-    /// Encodes into the first [`Bundle::SIZE`] bytes of `out`.
+    /// Encodes into the first [`Bundle::SIZE`] bytes of `out`, in place (see
+    /// [`Bundle::encode_in_place`]: on an error those bytes are unspecified). A buffer shorter
+    /// than the layout is refused before anything is written.
     #[inline]
     fn encode_into(&self, out: &mut [u8]) -> Result<(), EncodeError> {
-        let wire = self.encode()?;
-        match out.get_mut(..Self::SIZE) {
-            Some(dst) => {
-                dst.copy_from_slice(wire.as_bytes());
-                Ok(())
-            }
-            None => Err(EncodeError {
+        let available = out.len();
+        match Self::Wire::mut_from_prefix(out) {
+            Ok((wire, _)) => self.encode_in_place(wire),
+            Err(_) => Err(EncodeError {
                 at: whole::<Self>(),
-                problem: truncated::<Self>(out.len()),
+                problem: truncated::<Self>(available),
             }),
         }
     }

@@ -229,6 +229,26 @@ pub fn fixed_ok<const W: usize>(bytes: &[u8], fixed: &Fixed<W>) -> bool {
     diff == 0
 }
 
+/// The `L` bytes of the fixed bits' values from byte `offset` on: what encode writes into a part
+/// of the wire struct no field setter writes whole (a reserved gap, a constant, a cell of bit
+/// fields before the fields' setters fill their bits). Bits that are not fixed are zero. Bytes
+/// past the layout's end are zero.
+pub const fn fixed_bytes<const L: usize, const W: usize>(
+    fixed: &Fixed<W>,
+    offset: usize,
+) -> [u8; L] {
+    let mut out = [0u8; L];
+    let mut i = 0;
+    while i < L {
+        let at = offset + i;
+        if at / 8 < W {
+            out[i] = (fixed.value[at / 8] >> (8 * (at % 8))) as u8;
+        }
+        i += 1;
+    }
+    out
+}
+
 /// The little-endian 64-bit word at `offset`; bytes past the end of `bytes` read as zero.
 #[inline(always)]
 fn word_at(bytes: &[u8], offset: usize) -> u64 {
@@ -468,6 +488,19 @@ mod tests {
         assert!(!fixed_ok(&b, &f));
         // A buffer shorter than the last word reads the missing bytes as zero.
         assert!(fixed_ok(&[0x05, 0x10, 0x0A, 0, 0, 0, 0, 0, 0], &f));
+    }
+
+    #[test]
+    fn fixed_bytes_are_the_fixed_values_of_a_byte_range() {
+        let f = Fixed::<2> {
+            mask: [0xFFFF_FFFF_FFF0_FFFF, 0xFFFF],
+            value: [0x0000_0000_0000_1005, 0x00AB],
+        };
+        assert_eq!(fixed_bytes::<2, 2>(&f, 0), [0x05, 0x10]);
+        assert_eq!(fixed_bytes::<1, 2>(&f, 2), [0x00]);
+        assert_eq!(fixed_bytes::<3, 2>(&f, 7), [0x00, 0xAB, 0x00]);
+        assert_eq!(fixed_bytes::<2, 2>(&f, 15), [0x00, 0x00]);
+        assert_eq!(fixed_bytes::<0, 2>(&f, 3), []);
     }
 
     #[test]

@@ -119,7 +119,7 @@ macro_rules! declare_ops {
         type ViewFn = for<'a> fn(&'a [u8]) -> Result<OpView<'a>, DecodeError>;
         const VIEWS: &[ViewFn] = &[$( |b| <$ty as Bundle>::view(b).map(OpView::$variant) ),+];
         type DecodeFn = fn(&[u8]) -> Result<Op, DecodeError>;
-        const DECODERS: &[DecodeFn] = &[$( |b| <$ty as Bundle>::decode_bytes(b).map(Op::$variant) ),+];
+        const DECODERS: &[DecodeFn] = &[$( |b| <$ty as Bundle>::decode_map(<$ty as Bundle>::view(b)?, Op::$variant) ),+];
 
         impl Op {
             /// The op's name.
@@ -133,8 +133,13 @@ macro_rules! declare_ops {
             /// Encodes the bundle.
             pub fn to_bytes(&self) -> Result<[u8; BUNDLE_SIZE], isa_core::EncodeError> {
                 let mut out = [0u8; BUNDLE_SIZE];
-                match self { $( Op::$variant(b) => b.encode_into(&mut out)?, )+ }
+                self.encode_into(&mut out)?;
                 Ok(out)
+            }
+            /// Encodes the bundle into the first [`BUNDLE_SIZE`] bytes of `out`, in place
+            /// ([`Bundle::encode_into`]: every byte is written, whatever `out` held).
+            pub fn encode_into(&self, out: &mut [u8]) -> Result<(), isa_core::EncodeError> {
+                match self { $( Op::$variant(b) => b.encode_into(out), )+ }
             }
             /// Runs every validator of the op.
             pub fn validate(&self) -> Vec<$crate::codegen::Finding> {
@@ -157,7 +162,7 @@ macro_rules! declare_ops {
             }
             /// Decodes every field, with every check.
             pub fn decode(&self) -> Result<Op, DecodeError> {
-                match *self { $( OpView::$variant(w) => <$ty as Bundle>::decode(w).map(Op::$variant), )+ }
+                match *self { $( OpView::$variant(w) => <$ty as Bundle>::decode_map(w, Op::$variant), )+ }
             }
             /// The op's field table.
             pub fn fields(&self) -> &'static [FieldInfo] {

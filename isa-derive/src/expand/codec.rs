@@ -1,15 +1,17 @@
-//! `impl Bundle`: encode (zeroed wire, header, constants, every field through its setter) and
-//! decode (identity, header, constants, reserved bits, every field through its getter). Layouts
+//! `impl Bundle`: encode in place (the fixed bytes of every member no setter writes whole, then
+//! every field through its setter, so each byte is written once) and decode (identity, header,
+//! constants, reserved bits, every field through its getter). Layouts
 //! without identity also implement `Field`, so they nest inside other layouts.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
+use super::wire::fill_fixed;
 use super::{Paths, wire_ident};
-use crate::ast::{Identity, Layout, Role};
+use crate::ast::{Identity, Layout};
 use crate::valid::Plan;
 
-pub fn bundle_impl(layout: &Layout, _plan: &Plan, p: &Paths) -> TokenStream {
+pub fn bundle_impl(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
     let (krate, zc, result) = (&p.krate, &p.zc, &p.result);
     let ident = layout.ident;
     let wire = wire_ident(layout);
@@ -18,31 +20,17 @@ pub fn bundle_impl(layout: &Layout, _plan: &Plan, p: &Paths) -> TokenStream {
     let size = layout.size;
     let none = quote!(::core::option::Option::None);
     let loc = |field: &str, offset: TokenStream| quote!(#krate::Location { op: #name, field: #field, inner: #none, offset: #offset });
-    let has_opcode_field = layout.fields.iter().any(|f| f.role == Role::Opcode);
 
     // Identity and header. `dec_header` runs on the cold path only, after the fast check
     // (`identity_ok` and the fixed bits) has failed, and returns the exact fault.
-    let (identity, enc_header, dec_header, identity_ok, id_mask, id_value) = match &layout.identity
-    {
+    let (identity, dec_header, identity_ok, id_mask, id_value) = match &layout.identity {
         Identity::Opcodes(ops) => {
             let ops: Vec<u8> = ops.iter().map(|(o, _)| *o).collect();
-            let first = ops.first().copied().unwrap_or(0);
             let words = (size / 4) as u64;
-            // The whole 4-byte header in one store, after the opcode field's setter has put
-            // the opcode in byte 0.
-            let opcode = if has_opcode_field {
-                quote!(::isa_core::__private::read_le(bytes, 0, 1))
-            } else {
-                quote!(#first as u64)
-            };
             let l0 = loc("opcode", quote!(0));
             let l1 = loc("inst_word_len", quote!(1));
             (
                 quote!(#krate::Identity::Opcodes(&[#(#ops),*])),
-                quote! {
-                    let header = #opcode | #words << 8;
-                    ::isa_core::__private::write_le(bytes, 0, 4, header);
-                },
                 quote! {
                     let opcode = ::isa_core::__private::read_le(bytes, 0, 1) as u8;
                     if !<#ident as #krate::Bundle>::IDENTITY.matches(bytes) {
@@ -71,10 +59,6 @@ pub fn bundle_impl(layout: &Layout, _plan: &Plan, p: &Paths) -> TokenStream {
             (
                 quote!(#krate::Identity::MaskMatch { mask: #mask, value: #value }),
                 quote! {
-                    let word = ::isa_core::__private::read_le(bytes, 0, 4) | #value as u64;
-                    ::isa_core::__private::write_le(bytes, 0, 4, word);
-                },
-                quote! {
                     let word = ::isa_core::__private::read_le(bytes, 0, 4) as u32;
                     if word & #mask != #value {
                         return #krate::DecodeError { at: #l,
@@ -89,7 +73,6 @@ pub fn bundle_impl(layout: &Layout, _plan: &Plan, p: &Paths) -> TokenStream {
         Identity::Nested => (
             quote!(#krate::Identity::Nested),
             quote!(),
-            quote!(),
             quote!(true),
             quote!(0u32),
             quote!(0u32),
@@ -97,10 +80,6 @@ pub fn bundle_impl(layout: &Layout, _plan: &Plan, p: &Paths) -> TokenStream {
     };
 
     // Constants.
-    let enc_consts = layout.constants.iter().map(|c| {
-        let (o, l, v) = (c.offset, c.len, c.value);
-        quote!(::isa_core::__private::write_le(bytes, #o, #l, #v);)
-    });
     let dec_consts = layout.constants.iter().map(|c| {
         let (o, l, v) = (c.offset, c.len, c.value);
         let at = loc(&c.name, quote!(#o));
@@ -114,6 +93,7 @@ pub fn bundle_impl(layout: &Layout, _plan: &Plan, p: &Paths) -> TokenStream {
     });
 
     // Fields.
+    let fill = fill_fixed(layout, plan);
     let setters = layout.fields.iter().map(|f| {
         let (fi, set) = (f.ident, format_ident!("set_{}", f.ident));
         quote!(wire.#set(&self.#fi)?;)
@@ -185,24 +165,22 @@ pub fn bundle_impl(layout: &Layout, _plan: &Plan, p: &Paths) -> TokenStream {
             #layout_status
 
             #[inline]
-            fn encode(&self) -> #result<#wire, #krate::EncodeError> {
-                let mut wire = <#wire as #zc::FromZeros>::new_zeroed();
+            fn encode_in_place(&self, wire: &mut #wire) -> #result<(), #krate::EncodeError> {
+                #fill
                 #(#setters)*
-                {
-                    let bytes = #zc::IntoBytes::as_mut_bytes(&mut wire);
-                    #enc_header
-                    #(#enc_consts)*
-                }
-                #result::Ok(wire)
+                #result::Ok(())
             }
 
-            #[inline]
-            fn decode(wire: &#wire) -> #result<Self, #krate::DecodeError> {
+            #[inline(always)]
+            fn decode_map<R, F: ::core::ops::FnOnce(Self) -> R>(
+                wire: &#wire,
+                f: F,
+            ) -> #result<R, #krate::DecodeError> {
                 let bytes = #zc::IntoBytes::as_bytes(wire);
                 if !(#identity_ok && ::isa_core::__private::fixed_ok(bytes, &__FIXED)) {
                     return #result::Err(__decode_fault(bytes));
                 }
-                #result::Ok(Self { #(#getters),* })
+                #result::Ok(f(Self { #(#getters),* }))
             }
         }
         #nested

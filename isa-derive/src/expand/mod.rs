@@ -92,13 +92,13 @@ fn stub(layout: &Layout) -> TokenStream {
             const SIZE: usize = #size;
             const IDENTITY: #krate::Identity = #krate::Identity::Nested;
             const FIELDS: &'static [#krate::FieldInfo] = &[];
-            fn encode(&self) -> #result<#wire, #krate::EncodeError> {
+            fn encode_in_place(&self, _: &mut #wire) -> #result<(), #krate::EncodeError> {
                 #result::Err(#krate::EncodeError {
                     at: #krate::Location { op: #name, field: "bundle", inner: ::core::option::Option::None, offset: 0 },
                     problem: #krate::Problem::Rule("the declaration has errors"),
                 })
             }
-            fn decode(_: &#wire) -> #result<Self, #krate::DecodeError> {
+            fn decode_map<R, F: ::core::ops::FnOnce(Self) -> R>(_: &#wire, _: F) -> #result<R, #krate::DecodeError> {
                 #result::Err(#krate::DecodeError {
                     at: #krate::Location { op: #name, field: "bundle", inner: ::core::option::Option::None, offset: 0 },
                     problem: #krate::Problem::Rule("the declaration has errors"),

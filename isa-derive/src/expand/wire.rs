@@ -1,10 +1,10 @@
 //! The `#[repr(C)]` wire struct: segments in byte order, gaps as reserved byte arrays.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
 use super::{Paths, wire_ident};
-use crate::ast::Layout;
+use crate::ast::{Identity, Layout};
 use crate::valid::{Owner, Plan, Segment};
 
 /// Where the previous segment ended: a number, or an expression over a wire type's size.
@@ -13,79 +13,130 @@ enum End {
     Expr(TokenStream, String),
 }
 
-pub fn wire_struct(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
-    let zc = &p.zc;
-    let wire = wire_ident(layout);
-    let vis = &layout.input.vis;
-    let wire_name = wire.to_string();
-    let mut fields = Vec::new();
+/// One member of the wire struct, and what encode writes into it before the fields' setters run.
+struct Member {
+    name: Ident,
+    ty: TokenStream,
+    doc: String,
+    fill: Fill,
+}
+
+/// What encode writes into a member before the setters, so that every byte is written once.
+enum Fill {
+    /// Nothing: a whole field, or a cell of bit fields that own every bit, written by the
+    /// setters.
+    Setter,
+    /// A header byte of known value.
+    Byte(TokenStream),
+    /// The fixed bits' values of the member's bytes, which start at this byte offset: zero for a
+    /// reserved gap, the value of a constant, the identity bits and reserved bits of a cell
+    /// (whose field bits the setters fill in).
+    Fixed(TokenStream),
+}
+
+/// The members in byte order: segments, and reserved gaps between them.
+fn members(layout: &Layout, plan: &Plan) -> Vec<Member> {
+    let mut members = Vec::new();
     let mut end = End::Known(0);
     for seg in &plan.segments {
         let offset = seg.offset(layout);
-        push_gap(&mut fields, &end, offset);
-        let (name, ty, doc, next_end) = match seg {
+        push_gap(&mut members, &end, offset);
+        let (member, next_end) = match seg {
             Segment::HeaderByte { offset, owner } => {
-                let (name, doc) = match owner {
-                    Owner::OpcodeByte => ("opcode", "Byte 0x00: the opcode."),
+                let (name, doc, value) = match owner {
+                    Owner::OpcodeByte => {
+                        let first = match &layout.identity {
+                            Identity::Opcodes(ops) => ops.first().map_or(0, |(o, _)| *o),
+                            _ => 0,
+                        };
+                        ("opcode", "Byte 0x00: the opcode.", first)
+                    }
                     _ => (
                         "inst_word_len",
                         "Byte 0x01: `inst_word_len`, the size in 32-bit words.",
+                        u8::try_from(layout.size / 4).unwrap_or(u8::MAX),
                     ),
                 };
-                (
-                    format_ident!("{name}"),
-                    quote!(u8),
-                    doc.to_string(),
-                    End::Known(offset + 1),
-                )
+                let member = Member {
+                    name: format_ident!("{name}"),
+                    ty: quote!(u8),
+                    doc: doc.to_string(),
+                    fill: Fill::Byte(quote!(#value)),
+                };
+                (member, End::Known(offset + 1))
             }
             Segment::Constant { index } => {
                 let c = &layout.constants[*index];
-                let len = c.len;
-                (
-                    format_ident!("{}", c.name),
-                    quote!([u8; #len]),
-                    format!(
+                let (len, off) = (c.len, c.offset);
+                let member = Member {
+                    name: format_ident!("{}", c.name),
+                    ty: quote!([u8; #len]),
+                    doc: format!(
                         "Bytes {:#04x}..={:#04x}: constant `{}` = {:#x}.",
                         c.offset,
                         c.offset + len - 1,
                         c.name,
                         c.value
                     ),
-                    End::Known(c.offset + len),
-                )
+                    fill: Fill::Fixed(quote!(#off)),
+                };
+                (member, End::Known(c.offset + len))
             }
             Segment::Whole { index } => {
                 let f = &layout.fields[*index];
                 let ty = f.ty;
                 let off = f.offset;
                 let wty = quote!(<#ty as ::isa_core::Field>::Wire);
-                (
-                    f.ident.clone(),
-                    wty.clone(),
-                    format!("From byte {off:#04x}: `{}`.", f.ident),
-                    End::Expr(
-                        quote!(#off + ::core::mem::size_of::<#wty>()),
-                        f.ident.to_string(),
-                    ),
-                )
+                let member = Member {
+                    name: f.ident.clone(),
+                    ty: wty.clone(),
+                    doc: format!("From byte {off:#04x}: `{}`.", f.ident),
+                    fill: Fill::Setter,
+                };
+                let end = End::Expr(
+                    quote!(#off + ::core::mem::size_of::<#wty>()),
+                    f.ident.to_string(),
+                );
+                (member, end)
             }
             Segment::Cell {
                 offset,
                 len,
                 name,
                 doc,
-            } => (
-                format_ident!("{name}"),
-                quote!([u8; #len]),
-                doc.clone(),
-                End::Known(offset + len),
-            ),
+                fields_only,
+            } => {
+                let member = Member {
+                    name: format_ident!("{name}"),
+                    ty: quote!([u8; #len]),
+                    doc: doc.clone(),
+                    // The setters write their bits and keep the others: a cell with identity
+                    // or reserved bits gets those first.
+                    fill: if *fields_only {
+                        Fill::Setter
+                    } else {
+                        Fill::Fixed(quote!(#offset))
+                    },
+                };
+                (member, End::Known(offset + len))
+            }
         };
-        fields.push(quote! { #[doc = #doc] #name: #ty });
+        members.push(member);
         end = next_end;
     }
-    push_gap(&mut fields, &end, layout.size);
+    push_gap(&mut members, &end, layout.size);
+    members
+}
+
+pub fn wire_struct(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
+    let zc = &p.zc;
+    let wire = wire_ident(layout);
+    let vis = &layout.input.vis;
+    let wire_name = wire.to_string();
+    let fields = members(layout, plan).into_iter().map(|m| {
+        let Member { name, ty, doc, .. } = m;
+        quote! { #[doc = #doc] #name: #ty }
+    });
     let doc = format!(
         "Wire layout of [`{}`]: {} bytes, alignment 1, read in place from any buffer with zerocopy. \
          Fields are read and written through the typed accessors; bytes no field claims are reserved and must be zero.",
@@ -116,19 +167,45 @@ pub fn wire_struct(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
     }
 }
 
-fn push_gap(fields: &mut Vec<TokenStream>, end: &End, next: usize) {
-    match end {
+/// Statements that write every member no setter writes whole (`wire` is the `&mut` wire struct,
+/// `__FIXED` the layout's fixed bits): run before the setters, they leave every byte defined.
+pub fn fill_fixed(layout: &Layout, plan: &Plan) -> TokenStream {
+    let fills = members(layout, plan).into_iter().map(|m| {
+        let name = m.name;
+        match m.fill {
+            Fill::Setter => quote!(),
+            Fill::Byte(value) => quote!(wire.#name = #value;),
+            Fill::Fixed(start) => quote! {
+                wire.#name = const { ::isa_core::__private::fixed_bytes(&__FIXED, #start) };
+            },
+        }
+    });
+    quote!(#(#fills)*)
+}
+
+fn push_gap(members: &mut Vec<Member>, end: &End, next: usize) {
+    let (name, len, doc, start) = match end {
         End::Known(e) if *e < next => {
-            let name = format_ident!("_reserved_{:02x}", e);
             let len = next - e;
-            let doc = format!("Bytes {e:#04x}..={:#04x}: reserved, zero.", next - 1);
-            fields.push(quote! { #[doc = #doc] #name: [u8; #len] });
+            (
+                format_ident!("_reserved_{:02x}", e),
+                quote!(#len),
+                format!("Bytes {e:#04x}..={:#04x}: reserved, zero.", next - 1),
+                quote!(#e),
+            )
         }
-        End::Known(_) => {}
-        End::Expr(expr, after) => {
-            let name = format_ident!("_reserved_after_{}", after);
-            let doc = format!("Reserved bytes after `{after}` up to {next:#04x}, zero.");
-            fields.push(quote! { #[doc = #doc] #name: [u8; #next.saturating_sub(#expr)] });
-        }
-    }
+        End::Known(_) => return,
+        End::Expr(expr, after) => (
+            format_ident!("_reserved_after_{}", after),
+            quote!(#next.saturating_sub(#expr)),
+            format!("Reserved bytes after `{after}` up to {next:#04x}, zero."),
+            expr.clone(),
+        ),
+    };
+    members.push(Member {
+        name,
+        ty: quote!([u8; #len]),
+        doc,
+        fill: Fill::Fixed(start),
+    });
 }

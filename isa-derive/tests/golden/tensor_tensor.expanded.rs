@@ -871,10 +871,48 @@ const _: () = {
         );
         const FIELDS: &'static [::isa_core::FieldInfo] = __FIELDS;
         #[inline]
-        fn encode(
+        fn encode_in_place(
             &self,
-        ) -> ::core::result::Result<TensorTensorWire, ::isa_core::EncodeError> {
-            let mut wire = <TensorTensorWire as ::isa_core::__private::zerocopy::FromZeros>::new_zeroed();
+            wire: &mut TensorTensorWire,
+        ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
+            wire.inst_word_len = 16u8;
+            wire._reserved_02 = const {
+                ::isa_core::__private::fixed_bytes(&__FIXED, 2usize)
+            };
+            wire._reserved_after_sync = const {
+                ::isa_core::__private::fixed_bytes(
+                    &__FIXED,
+                    4usize
+                        + ::core::mem::size_of::<<SyncBand as ::isa_core::Field>::Wire>(),
+                )
+            };
+            wire._reserved_after_num_active_partitions = const {
+                ::isa_core::__private::fixed_bytes(
+                    &__FIXED,
+                    15usize + ::core::mem::size_of::<<u8 as ::isa_core::Field>::Wire>(),
+                )
+            };
+            wire._reserved_after_out = const {
+                ::isa_core::__private::fixed_bytes(
+                    &__FIXED,
+                    16usize
+                        + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
+                )
+            };
+            wire._reserved_after_in0 = const {
+                ::isa_core::__private::fixed_bytes(
+                    &__FIXED,
+                    32usize
+                        + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
+                )
+            };
+            wire._reserved_after_in1 = const {
+                ::isa_core::__private::fixed_bytes(
+                    &__FIXED,
+                    48usize
+                        + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
+                )
+            };
             wire.set_opcode(&self.opcode)?;
             wire.set_sync(&self.sync)?;
             wire.set_in0_dtype(&self.in0_dtype)?;
@@ -885,19 +923,13 @@ const _: () = {
             wire.set_out(&self.out)?;
             wire.set_in0(&self.in0)?;
             wire.set_in1(&self.in1)?;
-            {
-                let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(
-                    &mut wire,
-                );
-                let header = ::isa_core::__private::read_le(bytes, 0, 1) | 16u64 << 8;
-                ::isa_core::__private::write_le(bytes, 0, 4, header);
-            }
-            ::core::result::Result::Ok(wire)
+            ::core::result::Result::Ok(())
         }
-        #[inline]
-        fn decode(
+        #[inline(always)]
+        fn decode_map<R, F: ::core::ops::FnOnce(Self) -> R>(
             wire: &TensorTensorWire,
-        ) -> ::core::result::Result<Self, ::isa_core::DecodeError> {
+            f: F,
+        ) -> ::core::result::Result<R, ::isa_core::DecodeError> {
             let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_bytes(wire);
             if !(match bytes.first() {
                 ::core::option::Option::Some(&opcode) => {
@@ -913,18 +945,20 @@ const _: () = {
             {
                 return ::core::result::Result::Err(__decode_fault(bytes));
             }
-            ::core::result::Result::Ok(Self {
-                opcode: wire.opcode()?,
-                sync: wire.sync()?,
-                in0_dtype: wire.in0_dtype()?,
-                in1_dtype: wire.in1_dtype()?,
-                out_dtype: wire.out_dtype()?,
-                alu: wire.alu()?,
-                num_active_partitions: wire.num_active_partitions()?,
-                out: wire.out()?,
-                in0: wire.in0()?,
-                in1: wire.in1()?,
-            })
+            ::core::result::Result::Ok(
+                f(Self {
+                    opcode: wire.opcode()?,
+                    sync: wire.sync()?,
+                    in0_dtype: wire.in0_dtype()?,
+                    in1_dtype: wire.in1_dtype()?,
+                    out_dtype: wire.out_dtype()?,
+                    alu: wire.alu()?,
+                    num_active_partitions: wire.num_active_partitions()?,
+                    out: wire.out()?,
+                    in0: wire.in0()?,
+                    in1: wire.in1()?,
+                }),
+            )
         }
     }
     const _: () = ::core::assert!(
