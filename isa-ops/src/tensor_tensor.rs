@@ -121,6 +121,29 @@ const TT_ALU_CODES: [(&str, u8); TT_ALU_LEN] = {
     out
 };
 
+impl TtAlu {
+    /// The value's row in [`TT_ALU_ENCODE`]: the ALU op's ordinal, or 256 + the band's.
+    #[inline]
+    const fn slot(self) -> usize {
+        match self {
+            TtAlu::Op(op) => op as usize,
+            TtAlu::Int32(band) => 256 + band as usize,
+        }
+    }
+}
+
+/// [`tt_alu`]'s code of every value, by [`TtAlu::slot`], as `0x100 | code` (0: no code).
+const TT_ALU_ENCODE: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut i = 0;
+    while i < TT_ALU_LEN {
+        let (value, code) = TT_ALU_ENTRIES[i];
+        table[value.slot()] = 0x100 | code as u16;
+        i += 1;
+    }
+    table
+};
+
 impl Lut for tt_alu {
     type Value = TtAlu;
     const NAME: &'static str = "tt_alu";
@@ -131,9 +154,13 @@ impl Lut for tt_alu {
 
     #[inline]
     fn encode(value: &TtAlu) -> Option<u8> {
-        match value {
-            TtAlu::Op(op) => alu_v2::encode(op),
-            TtAlu::Int32(band) => Some(band.code()),
+        // One load from one table for both variants: no branch on which variant it is, which
+        // an instruction stream mixing ALU ops and int32 bands would mispredict.
+        let entry = TT_ALU_ENCODE[value.slot()];
+        if entry & 0x100 != 0 {
+            Some(entry as u8)
+        } else {
+            None
         }
     }
 

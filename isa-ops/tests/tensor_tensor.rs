@@ -339,3 +339,45 @@ fn an_op_round_trips_through_json_by_name() {
         "{e}"
     );
 }
+
+#[test]
+fn the_alu_byte_table_gives_every_op_its_corev2_byte_and_every_band_its_byte() {
+    use isa_core::Lut;
+    use isa_ops::tensor_tensor::tt_alu;
+    // Seed 000 §2 and its CoreV3 band: eng4 0xC4, eng6 0xC5, eng5 0xC6, eng7 0xC7, mod_int 0xC8.
+    let bands = [
+        (Int32Band::Eng4, 0xC4),
+        (Int32Band::Eng6, 0xC5),
+        (Int32Band::Eng5, 0xC6),
+        (Int32Band::Eng7, 0xC7),
+        (Int32Band::ModInt, 0xC8),
+    ];
+    for (band, byte) in bands {
+        assert_eq!(tt_alu::encode(&TtAlu::Int32(band)), Some(byte), "{band:?}");
+        assert_eq!(tt_alu::decode(u64::from(byte)), Some(TtAlu::Int32(band)));
+    }
+    // Every ALU op goes through alu_v2 (seed 001's byte string); the five without a CoreV2
+    // byte have none here either.
+    let mut without = Vec::new();
+    for &op in AluOp::ALL {
+        let code = tt_alu::encode(&TtAlu::Op(op));
+        assert_eq!(code, isa_core::alu_v2::encode(&op), "{op:?}");
+        match code {
+            Some(c) => assert_eq!(tt_alu::decode(u64::from(c)), Some(TtAlu::Op(op))),
+            None => without.push(op),
+        }
+    }
+    assert_eq!(
+        without,
+        [
+            AluOp::Average,
+            AluOp::ElemwiseMul,
+            AluOp::AbsMax,
+            AluOp::AbsMin,
+            AluOp::ModInt
+        ]
+    );
+    assert_eq!(tt_alu::encode(&TtAlu::Op(AluOp::Add)), Some(0x04));
+    assert_eq!(tt_alu::encode(&TtAlu::Op(AluOp::NotEqual)), Some(0x18));
+    assert_eq!(tt_alu::encode(&TtAlu::Op(AluOp::Rsqrt)), Some(0x1D));
+}
