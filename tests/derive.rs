@@ -614,3 +614,37 @@ fn a_short_buffer_is_refused_before_a_byte_is_written() {
     );
     assert_eq!(buf, [0xA5; 15]);
 }
+
+/// Two bit fields that share byte 0x08 make one ten-byte cell, longer than one store: it is
+/// written through the fields' setters, still every byte once defined.
+#[derive(Bundle, Debug, Clone, PartialEq)]
+#[bundle(size = 16, opcodes = [0x31])]
+struct LongCell {
+    #[field(offset = 0x04, bits = 0..=35)]
+    low: u64,
+    #[field(offset = 0x08, bits = 4..=43)]
+    high: u64,
+}
+
+#[test]
+fn a_cell_longer_than_a_word_is_written_whole() {
+    let value = LongCell {
+        low: 0x9_8765_4321,
+        high: 0xAB_CDEF_0123,
+    };
+    let mut buf = [0xFFu8; 16];
+    value.encode_into(&mut buf).unwrap();
+    assert_eq!(
+        buf,
+        [
+            0x31, 0x04, 0x00, 0x00, // header
+            0x21, 0x43, 0x65, 0x87, // low, bits 0..=31
+            0x39, // low bits 32..=35 in the low nibble, high bits 0..=3 in the high one
+            0x12, 0xF0, 0xDE, 0xBC, // high, bits 4..=35
+            0x0A, // high bits 36..=39; the high nibble is reserved
+            0x00, 0x00, // reserved
+        ]
+    );
+    assert_eq!(LongCell::decode_bytes(&buf), Ok(value.clone()));
+    encodes_over_any_old_bytes(&value);
+}

@@ -15,6 +15,9 @@ use isa_derive::Bundle;
     Bundle, Debug, Clone, Copy, PartialEq, Eq, Default, Hash, serde::Serialize, serde::Deserialize,
 )]
 #[bundle(size = 8, name = "SyncBand")]
+// The fields in wire order, without padding: encoding and decoding the band copy its eight
+// bytes as one word.
+#[repr(C)]
 pub struct SyncBand {
     /// Semaphore wait mode.
     #[field(offset = 0x00, confidence = inferred, note = "band order per SPEC-NOTES 2.6")]

@@ -4,6 +4,8 @@ pub use core;
 pub use serde;
 pub use zerocopy;
 
+pub use crate::field::low_mask;
+
 use crate::bundle::{FieldInfo, FieldKind, Placement};
 use crate::error::{DecodeError, EncodeError, FieldError, Problem};
 
@@ -247,6 +249,21 @@ pub const fn fixed_bytes<const L: usize, const W: usize>(
         i += 1;
     }
     out
+}
+
+/// The fixed bits' values of bytes `offset..offset + len` (at most 8) as a little-endian word:
+/// what encode starts a run of bytes from before it ors in the run's field codes.
+pub const fn read_fixed<const W: usize>(fixed: &Fixed<W>, offset: usize, len: usize) -> u64 {
+    let mut word = 0u64;
+    let mut i = 0;
+    while i < len && i < 8 {
+        let at = offset + i;
+        if at / 8 < W {
+            word |= ((fixed.value[at / 8] >> (8 * (at % 8))) & 0xFF) << (8 * i);
+        }
+        i += 1;
+    }
+    word
 }
 
 /// The little-endian 64-bit word at `offset`; bytes past the end of `bytes` read as zero.
@@ -501,6 +518,19 @@ mod tests {
         assert_eq!(fixed_bytes::<3, 2>(&f, 7), [0x00, 0xAB, 0x00]);
         assert_eq!(fixed_bytes::<2, 2>(&f, 15), [0x00, 0x00]);
         assert_eq!(fixed_bytes::<0, 2>(&f, 3), []);
+    }
+
+    #[test]
+    fn a_run_of_fixed_bytes_reads_as_one_little_endian_word() {
+        let f = Fixed::<2> {
+            mask: [0xFFFF_FFFF_FFF0_FFFF, 0xFFFF],
+            value: [0x0000_0000_0000_1005, 0x00AB],
+        };
+        assert_eq!(read_fixed(&f, 0, 4), 0x1005);
+        assert_eq!(read_fixed(&f, 1, 1), 0x10);
+        assert_eq!(read_fixed(&f, 6, 4), 0xAB_0000);
+        assert_eq!(read_fixed(&f, 14, 4), 0);
+        assert_eq!(read_fixed(&f, 3, 0), 0);
     }
 
     #[test]

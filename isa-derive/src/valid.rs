@@ -53,8 +53,6 @@ pub enum Segment {
         len: usize,
         name: String,
         doc: String,
-        /// Whether fields own every bit (no identity or reserved bit to write on encode).
-        fields_only: bool,
     },
 }
 
@@ -493,15 +491,11 @@ fn segments(layout: &Layout, owner: &[Option<Owner>]) -> Vec<Segment> {
             format!("bits_{start:#04x}")
         };
         let doc = format!("Bytes {start:#04x}..={b:#04x}: {}.", names.join(", "));
-        let fields_only = owner[start * 8..(b + 1) * 8]
-            .iter()
-            .all(|o| matches!(o, Some(Owner::Field(_))));
         segs.push(Segment::Cell {
             offset: start,
             len: b - start + 1,
             name,
             doc,
-            fields_only,
         });
         b += 1;
     }

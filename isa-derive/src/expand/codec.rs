@@ -1,12 +1,11 @@
-//! `impl Bundle`: encode in place (the fixed bytes of every member no setter writes whole, then
-//! every field through its setter, so each byte is written once) and decode (identity, header,
-//! constants, reserved bits, every field through its getter). Layouts
+//! `impl Bundle`: encode in place (`encode.rs`: each byte written once) and decode (identity,
+//! header, constants, reserved bits, every field through its getter). Layouts
 //! without identity also implement `Field`, so they nest inside other layouts.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::quote;
 
-use super::wire::fill_fixed;
+use super::encode::encode_body;
 use super::{Paths, wire_ident};
 use crate::ast::{Identity, Layout};
 use crate::valid::Plan;
@@ -93,11 +92,7 @@ pub fn bundle_impl(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
     });
 
     // Fields.
-    let fill = fill_fixed(layout, plan);
-    let setters = layout.fields.iter().map(|f| {
-        let (fi, set) = (f.ident, format_ident!("set_{}", f.ident));
-        quote!(wire.#set(&self.#fi)?;)
-    });
+    let encode = encode_body(layout, plan, p);
     let getters = layout.fields.iter().map(|f| {
         let fi = f.ident;
         quote!(#fi: wire.#fi()?)
@@ -166,8 +161,7 @@ pub fn bundle_impl(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
 
             #[inline]
             fn encode_in_place(&self, wire: &mut #wire) -> #result<(), #krate::EncodeError> {
-                #fill
-                #(#setters)*
+                #encode
                 #result::Ok(())
             }
 

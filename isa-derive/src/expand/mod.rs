@@ -2,6 +2,7 @@
 
 mod checks;
 mod codec;
+mod encode;
 mod table;
 mod view;
 mod wire;

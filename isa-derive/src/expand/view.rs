@@ -60,6 +60,11 @@ pub fn parts(f: &FieldNode) -> Vec<(usize, u32, u32, u32)> {
     }
 }
 
+/// The private function that checks a bit-range field's value and gives its code.
+pub fn code_fn(f: &FieldNode) -> Ident {
+    format_ident!("__{}_code", f.ident)
+}
+
 /// The byte where a field's first bit sits (used in error locations).
 pub fn first_byte(f: &FieldNode) -> usize {
     match &f.place {
@@ -77,6 +82,7 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
     let at = first_byte(f);
     let raw = format_ident!("{}_raw", ident);
     let set = format_ident!("set_{}", ident);
+    let code_of = code_fn(f);
     let span = f.span;
     let doc_get = format!("`{name}`, decoded and checked.");
     let doc_raw = format!("`{name}` as stored, unchecked.");
@@ -202,10 +208,16 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
                 #[doc = #doc_set]
                 #[inline]
                 pub fn #set(&mut self, value: &#ty) -> #result<(), #krate::EncodeError> {
-                    let code: u64 = #encode;
+                    let code = Self::#code_of(value)?;
                     let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
                     #(#writes)*
                     #result::Ok(())
+                }
+                /// The checked code of a value; encode or-s it into its cell's single store.
+                #[inline(always)]
+                fn #code_of(value: &#ty) -> #result<u64, #krate::EncodeError> {
+                    let code: u64 = #encode;
+                    #result::Ok(code)
                 }
                 #extra
             }

@@ -13,29 +13,30 @@ enum End {
     Expr(TokenStream, String),
 }
 
-/// One member of the wire struct, and what encode writes into it before the fields' setters run.
-struct Member {
-    name: Ident,
-    ty: TokenStream,
-    doc: String,
-    fill: Fill,
+/// One member of the wire struct.
+pub(super) struct Member {
+    pub name: Ident,
+    pub ty: TokenStream,
+    pub doc: String,
+    pub extent: Extent,
 }
 
-/// What encode writes into a member before the setters, so that every byte is written once.
-enum Fill {
-    /// Nothing: a whole field, or a cell of bit fields that own every bit, written by the
-    /// setters.
-    Setter,
-    /// A header byte of known value.
-    Byte(TokenStream),
-    /// The fixed bits' values of the member's bytes, which start at this byte offset: zero for a
-    /// reserved gap, the value of a constant, the identity bits and reserved bits of a cell
-    /// (whose field bits the setters fill in).
-    Fixed(TokenStream),
+/// Where a member lies, as far as the derive knows it.
+pub(super) enum Extent {
+    /// A whole field (index into `Layout::fields`): its own wire type, whose size only the
+    /// compiler knows.
+    Field(usize),
+    /// A header byte whose value the derive knows (the opcode when no field holds it, or
+    /// `inst_word_len`).
+    Byte { offset: usize, value: u8 },
+    /// `len` bytes from `offset`: a constant, a reserved gap, or a cell of bit fields.
+    Bytes { offset: usize, len: usize },
+    /// A reserved gap after a whole field: from this byte expression up to the next member.
+    After(TokenStream),
 }
 
 /// The members in byte order: segments, and reserved gaps between them.
-fn members(layout: &Layout, plan: &Plan) -> Vec<Member> {
+pub(super) fn members(layout: &Layout, plan: &Plan) -> Vec<Member> {
     let mut members = Vec::new();
     let mut end = End::Known(0);
     for seg in &plan.segments {
@@ -61,7 +62,10 @@ fn members(layout: &Layout, plan: &Plan) -> Vec<Member> {
                     name: format_ident!("{name}"),
                     ty: quote!(u8),
                     doc: doc.to_string(),
-                    fill: Fill::Byte(quote!(#value)),
+                    extent: Extent::Byte {
+                        offset: *offset,
+                        value,
+                    },
                 };
                 (member, End::Known(offset + 1))
             }
@@ -78,7 +82,7 @@ fn members(layout: &Layout, plan: &Plan) -> Vec<Member> {
                         c.name,
                         c.value
                     ),
-                    fill: Fill::Fixed(quote!(#off)),
+                    extent: Extent::Bytes { offset: off, len },
                 };
                 (member, End::Known(c.offset + len))
             }
@@ -91,7 +95,7 @@ fn members(layout: &Layout, plan: &Plan) -> Vec<Member> {
                     name: f.ident.clone(),
                     ty: wty.clone(),
                     doc: format!("From byte {off:#04x}: `{}`.", f.ident),
-                    fill: Fill::Setter,
+                    extent: Extent::Field(*index),
                 };
                 let end = End::Expr(
                     quote!(#off + ::core::mem::size_of::<#wty>()),
@@ -104,18 +108,14 @@ fn members(layout: &Layout, plan: &Plan) -> Vec<Member> {
                 len,
                 name,
                 doc,
-                fields_only,
             } => {
                 let member = Member {
                     name: format_ident!("{name}"),
                     ty: quote!([u8; #len]),
                     doc: doc.clone(),
-                    // The setters write their bits and keep the others: a cell with identity
-                    // or reserved bits gets those first.
-                    fill: if *fields_only {
-                        Fill::Setter
-                    } else {
-                        Fill::Fixed(quote!(#offset))
+                    extent: Extent::Bytes {
+                        offset: *offset,
+                        len: *len,
                     },
                 };
                 (member, End::Known(offset + len))
@@ -167,31 +167,15 @@ pub fn wire_struct(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
     }
 }
 
-/// Statements that write every member no setter writes whole (`wire` is the `&mut` wire struct,
-/// `__FIXED` the layout's fixed bits): run before the setters, they leave every byte defined.
-pub fn fill_fixed(layout: &Layout, plan: &Plan) -> TokenStream {
-    let fills = members(layout, plan).into_iter().map(|m| {
-        let name = m.name;
-        match m.fill {
-            Fill::Setter => quote!(),
-            Fill::Byte(value) => quote!(wire.#name = #value;),
-            Fill::Fixed(start) => quote! {
-                wire.#name = const { ::isa_core::__private::fixed_bytes(&__FIXED, #start) };
-            },
-        }
-    });
-    quote!(#(#fills)*)
-}
-
 fn push_gap(members: &mut Vec<Member>, end: &End, next: usize) {
-    let (name, len, doc, start) = match end {
+    let (name, len, doc, extent) = match end {
         End::Known(e) if *e < next => {
             let len = next - e;
             (
                 format_ident!("_reserved_{:02x}", e),
                 quote!(#len),
                 format!("Bytes {e:#04x}..={:#04x}: reserved, zero.", next - 1),
-                quote!(#e),
+                Extent::Bytes { offset: *e, len },
             )
         }
         End::Known(_) => return,
@@ -199,13 +183,13 @@ fn push_gap(members: &mut Vec<Member>, end: &End, next: usize) {
             format_ident!("_reserved_after_{}", after),
             quote!(#next.saturating_sub(#expr)),
             format!("Reserved bytes after `{after}` up to {next:#04x}, zero."),
-            expr.clone(),
+            Extent::After(expr.clone()),
         ),
     };
     members.push(Member {
         name,
         ty: quote!([u8; #len]),
         doc,
-        fill: Fill::Fixed(start),
+        extent,
     });
 }

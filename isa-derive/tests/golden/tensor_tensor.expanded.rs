@@ -297,6 +297,16 @@ const _: () = {
             &mut self,
             value: &u8,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
+            let code = Self::__opcode_code(value)?;
+            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
+            ::isa_core::__private::write_bits(bytes, 0usize, 0u32, 7u32, code >> 0u32);
+            ::core::result::Result::Ok(())
+        }
+        /// The checked code of a value; encode or-s it into its cell's single store.
+        #[inline(always)]
+        fn __opcode_code(
+            value: &u8,
+        ) -> ::core::result::Result<u64, ::isa_core::EncodeError> {
             let code: u64 = {
                 const OPCODES: &[u8] = &[65u8, 81u8, 138u8, 142u8];
                 let code = <u8 as ::isa_core::BitValue>::to_bits(value, 8u32)
@@ -332,9 +342,7 @@ const _: () = {
                 }
                 code
             };
-            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
-            ::isa_core::__private::write_bits(bytes, 0usize, 0u32, 7u32, code >> 0u32);
-            ::core::result::Result::Ok(())
+            ::core::result::Result::Ok(code)
         }
         ///`sync`, decoded and checked.
         #[inline]
@@ -405,6 +413,16 @@ const _: () = {
             &mut self,
             value: &Dtype,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
+            let code = Self::__in0_dtype_code(value)?;
+            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
+            ::isa_core::__private::write_bits(bytes, 12usize, 0u32, 3u32, code >> 0u32);
+            ::core::result::Result::Ok(())
+        }
+        /// The checked code of a value; encode or-s it into its cell's single store.
+        #[inline(always)]
+        fn __in0_dtype_code(
+            value: &Dtype,
+        ) -> ::core::result::Result<u64, ::isa_core::EncodeError> {
             let code: u64 = match (const {
                 ::isa_core::__private::lut_fns::<dtype_v2, Dtype>()
             }
@@ -430,9 +448,7 @@ const _: () = {
                     );
                 }
             };
-            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
-            ::isa_core::__private::write_bits(bytes, 12usize, 0u32, 3u32, code >> 0u32);
-            ::core::result::Result::Ok(())
+            ::core::result::Result::Ok(code)
         }
         ///Every value whose `dtype_v2` code is the one stored in `in0_dtype`, canonical first (a many-to-one table cannot say which one was meant).
         #[inline]
@@ -479,6 +495,16 @@ const _: () = {
             &mut self,
             value: &Dtype,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
+            let code = Self::__in1_dtype_code(value)?;
+            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
+            ::isa_core::__private::write_bits(bytes, 12usize, 4u32, 7u32, code >> 0u32);
+            ::core::result::Result::Ok(())
+        }
+        /// The checked code of a value; encode or-s it into its cell's single store.
+        #[inline(always)]
+        fn __in1_dtype_code(
+            value: &Dtype,
+        ) -> ::core::result::Result<u64, ::isa_core::EncodeError> {
             let code: u64 = match (const {
                 ::isa_core::__private::lut_fns::<dtype_v2, Dtype>()
             }
@@ -504,9 +530,7 @@ const _: () = {
                     );
                 }
             };
-            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
-            ::isa_core::__private::write_bits(bytes, 12usize, 4u32, 7u32, code >> 0u32);
-            ::core::result::Result::Ok(())
+            ::core::result::Result::Ok(code)
         }
         ///Every value whose `dtype_v2` code is the one stored in `in1_dtype`, canonical first (a many-to-one table cannot say which one was meant).
         #[inline]
@@ -553,6 +577,16 @@ const _: () = {
             &mut self,
             value: &Dtype,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
+            let code = Self::__out_dtype_code(value)?;
+            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
+            ::isa_core::__private::write_bits(bytes, 13usize, 0u32, 7u32, code >> 0u32);
+            ::core::result::Result::Ok(())
+        }
+        /// The checked code of a value; encode or-s it into its cell's single store.
+        #[inline(always)]
+        fn __out_dtype_code(
+            value: &Dtype,
+        ) -> ::core::result::Result<u64, ::isa_core::EncodeError> {
             let code: u64 = match (const {
                 ::isa_core::__private::lut_fns::<dtype_v2, Dtype>()
             }
@@ -578,9 +612,7 @@ const _: () = {
                     );
                 }
             };
-            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
-            ::isa_core::__private::write_bits(bytes, 13usize, 0u32, 7u32, code >> 0u32);
-            ::core::result::Result::Ok(())
+            ::core::result::Result::Ok(code)
         }
         ///Every value whose `dtype_v2` code is the one stored in `out_dtype`, canonical first (a many-to-one table cannot say which one was meant).
         #[inline]
@@ -625,6 +657,16 @@ const _: () = {
             &mut self,
             value: &TtAlu,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
+            let code = Self::__alu_code(value)?;
+            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
+            ::isa_core::__private::write_bits(bytes, 14usize, 0u32, 7u32, code >> 0u32);
+            ::core::result::Result::Ok(())
+        }
+        /// The checked code of a value; encode or-s it into its cell's single store.
+        #[inline(always)]
+        fn __alu_code(
+            value: &TtAlu,
+        ) -> ::core::result::Result<u64, ::isa_core::EncodeError> {
             let code: u64 = match (const {
                 ::isa_core::__private::lut_fns::<tt_alu, TtAlu>()
             }
@@ -650,9 +692,7 @@ const _: () = {
                     );
                 }
             };
-            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
-            ::isa_core::__private::write_bits(bytes, 14usize, 0u32, 7u32, code >> 0u32);
-            ::core::result::Result::Ok(())
+            ::core::result::Result::Ok(code)
         }
         ///Every value whose `tt_alu` code is the one stored in `alu`, canonical first (a many-to-one table cannot say which one was meant).
         #[inline]
@@ -875,10 +915,20 @@ const _: () = {
             &self,
             wire: &mut TensorTensorWire,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
-            wire.inst_word_len = 16u8;
-            wire._reserved_02 = const {
-                ::isa_core::__private::fixed_bytes(&__FIXED, 2usize)
-            };
+            {
+                let mut word: u64 = const {
+                    ::isa_core::__private::read_fixed(&__FIXED, 0usize, 4usize)
+                } | (16u8 as u64) << 8u32;
+                let code = TensorTensorWire::__opcode_code(&self.opcode)?;
+                word |= (code >> 0u32 & ::isa_core::__private::low_mask(8u32)) << 0u32;
+                ::isa_core::__private::write_le(
+                    ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(wire),
+                    0usize,
+                    4usize,
+                    word,
+                );
+            }
+            wire.set_sync(&self.sync)?;
             wire._reserved_after_sync = const {
                 ::isa_core::__private::fixed_bytes(
                     &__FIXED,
@@ -886,12 +936,33 @@ const _: () = {
                         + ::core::mem::size_of::<<SyncBand as ::isa_core::Field>::Wire>(),
                 )
             };
+            {
+                let mut word: u64 = const {
+                    ::isa_core::__private::read_fixed(&__FIXED, 12usize, 3usize)
+                };
+                let code = TensorTensorWire::__in0_dtype_code(&self.in0_dtype)?;
+                word |= (code >> 0u32 & ::isa_core::__private::low_mask(4u32)) << 0u32;
+                let code = TensorTensorWire::__in1_dtype_code(&self.in1_dtype)?;
+                word |= (code >> 0u32 & ::isa_core::__private::low_mask(4u32)) << 4u32;
+                let code = TensorTensorWire::__out_dtype_code(&self.out_dtype)?;
+                word |= (code >> 0u32 & ::isa_core::__private::low_mask(8u32)) << 8u32;
+                let code = TensorTensorWire::__alu_code(&self.alu)?;
+                word |= (code >> 0u32 & ::isa_core::__private::low_mask(8u32)) << 16u32;
+                ::isa_core::__private::write_le(
+                    ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(wire),
+                    12usize,
+                    3usize,
+                    word,
+                );
+            }
+            wire.set_num_active_partitions(&self.num_active_partitions)?;
             wire._reserved_after_num_active_partitions = const {
                 ::isa_core::__private::fixed_bytes(
                     &__FIXED,
                     15usize + ::core::mem::size_of::<<u8 as ::isa_core::Field>::Wire>(),
                 )
             };
+            wire.set_out(&self.out)?;
             wire._reserved_after_out = const {
                 ::isa_core::__private::fixed_bytes(
                     &__FIXED,
@@ -899,6 +970,7 @@ const _: () = {
                         + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
                 )
             };
+            wire.set_in0(&self.in0)?;
             wire._reserved_after_in0 = const {
                 ::isa_core::__private::fixed_bytes(
                     &__FIXED,
@@ -906,6 +978,7 @@ const _: () = {
                         + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
                 )
             };
+            wire.set_in1(&self.in1)?;
             wire._reserved_after_in1 = const {
                 ::isa_core::__private::fixed_bytes(
                     &__FIXED,
@@ -913,16 +986,6 @@ const _: () = {
                         + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
                 )
             };
-            wire.set_opcode(&self.opcode)?;
-            wire.set_sync(&self.sync)?;
-            wire.set_in0_dtype(&self.in0_dtype)?;
-            wire.set_in1_dtype(&self.in1_dtype)?;
-            wire.set_out_dtype(&self.out_dtype)?;
-            wire.set_alu(&self.alu)?;
-            wire.set_num_active_partitions(&self.num_active_partitions)?;
-            wire.set_out(&self.out)?;
-            wire.set_in0(&self.in0)?;
-            wire.set_in1(&self.in1)?;
             ::core::result::Result::Ok(())
         }
         #[inline(always)]

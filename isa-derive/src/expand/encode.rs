@@ -1,0 +1,144 @@
+//! The body of `Bundle::encode_in_place`: every byte of the wire struct written once, straight
+//! into the caller's buffer, whatever it held before.
+//!
+//! Members whose extent the derive knows (header bytes, constants, reserved gaps, cells of bit
+//! fields) are grouped into runs of up to eight bytes; each run leaves in one store, its fixed
+//! bits taken from the layout and the codes of its bit fields or-ed in. A whole field is written
+//! by its setter; a reserved gap after it, whose start only the compiler knows, gets its fixed
+//! bytes. Nothing is written twice: an overlapping second store costs more than the first.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::view::{code_fn, parts};
+use super::wire::{Extent, Member, members};
+use super::{Paths, wire_ident};
+use crate::ast::{Layout, Place};
+use crate::valid::Plan;
+
+/// Longest run written as one store.
+const RUN_MAX: usize = 8;
+
+/// A run of adjacent members of known extent: bytes `start..end`.
+struct Run {
+    start: usize,
+    end: usize,
+    /// Header bytes the derive knows: `(offset, value)`.
+    bytes: Vec<(usize, u8)>,
+}
+
+/// Statements writing every byte of `wire` (a `&mut` wire struct) from `self`; `__FIXED` must
+/// be in scope.
+pub fn encode_body(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
+    let mut out = Vec::new();
+    let mut run: Option<Run> = None;
+    for member in members(layout, plan) {
+        let (offset, len) = match member.extent {
+            Extent::Byte { offset, .. } => (offset, 1),
+            Extent::Bytes { offset, len } => (offset, len),
+            Extent::Field(_) | Extent::After(_) => {
+                out.extend(run.take().map(|r| store_run(layout, &r, p)));
+                out.push(alone(layout, &member));
+                continue;
+            }
+        };
+        let joins = run
+            .as_ref()
+            .is_some_and(|r| r.end == offset && offset + len - r.start <= RUN_MAX);
+        if !joins {
+            out.extend(run.take().map(|r| store_run(layout, &r, p)));
+            if len > RUN_MAX {
+                out.push(alone(layout, &member));
+                continue;
+            }
+            run = Some(Run {
+                start: offset,
+                end: offset,
+                bytes: Vec::new(),
+            });
+        }
+        if let Some(r) = run.as_mut() {
+            r.end = offset + len;
+            if let Extent::Byte { offset, value } = member.extent {
+                r.bytes.push((offset, value));
+            }
+        }
+    }
+    out.extend(run.take().map(|r| store_run(layout, &r, p)));
+    quote!(#(#out)*)
+}
+
+/// The bit fields whose first bit lies in `start..end`.
+fn bit_fields(layout: &Layout, start: usize, end: usize) -> Vec<usize> {
+    let first_byte = |f| parts(f).first().map(|(o, lo, _, _)| o + *lo as usize / 8);
+    (0..layout.fields.len())
+        .filter(|&i| first_byte(&layout.fields[i]).is_some_and(|b| (start..end).contains(&b)))
+        .collect()
+}
+
+/// One store for a run: the fixed bits, the known header bytes, the codes of its bit fields.
+fn store_run(layout: &Layout, r: &Run, p: &Paths) -> TokenStream {
+    let zc = &p.zc;
+    let wire = wire_ident(layout);
+    let (start, len) = (r.start, r.end - r.start);
+    let known = r.bytes.iter().map(|(o, v)| {
+        let shift = 8 * (o - start) as u32;
+        quote!(| (#v as u64) << #shift)
+    });
+    let codes = bit_fields(layout, r.start, r.end).into_iter().map(|i| {
+        let f = &layout.fields[i];
+        let (ident, code_of) = (f.ident, code_fn(f));
+        let placed = parts(f).into_iter().map(|(o, lo, hi, sh)| {
+            let at = 8 * (o - start) as u32 + lo;
+            let width = hi - lo + 1;
+            quote!((code >> #sh & ::isa_core::__private::low_mask(#width)) << #at)
+        });
+        quote! {
+            let code = #wire::#code_of(&self.#ident)?;
+            word |= #(#placed)|*;
+        }
+    });
+    quote! {{
+        let mut word: u64 = const {
+            ::isa_core::__private::read_fixed(&__FIXED, #start, #len)
+        } #(#known)*;
+        #(#codes)*
+        ::isa_core::__private::write_le(#zc::IntoBytes::as_mut_bytes(wire), #start, #len, word);
+    }}
+}
+
+/// A member written on its own: a whole field through its setter; a gap whose start only the
+/// compiler knows, or bytes longer than a run, with their fixed bytes (and a long cell's fields
+/// through their setters).
+fn alone(layout: &Layout, m: &Member) -> TokenStream {
+    let name = &m.name;
+    match &m.extent {
+        Extent::Field(i) => {
+            let f = &layout.fields[*i];
+            debug_assert!(matches!(f.place, Place::Whole));
+            let (ident, set) = (f.ident, quote::format_ident!("set_{}", f.ident));
+            quote!(wire.#set(&self.#ident)?;)
+        }
+        Extent::After(start) => quote! {
+            wire.#name = const { ::isa_core::__private::fixed_bytes(&__FIXED, #start) };
+        },
+        Extent::Bytes { offset, len } => {
+            // A cell longer than a run: its fixed bytes, then its fields' setters, which keep
+            // the bits they do not own.
+            let setters = bit_fields(layout, *offset, offset + len)
+                .into_iter()
+                .map(|i| {
+                    let ident = layout.fields[i].ident;
+                    let set = quote::format_ident!("set_{}", ident);
+                    quote!(wire.#set(&self.#ident)?;)
+                });
+            quote! {
+                wire.#name = const { ::isa_core::__private::fixed_bytes(&__FIXED, #offset) };
+                #(#setters)*
+            }
+        }
+        Extent::Byte { offset, value } => quote! {
+            ::isa_core::__private::write_le(::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(wire), #offset, 1, #value as u64);
+        },
+    }
+}
