@@ -648,3 +648,19 @@ fn a_cell_longer_than_a_word_is_written_whole() {
     assert_eq!(LongCell::decode_bytes(&buf), Ok(value.clone()));
     encodes_over_any_old_bytes(&value);
 }
+
+/// A layout with no field: the header alone, every other byte reserved.
+#[derive(Bundle, Debug, Clone, PartialEq)]
+#[bundle(size = 8, opcodes = [0x3F])]
+struct Nop {}
+
+#[test]
+fn a_layout_without_fields_is_its_header() {
+    let mut buf = [0xEEu8; 8];
+    Nop {}.encode_into(&mut buf).unwrap();
+    assert_eq!(buf, [0x3F, 0x02, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(Nop::decode_bytes(&buf), Ok(Nop {}));
+    buf[5] = 0x01;
+    let e = Nop::decode_bytes(&buf).unwrap_err();
+    assert_eq!((e.at.field, e.at.offset), ("reserved", 5));
+}

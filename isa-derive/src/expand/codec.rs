@@ -6,6 +6,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::encode::encode_body;
+use super::view::value_or_none;
 use super::{Paths, wire_ident};
 use crate::ast::{Identity, Layout};
 use crate::valid::Plan;
@@ -93,10 +94,19 @@ pub fn bundle_impl(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
 
     // Fields.
     let encode = encode_body(layout, plan, p);
+    let values = layout.fields.iter().map(|f| {
+        let (fi, value) = (f.ident, value_or_none(f, p));
+        quote!(#fi: #value?)
+    });
     let getters = layout.fields.iter().map(|f| {
         let fi = f.ident;
-        quote!(#fi: wire.#fi()?)
+        quote! {
+            if let #result::Err(e) = wire.#fi() {
+                return e;
+            }
+        }
     });
+    let field_fallback = loc("bundle", quote!(0));
     let reserved_at = loc("reserved", quote!(at));
     let layout_status = match &layout.unrecovered {
         Some((why, _)) => {
@@ -149,6 +159,17 @@ pub fn bundle_impl(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
                 problem: #krate::Problem::Rule("the fixed bits of the bundle do not match its layout") }
         }
 
+        /// The first field of a bundle whose fixed bits are right that does not decode, with the
+        /// getter's error: fields in declaration order.
+        #[cold]
+        #[inline(never)]
+        fn __field_fault(wire: &#wire) -> #krate::DecodeError {
+            let _ = wire;
+            #(#getters)*
+            #krate::DecodeError { at: #field_fallback,
+                problem: #krate::Problem::Rule("a field did not decode but its getter accepts it") }
+        }
+
         #[automatically_derived]
         impl #krate::Bundle for #ident {
             type Wire = #wire;
@@ -174,7 +195,12 @@ pub fn bundle_impl(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
                 if !(#identity_ok && ::isa_core::__private::fixed_ok(bytes, &__FIXED)) {
                     return #result::Err(__decode_fault(bytes));
                 }
-                #result::Ok(f(Self { #(#getters),* }))
+                // Every field read without its error path; one shared exit when any fails.
+                let value = (|| ::core::option::Option::Some(Self { #(#values),* }))();
+                match value {
+                    ::core::option::Option::Some(value) => #result::Ok(f(value)),
+                    ::core::option::Option::None => #result::Err(__field_fault(wire)),
+                }
             }
         }
         #nested

@@ -73,6 +73,31 @@ pub fn first_byte(f: &FieldNode) -> usize {
     }
 }
 
+/// The field's value read from `wire` (a wire struct reference in scope), as an `Option`: `None`
+/// where the checked getter would fail. Decode's fast path builds the value from these and
+/// leaves finding the exact error to a cold function that runs the getters.
+pub fn value_or_none(f: &FieldNode, p: &Paths) -> TokenStream {
+    let krate = &p.krate;
+    let (ident, ty) = (f.ident, f.ty);
+    let raw = format_ident!("{}_raw", ident);
+    match (&f.place, &f.lut) {
+        (Place::Whole, _) => quote!(<#ty as #krate::Field>::from_wire(&wire.#ident).ok()),
+        (Place::Bits(_), Some(lut)) => {
+            // The code keeps the call site's span, the table path its own (see the getters).
+            let lspan = syn::spanned::Spanned::span(lut);
+            let code = Ident::new("code", proc_macro2::Span::call_site());
+            let decode = quote_spanned! {lspan=>
+                (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.decode)(#code)
+            };
+            quote!({ let #code = wire.#raw(); #decode })
+        }
+        (Place::Bits(_), None) => {
+            let width: u32 = f.bit_width().unwrap_or(0);
+            quote!(<#ty as #krate::BitValue>::from_bits(wire.#raw(), #width).ok())
+        }
+    }
+}
+
 fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
     let (krate, result) = (&p.krate, &p.result);
     let op = &layout.name;

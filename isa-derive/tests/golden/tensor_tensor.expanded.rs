@@ -900,6 +900,54 @@ const _: () = {
             ),
         }
     }
+    /// The first field of a bundle whose fixed bits are right that does not decode, with the
+    /// getter's error: fields in declaration order.
+    #[cold]
+    #[inline(never)]
+    fn __field_fault(wire: &TensorTensorWire) -> ::isa_core::DecodeError {
+        let _ = wire;
+        if let ::core::result::Result::Err(e) = wire.opcode() {
+            return e;
+        }
+        if let ::core::result::Result::Err(e) = wire.sync() {
+            return e;
+        }
+        if let ::core::result::Result::Err(e) = wire.in0_dtype() {
+            return e;
+        }
+        if let ::core::result::Result::Err(e) = wire.in1_dtype() {
+            return e;
+        }
+        if let ::core::result::Result::Err(e) = wire.out_dtype() {
+            return e;
+        }
+        if let ::core::result::Result::Err(e) = wire.alu() {
+            return e;
+        }
+        if let ::core::result::Result::Err(e) = wire.num_active_partitions() {
+            return e;
+        }
+        if let ::core::result::Result::Err(e) = wire.out() {
+            return e;
+        }
+        if let ::core::result::Result::Err(e) = wire.in0() {
+            return e;
+        }
+        if let ::core::result::Result::Err(e) = wire.in1() {
+            return e;
+        }
+        ::isa_core::DecodeError {
+            at: ::isa_core::Location {
+                op: "TensorTensor",
+                field: "bundle",
+                inner: ::core::option::Option::None,
+                offset: 0,
+            },
+            problem: ::isa_core::Problem::Rule(
+                "a field did not decode but its getter accepts it",
+            ),
+        }
+    }
     #[automatically_derived]
     impl ::isa_core::Bundle for TensorTensor {
         type Wire = TensorTensorWire;
@@ -1008,20 +1056,46 @@ const _: () = {
             {
                 return ::core::result::Result::Err(__decode_fault(bytes));
             }
-            ::core::result::Result::Ok(
-                f(Self {
-                    opcode: wire.opcode()?,
-                    sync: wire.sync()?,
-                    in0_dtype: wire.in0_dtype()?,
-                    in1_dtype: wire.in1_dtype()?,
-                    out_dtype: wire.out_dtype()?,
-                    alu: wire.alu()?,
-                    num_active_partitions: wire.num_active_partitions()?,
-                    out: wire.out()?,
-                    in0: wire.in0()?,
-                    in1: wire.in1()?,
-                }),
-            )
+            let value = (|| ::core::option::Option::Some(Self {
+                opcode: <u8 as ::isa_core::BitValue>::from_bits(wire.opcode_raw(), 8u32)
+                    .ok()?,
+                sync: <SyncBand as ::isa_core::Field>::from_wire(&wire.sync).ok()?,
+                in0_dtype: {
+                    let code = wire.in0_dtype_raw();
+                    (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
+                        .decode)(code)
+                }?,
+                in1_dtype: {
+                    let code = wire.in1_dtype_raw();
+                    (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
+                        .decode)(code)
+                }?,
+                out_dtype: {
+                    let code = wire.out_dtype_raw();
+                    (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
+                        .decode)(code)
+                }?,
+                alu: {
+                    let code = wire.alu_raw();
+                    (const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }
+                        .decode)(code)
+                }?,
+                num_active_partitions: <u8 as ::isa_core::Field>::from_wire(
+                        &wire.num_active_partitions,
+                    )
+                    .ok()?,
+                out: <Tensor3d as ::isa_core::Field>::from_wire(&wire.out).ok()?,
+                in0: <Tensor3d as ::isa_core::Field>::from_wire(&wire.in0).ok()?,
+                in1: <Tensor3d as ::isa_core::Field>::from_wire(&wire.in1).ok()?,
+            }))();
+            match value {
+                ::core::option::Option::Some(value) => {
+                    ::core::result::Result::Ok(f(value))
+                }
+                ::core::option::Option::None => {
+                    ::core::result::Result::Err(__field_fault(wire))
+                }
+            }
         }
     }
     const _: () = ::core::assert!(
