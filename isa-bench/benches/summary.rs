@@ -57,8 +57,42 @@ fn machine() -> String {
     )
 }
 
+/// The generated-vs-hand-written ratios from alternating rounds (`paired::ratio`).
+pub struct Paired {
+    pub decode: f64,
+    pub encode: f64,
+}
+
+/// Nanoseconds per iteration of the fastest sample of `group/function` (what the machine does
+/// when nothing else runs), if this run measured it.
+fn fastest(group: &str, function: &str, since: SystemTime) -> Option<f64> {
+    let path = output_directory()
+        .join(group)
+        .join(function)
+        .join("new/sample.json");
+    let fresh = std::fs::metadata(&path).ok()?.modified().ok()? >= since;
+    if !fresh {
+        return None;
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    let iters = json.get("iters")?.as_array()?;
+    let times = json.get("times")?.as_array()?;
+    iters
+        .iter()
+        .zip(times)
+        .filter_map(|(i, t)| Some(t.as_f64()? / i.as_f64()?))
+        .min_by(f64::total_cmp)
+}
+
 /// Prints every ratio with its target and whether it is met.
-pub fn print(since: SystemTime, working_set: usize, mixed: &Stream, findings: usize) {
+pub fn print(
+    since: SystemTime,
+    working_set: usize,
+    mixed: &Stream,
+    findings: usize,
+    paired: &Paired,
+) {
     let per =
         |group: &str, function: &str, n: usize| nanos(group, function, since).map(|t| t / n as f64);
     let ws = working_set;
@@ -77,19 +111,19 @@ pub fn print(since: SystemTime, working_set: usize, mixed: &Stream, findings: us
     );
     println!();
     println!(
-        "{:<44} {:>12} {:>10} {:>8}  verdict",
+        "{:<50} {:>10} {:>10} {:>8}  verdict",
         "figure", "value", "target", ""
     );
     let row = |what: &str, value: Option<f64>, unit: &str, target: Option<f64>| {
         let Some(v) = value else {
-            println!("{what:<44} {:>12}", "not run");
+            println!("{what:<50} {:>10}", "not run");
             return;
         };
         let (t, verdict) = match target {
             Some(t) => (format!(">= {t}"), if v >= t { "met" } else { "MISSED" }),
             None => (String::new(), ""),
         };
-        println!("{what:<44} {v:>12.2} {t:>10} {unit:>8}  {verdict}");
+        println!("{what:<50} {v:>10.2} {t:>10} {unit:>8}  {verdict}");
     };
     for (group, label) in [("tt_decode", "decode"), ("tt_encode", "encode")] {
         for f in ["generated", "hand", "deku", "binrw"] {
@@ -110,6 +144,12 @@ pub fn print(since: SystemTime, working_set: usize, mixed: &Stream, findings: us
         Some(1.0),
     );
     row(
+        "decode vs hand-written, 31 alternating rounds",
+        Some(paired.decode),
+        "x",
+        Some(1.0),
+    );
+    row(
         "decode: generated vs deku",
         ratio("tt_decode", "deku"),
         "x",
@@ -124,6 +164,12 @@ pub fn print(since: SystemTime, working_set: usize, mixed: &Stream, findings: us
     row(
         "encode: generated vs hand-written",
         ratio("tt_encode", "hand"),
+        "x",
+        Some(1.0),
+    );
+    row(
+        "encode vs hand-written, 31 alternating rounds",
+        Some(paired.encode),
         "x",
         Some(1.0),
     );
@@ -184,6 +230,12 @@ pub fn print(since: SystemTime, working_set: usize, mixed: &Stream, findings: us
         mps("stream", "decode_any"),
         "M/s",
         Some(40.0),
+    );
+    row(
+        "decode_any, mixed, fastest sample (M bundles/s)",
+        fastest("stream", "decode_any", since).map(|t| sn as f64 * 1e3 / t),
+        "M/s",
+        None,
     );
     row(
         "decode_any + validate, mixed (M bundles/s)",
