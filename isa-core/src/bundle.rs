@@ -195,7 +195,7 @@ pub trait Bundle: Sized {
 
     /// Writes the value into `wire` in place: every byte of the layout is written once, the
     /// fixed ones (header, constants, reserved bits, identity bits) from the layout and the rest
-    /// by the fields' setters, so `wire` may hold anything before. A value that does not fit is
+    /// from the fields, so `wire` may hold anything before. A value that does not fit is
     /// refused with the field and offset; the bytes of `wire` are then unspecified (the fields
     /// before the refused one are written).
     fn encode_in_place(&self, wire: &mut Self::Wire) -> Result<(), EncodeError>;

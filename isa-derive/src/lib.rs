@@ -60,9 +60,12 @@ use syn::{DeriveInput, parse_macro_input};
 ///   `IntoBytes`, `KnownLayout`, `Immutable`, `Unaligned`; unclaimed bytes are reserved arrays.
 ///   Accessors per field: `NAME()` (checked value), `NAME_raw()` (bytes or code as stored),
 ///   `set_NAME(&value)`, and `NAME_preimages()` for table fields; `opcode_byte()` or `word()`.
-/// - `impl Bundle`: `encode` (zeroed bytes, header, constants, every field; a value that does
-///   not fit is an error naming field and offset), `decode` (identity, header, constants,
-///   reserved bits, every field and table code), `FIELDS`, `IDENTITY`, `LAYOUT`.
+/// - `impl Bundle`: `encode_in_place` (every byte written once, straight into the caller's
+///   buffer: runs of header, constant, reserved and bit-field bytes as one store each, whole
+///   fields through their setters; a value that does not fit is an error naming field and
+///   offset), `decode_map` (identity, header, constants, reserved bits, every field and table
+///   code, the value handed to a constructor), `FIELDS`, `IDENTITY`, `LAYOUT`; `encode`,
+///   `encode_into`, `decode` and `decode_bytes` come with the trait.
 /// - Checks: attribute errors (all at once, at the offending entry); bit-precise overlaps of
 ///   nibbles, bit ranges, header, constants and identity bits; and, by `const` evaluation with a
 ///   message naming the field, the width of whole fields against whatever starts next, bit
