@@ -254,16 +254,9 @@ pub const fn fixed_bytes<const L: usize, const W: usize>(
 /// The fixed bits' values of bytes `offset..offset + len` (at most 8) as a little-endian word:
 /// what encode starts a run of bytes from before it ors in the run's field codes.
 pub const fn read_fixed<const W: usize>(fixed: &Fixed<W>, offset: usize, len: usize) -> u64 {
-    let mut word = 0u64;
-    let mut i = 0;
-    while i < len && i < 8 {
-        let at = offset + i;
-        if at / 8 < W {
-            word |= ((fixed.value[at / 8] >> (8 * (at % 8))) & 0xFF) << (8 * i);
-        }
-        i += 1;
-    }
-    word
+    let word = u64::from_le_bytes(fixed_bytes::<8, W>(fixed, offset));
+    let bits = if len < 8 { 8 * len as u32 } else { 64 };
+    word & crate::field::low_mask(bits)
 }
 
 /// The little-endian 64-bit word at `offset`; bytes past the end of `bytes` read as zero.

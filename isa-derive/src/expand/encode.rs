@@ -8,12 +8,12 @@
 //! bytes. Nothing is written twice: an overlapping second store costs more than the first.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{format_ident, quote};
 
 use super::view::{code_fn, parts};
 use super::wire::{Extent, Member, members};
 use super::{Paths, wire_ident};
-use crate::ast::{Layout, Place};
+use crate::ast::Layout;
 use crate::valid::Plan;
 
 /// Longest run written as one store.
@@ -33,10 +33,10 @@ pub fn encode_body(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
     let mut out = Vec::new();
     let mut run: Option<Run> = None;
     for member in members(layout, plan) {
-        let (offset, len) = match member.extent {
-            Extent::Byte { offset, .. } => (offset, 1),
-            Extent::Bytes { offset, len } => (offset, len),
-            Extent::Field(_) | Extent::After(_) => {
+        let (offset, len, byte) = match member.extent {
+            Extent::Byte { offset, value } => (offset, 1, Some((offset, value))),
+            Extent::Bytes { offset, len } if len <= RUN_MAX => (offset, len, None),
+            _ => {
                 out.extend(run.take().map(|r| store_run(layout, &r, p)));
                 out.push(alone(layout, &member));
                 continue;
@@ -47,22 +47,14 @@ pub fn encode_body(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
             .is_some_and(|r| r.end == offset && offset + len - r.start <= RUN_MAX);
         if !joins {
             out.extend(run.take().map(|r| store_run(layout, &r, p)));
-            if len > RUN_MAX {
-                out.push(alone(layout, &member));
-                continue;
-            }
-            run = Some(Run {
-                start: offset,
-                end: offset,
-                bytes: Vec::new(),
-            });
         }
-        if let Some(r) = run.as_mut() {
-            r.end = offset + len;
-            if let Extent::Byte { offset, value } = member.extent {
-                r.bytes.push((offset, value));
-            }
-        }
+        let r = run.get_or_insert(Run {
+            start: offset,
+            end: offset,
+            bytes: Vec::new(),
+        });
+        r.end = offset + len;
+        r.bytes.extend(byte);
     }
     out.extend(run.take().map(|r| store_run(layout, &r, p)));
     quote!(#(#out)*)
@@ -108,37 +100,30 @@ fn store_run(layout: &Layout, r: &Run, p: &Paths) -> TokenStream {
 }
 
 /// A member written on its own: a whole field through its setter; a gap whose start only the
-/// compiler knows, or bytes longer than a run, with their fixed bytes (and a long cell's fields
-/// through their setters).
+/// compiler knows with its fixed bytes; a cell longer than a run with its fixed bytes, then its
+/// fields' setters, which keep the bits they do not own.
 fn alone(layout: &Layout, m: &Member) -> TokenStream {
     let name = &m.name;
+    let setter = |i: usize| {
+        let ident = layout.fields[i].ident;
+        let set = format_ident!("set_{}", ident);
+        quote!(wire.#set(&self.#ident)?;)
+    };
     match &m.extent {
-        Extent::Field(i) => {
-            let f = &layout.fields[*i];
-            debug_assert!(matches!(f.place, Place::Whole));
-            let (ident, set) = (f.ident, quote::format_ident!("set_{}", f.ident));
-            quote!(wire.#set(&self.#ident)?;)
-        }
+        Extent::Field(i) => setter(*i),
         Extent::After(start) => quote! {
             wire.#name = const { ::isa_core::__private::fixed_bytes(&__FIXED, #start) };
         },
         Extent::Bytes { offset, len } => {
-            // A cell longer than a run: its fixed bytes, then its fields' setters, which keep
-            // the bits they do not own.
             let setters = bit_fields(layout, *offset, offset + len)
                 .into_iter()
-                .map(|i| {
-                    let ident = layout.fields[i].ident;
-                    let set = quote::format_ident!("set_{}", ident);
-                    quote!(wire.#set(&self.#ident)?;)
-                });
+                .map(setter);
             quote! {
                 wire.#name = const { ::isa_core::__private::fixed_bytes(&__FIXED, #offset) };
                 #(#setters)*
             }
         }
-        Extent::Byte { offset, value } => quote! {
-            ::isa_core::__private::write_le(::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(wire), #offset, 1, #value as u64);
-        },
+        // A header byte always starts or joins a run.
+        Extent::Byte { .. } => quote!(),
     }
 }
