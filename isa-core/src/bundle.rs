@@ -147,6 +147,27 @@ pub struct FieldInfo {
 }
 
 impl FieldInfo {
+    /// The first byte of the field named `name` in `fields` (a field table, [`Bundle::FIELDS`]),
+    /// or `None` when the table has no such field. A `const fn`, so a name can be looked up when
+    /// the code that uses it compiles:
+    ///
+    /// ```
+    /// # use isa_core::{Bundle, FieldInfo, SyncBand};
+    /// const VALUE: Option<usize> = FieldInfo::offset_of(SyncBand::FIELDS, "value");
+    /// assert_eq!(VALUE, Some(4));
+    /// assert_eq!(FieldInfo::offset_of(SyncBand::FIELDS, "nothing"), None);
+    /// ```
+    pub const fn offset_of(fields: &[FieldInfo], name: &str) -> Option<usize> {
+        let mut i = 0;
+        while i < fields.len() {
+            if str_eq(fields[i].name, name) {
+                return Some(fields[i].first_bit() / 8);
+            }
+            i += 1;
+        }
+        None
+    }
+
     /// The name to show a reader: the specification's spelling when there is one.
     pub const fn display_name(&self) -> &'static str {
         if self.spec_name.is_empty() {
@@ -171,6 +192,22 @@ impl FieldInfo {
             Placement::Bits { hi, .. } => self.offset * 8 + hi as usize,
         }
     }
+}
+
+/// Byte-wise string equality, usable in `const fn`.
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// A declared instruction layout: a logical struct, its zero-copy wire struct, and the codecs

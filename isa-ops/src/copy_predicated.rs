@@ -28,7 +28,7 @@ use isa_derive::Bundle;
 use crate::codegen::{Finding, LowerError, Lowering, Validate};
 use crate::dispatch::Op;
 use crate::operand::Operand;
-use crate::support::{descriptors, element_counts, finding, pack, partitions, tag_differs};
+use crate::support::{at, descriptors, element_counts, finding, pack, partitions, tag_differs};
 use crate::tensor_copy::TensorCopyInst;
 
 enumeration! {
@@ -460,8 +460,8 @@ impl Validate for SelectReduce {
         let check = "s_valid_select_reduce_dtypes";
         let out = ("output", self.out_dtype);
         let mut found: Vec<Finding> = [
-            tag_differs(check, ("src_dtype", 0x28, self.src_dtype), out),
-            tag_differs(check, ("fill_dtype", 0x2B, self.fill_dtype), out),
+            tag_differs(check, (at!(Self, "src_dtype"), self.src_dtype), out),
+            tag_differs(check, (at!(Self, "fill_dtype"), self.fill_dtype), out),
         ]
         .into_iter()
         .flatten()
@@ -469,8 +469,7 @@ impl Validate for SelectReduce {
         if self.accumulate != AccumulateCmd::ZeroAccumulate {
             found.push(finding(
                 "s_zero_accum_cmd",
-                "accumulate",
-                0x2C,
+                at!(Self, "accumulate"),
                 format!(
                     "the fused reduce needs zero_accumulate, found {}",
                     self.accumulate
@@ -478,9 +477,9 @@ impl Validate for SelectReduce {
             ));
         }
         found.extend(descriptors(&[
-            ("src", 0x0C, &self.src),
-            ("out", 0x18, &self.out),
-            ("mask", 0x30, &self.mask),
+            (at!(Self, "src"), &self.src),
+            (at!(Self, "out"), &self.out),
+            (at!(Self, "mask"), &self.mask),
         ]));
         found
     }
@@ -503,8 +502,7 @@ impl Validate for CopyPredicated {
         if self.alu != 0 {
             found.push(finding(
                 "s3d3_tt_is_zero_s_copy_cast_predicated_opcode",
-                "alu",
-                0x0E,
+                at!(Self, "alu"),
                 format!(
                     "opcode {:#04x} has no ALU byte; found {:#04x}",
                     self.opcode.code(),
@@ -516,24 +514,27 @@ impl Validate for CopyPredicated {
         if self.opcode == CopyCastOpcode::Copy {
             found.extend(tag_differs(
                 "s3d3_copy_pred_src0_dtype",
-                ("src_dtype", 0x0C, self.src_dtype),
+                (at!(Self, "src_dtype"), self.src_dtype),
                 out,
             ));
         }
         found.extend(tag_differs(
             "s3d3_copy_cast_pred_src1_dst_dty",
-            ("mask_dtype", 0x0C, self.mask_dtype),
+            (at!(Self, "mask_dtype"), self.mask_dtype),
             out,
         ));
         found.extend(element_counts(
             "s3d3_tt_src_element_cnt_check",
             &self.out,
-            &[("src", 0x20, &self.src), ("mask", 0x30, &self.mask)],
+            &[
+                (at!(Self, "src"), &self.src),
+                (at!(Self, "mask"), &self.mask),
+            ],
         ));
         found.extend(descriptors(&[
-            ("out", 0x10, &self.out),
-            ("src", 0x20, &self.src),
-            ("mask", 0x30, &self.mask),
+            (at!(Self, "out"), &self.out),
+            (at!(Self, "src"), &self.src),
+            (at!(Self, "mask"), &self.mask),
         ]));
         found
     }
@@ -548,23 +549,16 @@ impl Validate for CopyPredicatedScalar {
     fn validate(&self) -> Vec<Finding> {
         let check = "d3_cp_pred_scalar_reserved_zero";
         let mut found: Vec<Finding> = [
-            ("byte_0x29", 0x29, self.byte_0x29),
-            ("byte_0x2a", 0x2A, self.byte_0x2a),
+            (at!(Self, "byte_0x29"), self.byte_0x29),
+            (at!(Self, "byte_0x2a"), self.byte_0x2a),
         ]
         .into_iter()
-        .filter(|&(_, _, byte)| byte != 0)
-        .map(|(field, offset, byte)| {
-            finding(
-                check,
-                field,
-                offset,
-                format!("must be 0, found {byte:#04x}"),
-            )
-        })
+        .filter(|&(_, byte)| byte != 0)
+        .map(|(at, byte)| finding(check, at, format!("must be 0, found {byte:#04x}")))
         .collect();
         found.extend(descriptors(&[
-            ("out", 0x10, &self.out),
-            ("mask", 0x30, &self.mask),
+            (at!(Self, "out"), &self.out),
+            (at!(Self, "mask"), &self.mask),
         ]));
         found
     }

@@ -16,7 +16,7 @@ use isa_core::{
 use crate::codegen::{Finding, LowerError, Lowered, Lowering, Validate};
 use crate::dispatch::Op;
 use crate::operand::Operand;
-use crate::support::descriptors;
+use crate::support::{at, descriptors, finding};
 use crate::tensor_scalar::{
     Arg, NO_SCALAR, TsFill, element_count_finding, push_drain, s3d3_ts, with_drain_opcode,
 };
@@ -131,55 +131,48 @@ impl Validate for Exponential {
     fn validate(&self) -> Vec<Finding> {
         let mut out = Vec::new();
         if !EXPONENTIAL_ACCUM_CMDS.contains(&self.accumulator_cmd) {
-            out.push(Finding {
-                check: "has_valid_exponential_accum_cmd",
-                field: "accumulator_cmd",
-                offset: 0x0C,
-                message: format!(
+            out.push(finding(
+                "has_valid_exponential_accum_cmd",
+                at!(Self, "accumulator_cmd"),
+                format!(
                     "{} is not an Exponential accumulate command",
                     self.accumulator_cmd
                 ),
-            });
+            ));
         }
-        for (field, offset, op) in [("op0", 0x24, self.op0), ("op1", 0x25, self.op1)] {
+        for (at, op) in [(at!(Self, "op0"), self.op0), (at!(Self, "op1"), self.op1)] {
             if op != AluOp::Bypass {
-                out.push(Finding {
-                    check: "op0 and op1 must be Bypass",
-                    field,
-                    offset,
-                    message: format!("{field} is {op}"),
-                });
+                let message = format!("{} is {op}", at.0);
+                out.push(finding("op0 and op1 must be Bypass", at, message));
             }
         }
         if self.reverse != ReverseOps::None {
-            out.push(Finding {
-                check: "reverse_operands must be None",
-                field: "reverse",
-                offset: 0x26,
-                message: format!("reverse is {}", self.reverse),
-            });
+            out.push(finding(
+                "reverse_operands must be None",
+                at!(Self, "reverse"),
+                format!("reverse is {}", self.reverse),
+            ));
         }
         out.extend(element_count_finding(
             "has_valid_exponential_num_elements",
-            &self.input,
+            (at!(Self, "input"), &self.input),
             &self.out,
         ));
         if self.accumulator_cmd != AccumulateCmd::LoadAccumulate
             && (self.imm1_src, self.imm1) != NO_SCALAR
         {
-            out.push(Finding {
-                check: "immediate-validity check",
-                field: "imm1",
-                offset: 0x2C,
-                message: format!(
+            out.push(finding(
+                "immediate-validity check",
+                at!(Self, "imm1"),
+                format!(
                     "imm1 is {} {:#x}; only load_accumulate carries an imm1, found {}",
                     self.imm1_src, self.imm1, self.accumulator_cmd
                 ),
-            });
+            ));
         }
         out.extend(descriptors(&[
-            ("input", 0x10, &self.input),
-            ("out", 0x30, &self.out),
+            (at!(Self, "input"), &self.input),
+            (at!(Self, "out"), &self.out),
         ]));
         out
     }

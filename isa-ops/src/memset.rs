@@ -24,7 +24,7 @@ use isa_derive::Bundle;
 use crate::codegen::{Finding, LowerError, Lowering, Validate};
 use crate::dispatch::Op;
 use crate::operand::Operand;
-use crate::support::{descriptors, finding, pack, partitions};
+use crate::support::{at, descriptors, finding, pack, partitions};
 
 enumeration! {
     /// The two Memset opcodes, the codes of [`memset_opcode`] (seed 000 §5).
@@ -150,8 +150,7 @@ impl Validate for Memset {
             Some(op) if op == self.opcode => {}
             Some(op) => found.push(finding(
                 "memset_opcode",
-                "opcode",
-                0x00,
+                at!(Self, "opcode"),
                 format!(
                     "mode {} selects {:#04x}, found {:#04x}",
                     self.mode,
@@ -161,12 +160,11 @@ impl Validate for Memset {
             )),
             None => found.push(finding(
                 "memset_opcode",
-                "mode",
-                0x1C,
+                at!(Self, "mode"),
                 format!("mode {}: {UNIMPLEMENTED_MODE}", self.mode),
             )),
         }
-        found.extend(descriptors(&[("dst", 0x2C, &self.dst)]));
+        found.extend(descriptors(&[(at!(Self, "dst"), &self.dst)]));
         found
     }
 }

@@ -31,7 +31,7 @@ use isa_derive::Bundle;
 
 use crate::codegen::{Finding, LowerError, Lowering, Validate};
 use crate::dispatch::Op;
-use crate::support::finding;
+use crate::support::{At, at, finding};
 
 /// The MoveShape opcode (seed 000 §6: "Opcode 0xB2 (178)").
 pub const OPCODE: u8 = 0xB2;
@@ -101,12 +101,12 @@ impl MoveShape {
     }
 }
 
-/// The names and offsets of the step and num fields, slot by slot.
-const SLOTS: [(&str, usize, &str, usize); SHAPE_REGISTER_SIZE] = [
-    ("step0", 0x14, "num0", 0x24),
-    ("step1", 0x18, "num1", 0x28),
-    ("step2", 0x1C, "num2", 0x2C),
-    ("step3", 0x20, "num3", 0x30),
+/// The step and num fields, slot by slot.
+const SLOTS: [(At, At); SHAPE_REGISTER_SIZE] = [
+    (at!(MoveShape, "step0"), at!(MoveShape, "num0")),
+    (at!(MoveShape, "step1"), at!(MoveShape, "num1")),
+    (at!(MoveShape, "step2"), at!(MoveShape, "num2")),
+    (at!(MoveShape, "step3"), at!(MoveShape, "num3")),
 ];
 
 /// `generateMoveShape`'s inputs (seed 000 §6).
@@ -159,7 +159,7 @@ impl MoveShapeInst {
         let padding = (i32::try_from(size).unwrap_or(i32::MAX), 1);
         let mut out = [padding; SHAPE_REGISTER_SIZE];
         let dims = self.ap.pattern.iter().skip(1).rev();
-        for ((slot, pair), (step_field, step_at, num_field, num_at)) in
+        for ((slot, pair), ((step_field, step_at), (num_field, num_at))) in
             out.iter_mut().zip(dims).zip(SLOTS)
         {
             let bytes = pair.step.saturating_mul(size_i64);
@@ -214,11 +214,10 @@ impl Validate for MoveShape {
             .into_iter()
             .zip(SLOTS)
             .filter(|((_, num), _)| *num == 0)
-            .map(|(_, (_, _, field, offset))| {
+            .map(|(_, (_, num))| {
                 finding(
                     "move_opcode",
-                    field,
-                    offset,
+                    num,
                     "a shape-register count is 0; a padded slot has num 1",
                 )
             })

@@ -23,7 +23,7 @@ use isa_core::{
 use isa_derive::Bundle;
 
 use crate::codegen::{Finding, LowerError, Lowered, Validate};
-use crate::support::{descriptors, pack, partitions};
+use crate::support::{at, descriptors, pack, partitions};
 use crate::tensor_scalar::{Arg, ScalarSource, TensorScalarPtrInst, fused_accumulate, push_drain};
 
 enumeration! {
@@ -166,9 +166,9 @@ impl Validate for ScalarTensorTensor {
     fn validate(&self) -> Vec<Finding> {
         let mut out = Vec::new();
         out.extend(descriptors(&[
-            ("tensor1", 0x0C, &self.tensor1),
-            ("tensor0", 0x18, &self.tensor0),
-            ("out", 0x30, &self.out),
+            (at!(Self, "tensor1"), &self.tensor1),
+            (at!(Self, "tensor0"), &self.tensor0),
+            (at!(Self, "out"), &self.out),
         ]));
         out
     }

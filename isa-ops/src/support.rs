@@ -21,11 +21,31 @@ pub(crate) fn partitions(operand: &'static str, ap: &AccessPattern) -> Result<u8
     first_pair_num(ap).map_err(|error| LowerError::Pack { operand, error })
 }
 
-/// A finding of `check` on `field` at byte `offset`.
+/// A field of a bundle as a validator names it: its name and its first byte.
+pub(crate) type At = (&'static str, usize);
+
+/// `at!(Bundle, "field")`: the field's name and first byte, looked up in the bundle's field table
+/// when the crate compiles. A validator cannot report a field at another field's byte, and a
+/// name the table does not have does not compile.
+macro_rules! at {
+    ($bundle:ty, $name:literal) => {
+        (
+            $name,
+            const {
+                match isa_core::FieldInfo::offset_of(<$bundle as isa_core::Bundle>::FIELDS, $name) {
+                    Some(offset) => offset,
+                    None => panic!(concat!("no field `", $name, "` in the field table")),
+                }
+            },
+        )
+    };
+}
+pub(crate) use at;
+
+/// A finding of `check` on a field.
 pub(crate) fn finding(
     check: &'static str,
-    field: &'static str,
-    offset: usize,
+    (field, offset): At,
     message: impl Into<String>,
 ) -> Finding {
     Finding {
@@ -48,21 +68,15 @@ const fn descriptor_check(n: usize) -> &'static str {
     }
 }
 
-/// Seed 002's descriptor validator on every slot: `(field, slot offset, descriptor)`. A failure
-/// is reported at the slot offset plus the byte the failed rule read.
-pub(crate) fn descriptors<const N: usize>(
-    slots: &[(&'static str, usize, &Tensor<N>)],
-) -> Vec<Finding> {
+/// Seed 002's descriptor validator on every slot. A failure is reported at the slot's first byte
+/// plus the byte the failed rule read.
+pub(crate) fn descriptors<const N: usize>(slots: &[(At, &Tensor<N>)]) -> Vec<Finding> {
     slots
         .iter()
-        .filter_map(|&(field, offset, t)| {
+        .filter_map(|&((field, offset), t)| {
             t.validate().err().map(|fault| {
-                finding(
-                    descriptor_check(N),
-                    field,
-                    offset + fault.offset(),
-                    fault.to_string(),
-                )
+                let at = (field, offset + fault.offset());
+                finding(descriptor_check(N), at, fault.to_string())
             })
         })
         .collect()
@@ -77,19 +91,15 @@ pub(crate) fn elements<const N: usize>(t: &Tensor<N>) -> u64 {
 pub(crate) fn element_counts<const N: usize>(
     check: &'static str,
     reference: &Tensor<N>,
-    inputs: &[(&'static str, usize, &Tensor<N>)],
+    inputs: &[(At, &Tensor<N>)],
 ) -> Vec<Finding> {
     let n = elements(reference);
     inputs
         .iter()
-        .filter(|(_, _, t)| elements(t) != n)
-        .map(|&(field, offset, t)| {
-            finding(
-                check,
-                field,
-                offset,
-                format!("walks {} elements; the output walks {n}", elements(t)),
-            )
+        .filter(|(_, t)| elements(t) != n)
+        .map(|&(at, t)| {
+            let message = format!("walks {} elements; the output walks {n}", elements(t));
+            finding(check, at, message)
         })
         .collect()
 }
@@ -103,15 +113,11 @@ pub(crate) fn same_tag(a: Dtype, b: Dtype) -> bool {
 /// `check` on `field` when its dtype's wire tag differs from `expected`'s (named `what`).
 pub(crate) fn tag_differs(
     check: &'static str,
-    (field, offset, dtype): (&'static str, usize, Dtype),
+    (at, dtype): (At, Dtype),
     (what, expected): (&'static str, Dtype),
 ) -> Option<Finding> {
     (!same_tag(dtype, expected)).then(|| {
-        finding(
-            check,
-            field,
-            offset,
-            format!("{dtype} does not carry the wire tag of the {what} dtype {expected}"),
-        )
+        let message = format!("{dtype} does not carry the wire tag of the {what} dtype {expected}");
+        finding(check, at, message)
     })
 }

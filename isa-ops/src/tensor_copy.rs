@@ -18,7 +18,7 @@ use isa_derive::Bundle;
 use crate::codegen::{Finding, LowerError, Lowering, Validate};
 use crate::dispatch::Op;
 use crate::operand::Operand;
-use crate::support::{descriptors, pack, partitions};
+use crate::support::{at, descriptors, pack, partitions};
 
 enumeration! {
     /// The two TensorCopy opcodes (seed 000: "0x46 (70, plain copy), 0x47 (71, casting copy)
@@ -131,7 +131,7 @@ impl Validate for TensorCopy {
     /// seed 002's descriptor validator on both TENSOR4D slots (`tensor4d_valid`, the 4-D
     /// analogue of `tensor3d_valid`).
     fn validate(&self) -> Vec<Finding> {
-        descriptors(&[("src", 0x0C, &self.src), ("dst", 0x2C, &self.dst)])
+        descriptors(&[(at!(Self, "src"), &self.src), (at!(Self, "dst"), &self.dst)])
     }
 }
 

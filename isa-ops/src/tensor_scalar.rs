@@ -26,7 +26,7 @@ use crate::codegen::{Finding, LowerError, Lowered, Lowering, ModuleAttribute, Va
 use crate::dispatch::Op;
 use crate::opaque::DveReadAccumulator;
 use crate::operand::Operand;
-use crate::support::{descriptors, elements};
+use crate::support::{At, at, descriptors, elements, finding};
 
 enumeration! {
     /// The CoreV2 opcodes of the S3D3_TS layout (seed 001: "{0x43 TensorScalarArithOp, 0x53
@@ -468,19 +468,17 @@ pub fn with_drain_opcode(opcode: u8, two_outputs: bool) -> Vec<u8> {
     out
 }
 
-/// A finding of `check` on the input slot at 0x10 when the input and the output walk different
-/// element counts, or none (the element-count rule of Exponential and TensorScalarAddr).
-pub fn element_count_finding<const N: usize>(
+/// A finding of `check` on the input slot when the input and the output walk different element
+/// counts, or none (the element-count rule of Exponential and TensorScalarAddr).
+pub(crate) fn element_count_finding<const N: usize>(
     check: &'static str,
-    input: &Tensor<N>,
+    (at, input): (At, &Tensor<N>),
     out: &Tensor<N>,
 ) -> Option<Finding> {
     let (n_in, n_out) = (elements(input), elements(out));
-    (n_in != n_out || n_in == 0).then(|| Finding {
-        check,
-        field: "input",
-        offset: 0x10,
-        message: format!("the input walks {n_in} elements, the output {n_out}"),
+    (n_in != n_out || n_in == 0).then(|| {
+        let message = format!("the input walks {n_in} elements, the output {n_out}");
+        finding(check, at, message)
     })
 }
 
@@ -500,19 +498,18 @@ impl Validate for TensorScalar {
             && self.accumulator_cmd != AccumulateCmd::LoadAccumulate
             && (self.imm1_src, self.imm1) != NO_SCALAR
         {
-            out.push(Finding {
-                check: CACHE_IMM1_RULE,
-                field: "imm1",
-                offset: 0x2C,
-                message: format!(
+            out.push(finding(
+                CACHE_IMM1_RULE,
+                at!(Self, "imm1"),
+                format!(
                     "imm1 is {} {:#x} with accumulator_cmd {}",
                     self.imm1_src, self.imm1, self.accumulator_cmd
                 ),
-            });
+            ));
         }
         out.extend(descriptors(&[
-            ("input", 0x10, &self.input),
-            ("out", 0x30, &self.out),
+            (at!(Self, "input"), &self.input),
+            (at!(Self, "out"), &self.out),
         ]));
         out
     }

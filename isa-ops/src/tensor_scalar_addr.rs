@@ -15,7 +15,7 @@ use isa_core::{Addr4, AluOp, Dtype, ReverseOps, SyncBand, Tensor2d, alu_v2, dtyp
 use isa_derive::Bundle;
 
 use crate::codegen::{Finding, LowerError, Lowered, Validate};
-use crate::support::{descriptors, pack, partitions};
+use crate::support::{at, descriptors, finding, pack, partitions};
 use crate::tensor_scalar::{
     NO_SCALAR, ScalarSource, TensorScalarPtrInst, element_count_finding, slot_of,
 };
@@ -163,89 +163,76 @@ impl Validate for TensorScalarAddr {
         let mut out = Vec::new();
         out.extend(element_count_finding(
             "s2d2_ts_as_valid_elem_count",
-            &self.input,
+            (at!(Self, "input"), &self.input),
             &self.out,
         ));
         let one_scalar = self.op1 == AluOp::Bypass;
         if one_scalar && (self.scalar1_src, self.scalar1) != NO_SCALAR {
-            out.push(Finding {
-                check: "s2d2_ts_as_addr_reserved_zero",
-                field: "scalar1",
-                offset: 0x3C,
-                message: format!(
+            out.push(finding(
+                "s2d2_ts_as_addr_reserved_zero",
+                at!(Self, "scalar1"),
+                format!(
                     "op1 is bypass but scalar1 is {} {:#x}",
                     self.scalar1_src, self.scalar1
                 ),
-            });
+            ));
         }
-        // (the source byte, its offset, the word, its offset, source, word) of each live scalar:
-        // an immediate is the source byte's fault, a wrong partition the address word's.
+        // (the source byte, the word, source, word) of each live scalar: an immediate is the
+        // source byte's fault, a wrong partition the address word's.
         let live = [
             (
-                "scalar0_src",
-                0x23,
-                "scalar0",
-                0x28,
+                at!(Self, "scalar0_src"),
+                at!(Self, "scalar0"),
                 self.scalar0_src,
                 self.scalar0,
             ),
             (
-                "scalar1_src",
-                0x27,
-                "scalar1",
-                0x3C,
+                at!(Self, "scalar1_src"),
+                at!(Self, "scalar1"),
                 self.scalar1_src,
                 self.scalar1,
             ),
         ];
         let live = live.iter().take(if one_scalar { 1 } else { 2 });
         let input_partition = start_partition(self.input.addr);
-        for &(src_field, src_offset, field, offset, src, word) in live {
+        for &(src_at, at, src, word) in live {
+            let field = at.0;
             match src {
-                ScalarSource::Immediate => out.push(Finding {
-                    check: "s2d2_ts_as_addr_immediate_unused",
-                    field: src_field,
-                    offset: src_offset,
-                    message: format!("{field} is an immediate {word:#x}, not an address"),
-                }),
+                ScalarSource::Immediate => out.push(finding(
+                    "s2d2_ts_as_addr_immediate_unused",
+                    src_at,
+                    format!("{field} is an immediate {word:#x}, not an address"),
+                )),
                 ScalarSource::PhysicalAp | ScalarSource::RegisterAp => {
                     let partition = start_partition(Addr4::from_raw(word));
                     if let (Some(p), Some(q)) = (partition, input_partition)
                         && p != q
                     {
-                        out.push(Finding {
-                            check: "s2d2_ts_as_addr_same_start_partition_in_sr",
-                            field,
-                            offset,
-                            message: format!(
-                                "{field} starts on partition {p}, the input on partition {q}"
-                            ),
-                        });
+                        out.push(finding(
+                            "s2d2_ts_as_addr_same_start_partition_in_sr",
+                            at,
+                            format!("{field} starts on partition {p}, the input on partition {q}"),
+                        ));
                     }
                 }
             }
         }
-        for (field, offset, op) in [("op0", 0x24, self.op0), ("op1", 0x25, self.op1)] {
+        for (at, op) in [(at!(Self, "op0"), self.op0), (at!(Self, "op1"), self.op1)] {
             if is_bitvec_op(op) {
-                out.push(Finding {
-                    check: "s2d2_ts_as_addr_valid_ops",
-                    field,
-                    offset,
-                    message: format!("{op} is a bit-vector op; 0x74 has no bit-vector form"),
-                });
+                let message = format!("{op} is a bit-vector op; 0x74 has no bit-vector form");
+                out.push(finding("s2d2_ts_as_addr_valid_ops", at, message));
             }
         }
         if one_scalar && self.reverse.flags().1 {
-            out.push(Finding {
-                check: "s2d2_ts_as_addr_reverse_check",
-                field: "reverse",
-                offset: 0x26,
-                message: format!("reverse is {} but op1 is bypass", self.reverse),
-            });
+            out.push(finding(
+                "s2d2_ts_as_addr_reverse_check",
+                at!(Self, "reverse"),
+                format!("reverse is {} but op1 is bypass", self.reverse),
+            ));
         }
         out.extend(descriptors(&[
-            ("input", 0x10, &self.input),
-            ("out", 0x30, &self.out),
+            (at!(Self, "input"), &self.input),
+            (at!(Self, "out"), &self.out),
         ]));
         out
     }

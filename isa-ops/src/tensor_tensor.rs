@@ -9,7 +9,7 @@ use isa_derive::Bundle;
 use crate::codegen::{Finding, LowerError, Lowering, Validate};
 use crate::dispatch::Op;
 use crate::operand::{Core, Operand};
-use crate::support::{descriptors, element_counts, pack, partitions};
+use crate::support::{at, descriptors, element_counts, finding, pack, partitions};
 
 enumeration! {
     /// The four TensorTensor opcodes (seed 000: "0x41 (65, plain), 0x51 (81, bit-vector),
@@ -314,52 +314,46 @@ impl Validate for TensorTensor {
         let mut out = Vec::new();
         let int32 = matches!(self.opcode, TtOpcode::Int32Eng4 | TtOpcode::Int32);
         if int32 {
-            for (field, offset, d) in [
-                ("in0_dtype", 0x0C, self.in0_dtype),
-                ("in1_dtype", 0x0C, self.in1_dtype),
-                ("out_dtype", 0x0D, self.out_dtype),
+            for (at, d) in [
+                (at!(Self, "in0_dtype"), self.in0_dtype),
+                (at!(Self, "in1_dtype"), self.in1_dtype),
+                (at!(Self, "out_dtype"), self.out_dtype),
             ] {
                 if d != Dtype::Int32 {
-                    out.push(Finding {
-                        check: "s3d3_tt_dtype",
-                        field,
-                        offset,
-                        message: format!("the int32 band needs int32 operands, found {d}"),
-                    });
+                    let message = format!("the int32 band needs int32 operands, found {d}");
+                    out.push(finding("s3d3_tt_dtype", at, message));
                 }
             }
         }
         match (int32, self.alu) {
-            (true, TtAlu::Op(op)) => out.push(Finding {
-                check: "s3d3_tt_valid_op",
-                field: "alu",
-                offset: 0x0E,
-                message: format!(
+            (true, TtAlu::Op(op)) => out.push(finding(
+                "s3d3_tt_valid_op",
+                at!(Self, "alu"),
+                format!(
                     "opcode {:#04x} needs an int32 band byte, found ALU op {op}",
                     self.opcode.code()
                 ),
-            }),
-            (false, TtAlu::Int32(band)) => out.push(Finding {
-                check: "s3d3_tt_valid_op",
-                field: "alu",
-                offset: 0x0E,
-                message: format!(
+            )),
+            (false, TtAlu::Int32(band)) => out.push(finding(
+                "s3d3_tt_valid_op",
+                at!(Self, "alu"),
+                format!(
                     "opcode {:#04x} needs an ALU op, found int32 band byte {band}",
                     self.opcode.code()
                 ),
-            }),
+            )),
             (true, TtAlu::Int32(_)) | (false, TtAlu::Op(_)) => {}
         }
-        let inputs = [("in0", 0x20, &self.in0), ("in1", 0x30, &self.in1)];
+        let inputs = [(at!(Self, "in0"), &self.in0), (at!(Self, "in1"), &self.in1)];
         out.extend(element_counts(
             "s3d3_tt_src_element_cnt_check",
             &self.out,
             &inputs,
         ));
         out.extend(descriptors(&[
-            ("out", 0x10, &self.out),
-            ("in0", 0x20, &self.in0),
-            ("in1", 0x30, &self.in1),
+            (at!(Self, "out"), &self.out),
+            (at!(Self, "in0"), &self.in0),
+            (at!(Self, "in1"), &self.in1),
         ]));
         out
     }
