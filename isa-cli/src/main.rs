@@ -40,9 +40,10 @@ enum Command {
     /// JSON Lines (as `decode --json` writes them) back to a bundle stream, or with `--word32`
     /// to a word stream.
     Encode(cmd::encode::Args),
-    /// Every decode check and every validator of every bundle.
+    /// Every decode check and every validator of every bundle; with `--word32`, every problem
+    /// of a 32-bit PTO word stream.
     Validate(cmd::validate::Args),
-    /// The opcode census of a stream.
+    /// The opcode census of a stream; with `--word32`, the census of word types and blocks.
     Stats(cmd::stats::Args),
     /// The field table of one op or block word, or of all (or a WaveDrom register description).
     Fields(cmd::fields::Args),

@@ -33,9 +33,26 @@ use crate::tree::Tree;
 /// Bytes per word.
 pub const WORD_BYTES: usize = 4;
 
+/// What an item of a word stream is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ItemKind {
+    /// A TSHUF block that composes.
+    Block,
+    /// A block that does not compose (its words follow as [`ItemKind::Word`] items).
+    BadBlock,
+    /// One word of a block, or of a block that does not compose.
+    Word,
+    /// A word outside any block.
+    Stray,
+    /// Bytes after the last whole word.
+    Trailing,
+}
+
 /// One decoded item of a word stream.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WordItem {
+    /// What it is.
+    pub kind: ItemKind,
     /// Byte offset of its first word.
     pub offset: usize,
     /// The text line (without the offset).
@@ -94,7 +111,12 @@ impl WordDecoder for PtoBlocks {
                     rest.len()
                 ),
             );
-            out.item(offset, render::raw_text("(trailing)", rest), None);
+            out.item(
+                ItemKind::Trailing,
+                offset,
+                render::raw_text("(trailing)", rest),
+                None,
+            );
         }
         out.items
     }
@@ -107,8 +129,13 @@ struct Out {
 }
 
 impl Out {
-    fn item(&mut self, offset: usize, text: String, json: Option<String>) {
-        self.items.push(Ok(WordItem { offset, text, json }));
+    fn item(&mut self, kind: ItemKind, offset: usize, text: String, json: Option<String>) {
+        self.items.push(Ok(WordItem {
+            kind,
+            offset,
+            text,
+            json,
+        }));
     }
 
     fn problem(&mut self, offset: usize, message: String) {
@@ -122,10 +149,10 @@ impl Out {
         match decode_block(words) {
             Ok((block, len)) => {
                 let json = block_json(&block);
-                self.item(at, format!("block  {block}"), json);
+                self.item(ItemKind::Block, at, format!("block  {block}"), json);
                 for (k, &raw) in words.iter().enumerate().take(len) {
                     let text = word_text("  ", raw, decode_word(raw).as_ref());
-                    self.item(at + k * WORD_BYTES, text, None);
+                    self.item(ItemKind::Word, at + k * WORD_BYTES, text, None);
                 }
                 len
             }
@@ -135,7 +162,8 @@ impl Out {
                     at + e.index() * WORD_BYTES,
                     format!("{e} (block at {at:#x})"),
                 );
-                self.item(at, format!("(bad block)  {len} words"), None);
+                let text = format!("(bad block)  {len} words");
+                self.item(ItemKind::BadBlock, at, text, None);
                 for (k, &raw) in words.iter().enumerate().take(len) {
                     let offset = at + k * WORD_BYTES;
                     let word = decode_word(raw);
@@ -144,7 +172,8 @@ impl Out {
                         Ok(_) | Err(_) => {}
                     }
                     let json = word.as_ref().ok().and_then(word_json);
-                    self.item(offset, word_text("  ", raw, word.as_ref()), json);
+                    let text = word_text("  ", raw, word.as_ref());
+                    self.item(ItemKind::Word, offset, text, json);
                 }
                 len
             }
@@ -164,7 +193,8 @@ impl Out {
         };
         self.problem(offset, message);
         let json = word.as_ref().ok().and_then(word_json);
-        self.item(offset, word_text("(stray)  ", raw, word.as_ref()), json);
+        let text = word_text("(stray)  ", raw, word.as_ref());
+        self.item(ItemKind::Stray, offset, text, json);
         1
     }
 }

@@ -1177,3 +1177,77 @@ fn encode_word32_reports_each_bad_line_and_writes_nothing() {
         .stderr(no_panic());
     assert!(!out.exists());
 }
+
+#[test]
+fn validate_word32_passes_the_example_blocks_and_reports_each_problem_at_its_word() {
+    isa()
+        .args(["validate", "--word32"])
+        .arg(tshuf_words())
+        .assert()
+        .success()
+        .stdout("")
+        .stderr(contains("tshuf.words: 3 blocks, every check passed"));
+    // The first block's BSTOP (word 4, at 0x10) replaced by a second B.IOR: the block does not
+    // compose, and the BSTOP-less words run on into the next block's BSTART.
+    let path = scratch("tshuf-validate").join("no-bstop.words");
+    let mut bytes = fs::read(tshuf_words()).unwrap();
+    bytes[0x10..0x14].copy_from_slice(&0x0001_0013u32.to_le_bytes());
+    fs::write(&path, &bytes).unwrap();
+    let run = isa()
+        .args(["validate", "--word32"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stderr(contains("no-bstop.words: 3 blocks, 1 problem"))
+        .stderr(no_panic());
+    let out = String::from_utf8(run.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 1, "{out}");
+    assert!(
+        lines[0].starts_with(&format!("{}:0x10: ", path.display())),
+        "{out}"
+    );
+}
+
+#[test]
+fn stats_word32_counts_each_word_type_and_the_blocks() {
+    // examples/tshuf.s: three blocks, each with BSTART, B.IOT, B.IOR and BSTOP; B.DATR in the
+    // first two, B.DIM (LB0) in the second.
+    let out = stdout_of(isa().args(["stats", "--word32"]).arg(tshuf_words()));
+    let rows: Vec<Vec<&str>> = out
+        .lines()
+        .skip(2)
+        .take_while(|l| !l.is_empty())
+        .map(|l| l.rsplitn(2, ' ').collect())
+        .collect();
+    let rows: Vec<(&str, &str)> = rows.iter().map(|r| (r[1].trim(), r[0])).collect();
+    assert_eq!(
+        rows,
+        [
+            ("BSTART.TEPL", "3"),
+            ("B.DATR", "2"),
+            ("B.DIM LB0", "1"),
+            ("B.IOT", "3"),
+            ("B.IOR", "3"),
+            ("BSTOP", "3"),
+        ],
+        "{out}"
+    );
+    assert!(out.contains("tshuf.words: 15 words, 60 bytes"), "{out}");
+    assert!(out.contains("blocks that compose: 3"), "{out}");
+    assert!(out.contains("blocks that do not:  0"), "{out}");
+    // A word no identity matches and two trailing bytes: both counted, exit status 1.
+    let path = scratch("tshuf-stats").join("extra.words");
+    let mut bytes = fs::read(tshuf_words()).unwrap();
+    bytes.extend([0, 0, 0, 0, 7, 7]);
+    fs::write(&path, &bytes).unwrap();
+    isa()
+        .args(["stats", "--word32"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout(contains("(unknown)                     1"))
+        .stdout(contains("trailing bytes: 2 at 0x40"))
+        .stderr(contains("1 word no block word identity matches"))
+        .stderr(no_panic());
+}

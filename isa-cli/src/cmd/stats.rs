@@ -1,7 +1,9 @@
 //! `isa stats FILE`: the opcode census of a stream — how many bundles carry each opcode, under
 //! which op — as the `COLLECT_OPCODES` arm of seed 000's lifecycle records it, plus every
 //! opcode no declaration claims and any trailing bytes. Only opcodes are read; no field is
-//! decoded. The exit status is 1 when there are unknown opcodes or trailing bytes.
+//! decoded. With `--word32` the input is a stream of 32-bit PTO block words: the census is of
+//! word types (by their mask/match identity) and of blocks, composed or not. The exit status is 1
+//! when there are unknown opcodes (words no identity matches) or trailing bytes.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -14,12 +16,17 @@ use crate::error::{CliError, Status};
 use crate::io::Input;
 use crate::report;
 use crate::walk::{Item, walk};
+use crate::word32::{self, ItemKind, WORD_BYTES};
+use isa_ops::pto::{WordKind, identify};
 
 /// Arguments of `isa stats`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The stream of 64-byte bundles (`-`: standard input).
     pub input: PathBuf,
+    /// The input is a stream of 32-bit PTO block words (TSHUF blocks).
+    #[arg(long)]
+    pub word32: bool,
 }
 
 /// The census of one chunk, merged into the whole stream's.
@@ -53,6 +60,9 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     let input = Input::from_arg(Some(&args.input));
     let name = input.name();
     let stream = input.read("count")?;
+    if args.word32 {
+        return run_word32(&stream, &name);
+    }
     let mut census = Census::default();
     walk(&stream, count_chunk, |c: Census, _| {
         census.merge(c);
@@ -118,4 +128,69 @@ fn count_chunk(items: &mut dyn Iterator<Item = Item<'_>>) -> Census {
         }
     }
     c
+}
+
+/// `--word32`: how many words of each type, how many no identity matches, how many blocks.
+fn run_word32(stream: &[u8], name: &str) -> Result<Status, CliError> {
+    let chunks = stream.chunks_exact(WORD_BYTES);
+    let rest = chunks.remainder().len();
+    let mut kinds: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut unknown = 0;
+    for chunk in chunks {
+        let word = chunk.first_chunk().map_or(0, |w| u32::from_le_bytes(*w));
+        match identify(word) {
+            Some(kind) => {
+                let index = WordKind::ALL.iter().position(|k| *k == kind).unwrap_or(0);
+                *kinds.entry(index).or_default() += 1;
+            }
+            None => unknown += 1,
+        }
+    }
+    let (mut blocks, mut bad_blocks) = (0, 0);
+    for item in word32::decoder().decode(stream).into_iter().flatten() {
+        match item.kind {
+            ItemKind::Block => blocks += 1,
+            ItemKind::BadBlock => bad_blocks += 1,
+            ItemKind::Word | ItemKind::Stray | ItemKind::Trailing => {}
+        }
+    }
+    let words = stream.len() / WORD_BYTES;
+    let mut text = format!(
+        "{name}: {}, {}\n",
+        report::count(words, "word"),
+        report::count(stream.len(), "byte")
+    );
+    let _ = writeln!(text, "word                      words");
+    for (index, n) in &kinds {
+        let kind = WordKind::ALL.get(*index).map_or("", |k| k.name());
+        let _ = writeln!(text, "{kind:<24} {n:>6}");
+    }
+    if unknown > 0 {
+        let _ = writeln!(text, "{:<24} {unknown:>6}", "(unknown)");
+    }
+    let _ = writeln!(text, "\nblocks that compose: {blocks}");
+    let _ = writeln!(text, "blocks that do not:  {bad_blocks}");
+    if rest > 0 {
+        let _ = writeln!(
+            text,
+            "\ntrailing bytes: {rest} at {:#x}",
+            words * WORD_BYTES
+        );
+    }
+    let mut out = stdout();
+    emit(&mut out, &text)?;
+    flush(&mut out)?;
+    if unknown > 0 {
+        eprintln!(
+            "isa: {name}: {} no block word identity matches",
+            report::count(unknown, "word")
+        );
+    }
+    if rest > 0 {
+        eprintln!(
+            "isa: {name}: {rest} trailing bytes at {:#x} do not make a 32-bit word",
+            words * WORD_BYTES
+        );
+    }
+    Ok(Status::from_count(unknown + usize::from(rest > 0)))
 }

@@ -3,7 +3,10 @@
 //!
 //! Each finding is one line on standard output: absolute byte offset, op, check name, field and
 //! message. A bundle that does not decode is the failed check `decode`; trailing bytes are
-//! reported too. The exit status is 1 when anything failed.
+//! reported too. With `--word32` the input is a stream of 32-bit PTO block words: each block
+//! that does not compose, each word that does not decode, each stray word and trailing bytes are
+//! one line each, with the byte offset of the word they are about. The exit status is 1 when
+//! anything failed.
 
 use std::path::PathBuf;
 
@@ -12,12 +15,16 @@ use crate::error::{CliError, Status};
 use crate::io::Input;
 use crate::report;
 use crate::walk::{Item, walk};
+use crate::word32::{self, ItemKind};
 
 /// Arguments of `isa validate`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The stream of 64-byte bundles (`-`: standard input).
     pub input: PathBuf,
+    /// The input is a stream of 32-bit PTO block words (TSHUF blocks).
+    #[arg(long)]
+    pub word32: bool,
 }
 
 #[derive(Default)]
@@ -31,6 +38,9 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     let input = Input::from_arg(Some(&args.input));
     let name = input.name();
     let stream = input.read("validate")?;
+    if args.word32 {
+        return run_word32(&stream, &name);
+    }
     let mut out = stdout();
     let (mut bundles, mut findings) = (0, 0);
     walk(
@@ -81,4 +91,29 @@ fn check_chunk(items: &mut dyn Iterator<Item = Item<'_>>, name: &str) -> Chunk {
         }
     }
     chunk
+}
+
+/// `--word32`: every problem the block decoder reports, one line each.
+fn run_word32(stream: &[u8], name: &str) -> Result<Status, CliError> {
+    let mut out = stdout();
+    let (mut blocks, mut problems) = (0, 0);
+    for item in word32::decoder().decode(stream) {
+        match item {
+            Ok(w) => blocks += usize::from(matches!(w.kind, ItemKind::Block | ItemKind::BadBlock)),
+            Err(p) => {
+                problems += 1;
+                emit(
+                    &mut out,
+                    &format!("{name}:{:#x}: {}\n", p.offset, p.message),
+                )?;
+            }
+        }
+    }
+    flush(&mut out)?;
+    let blocks = report::count(blocks, "block");
+    match problems {
+        0 => eprintln!("isa: {name}: {blocks}, every check passed"),
+        n => eprintln!("isa: {name}: {blocks}, {}", report::count(n, "problem")),
+    }
+    Ok(Status::from_count(problems))
 }
