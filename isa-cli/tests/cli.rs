@@ -854,7 +854,7 @@ fn malformed_json_is_reported_by_line_and_no_output_is_written() {
         .stderr(contains(
             "bad.jsonl:4:40: malformed JSON: EOF while parsing an object",
         ))
-        .stderr(contains("bad.jsonl:5: invalid value: integer `300`"))
+        .stderr(contains("bad.jsonl:5: field `num_active_partitions` (byte 0x0f): invalid value: integer `300`"))
         .stderr(contains("2 lines of"))
         .stderr(no_panic());
     assert!(!out.exists());
@@ -1250,4 +1250,54 @@ fn stats_word32_counts_each_word_type_and_the_blocks() {
         .stdout(contains("trailing bytes: 2 at 0x40"))
         .stderr(contains("1 word no block word identity matches"))
         .stderr(no_panic());
+}
+
+#[test]
+fn encode_names_the_member_at_fault_and_its_byte() {
+    // The first line of the example is a Memset: dtype at 0x20, num_active_partitions at 0x22
+    // (seed 000's Memset stores), the sync band at 0x04, the TENSOR4D destination at 0x2C.
+    let first = fs::read_to_string(example_jsonl())
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    assert!(first.starts_with("{\"op\":\"Memset\""), "{first}");
+    let lines = [
+        first.replace("\"bfloat16\"", "\"bfloat61\""),
+        first.replace(
+            "\"num_active_partitions\":128",
+            "\"num_active_partitions\":300",
+        ),
+        first.replace("\"strides\":[1,1,1,1]", "\"strides\":[1,1,1]"),
+        first.replace("\"wait_mode\":0", "\"wait_mode\":\"x\""),
+        first.replace("\"mode\":0,", ""),
+    ];
+    assert!(lines.iter().all(|l| *l != first));
+    let path = scratch("encode-named").join("bad.jsonl");
+    fs::write(&path, lines.join("\n")).unwrap();
+    let run = isa()
+        .arg("encode")
+        .arg(&path)
+        .args(["-o", "-"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(no_panic());
+    let err = String::from_utf8(run.get_output().stderr.clone()).unwrap();
+    let messages: Vec<&str> = err
+        .lines()
+        .filter_map(|l| l.split_once("bad.jsonl:").map(|(_, m)| m))
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "1: field `dtype` (byte 0x20): `bfloat61` is not a name of `bir::Dtype`",
+            "2: field `num_active_partitions` (byte 0x22): invalid value: integer `300`, expected u8",
+            "3: field `dst` (byte 0x2c): a 4-D descriptor has 4 strides, not 3",
+            "4: field `sync` (byte 0x04): invalid type: string \"x\", expected u8",
+            "5: missing field `mode`",
+        ],
+        "{err}"
+    );
 }

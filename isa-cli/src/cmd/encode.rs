@@ -4,7 +4,8 @@
 //! back to a stream of 32-bit PTO block words.
 //!
 //! Every line is read and every problem is reported with its line number (and column, for
-//! malformed JSON); if any line fails, `OUT` is not written at all. Blank lines are skipped, and
+//! malformed JSON; and for a value that does not deserialize, the member at fault and its byte);
+//! if any line fails, `OUT` is not written at all. Blank lines are skipped, and
 //! with `--word32` so are lines starting with `#`.
 
 use std::path::{Path, PathBuf};
@@ -126,8 +127,46 @@ pub fn run(args: Args) -> Result<Status, CliError> {
 /// One line to one 64-byte bundle.
 fn bundle_line(text: &str) -> Result<Vec<u8>, LineError> {
     let members = json_object(text, "one bundle per line")?;
-    let op = Op::deserialize(Value::Object(members)).map_err(|e| e.to_string())?;
+    let op = Op::deserialize(Value::Object(members.clone()))
+        .map_err(|e| naming_the_member(&members, &e.to_string()))?;
     Ok(op.to_bytes().map_err(|e| e.to_string())?.to_vec())
+}
+
+/// `message`, the error of an object whose members do not make an op, with the member at fault
+/// named, and its byte when the op's field table has it. serde reads the members in order and
+/// reports the first that does not deserialize (missing ones last), without its name; the member
+/// at fault is the first whose removal changes the error.
+fn naming_the_member(members: &Map<String, Value>, message: &str) -> String {
+    // These name their member already, or are about one that is not there.
+    if ["missing field", "unknown field", "unknown variant"]
+        .iter()
+        .any(|m| message.starts_with(m))
+    {
+        return message.to_string();
+    }
+    let error_without = |member: &str| {
+        let mut rest = members.clone();
+        rest.remove(member);
+        Op::deserialize(Value::Object(rest))
+            .err()
+            .map(|e| e.to_string())
+    };
+    let Some(member) = members
+        .keys()
+        .filter(|k| k.as_str() != "op")
+        .find(|k| error_without(k).as_deref() != Some(message))
+    else {
+        return message.to_string();
+    };
+    let byte = members
+        .get("op")
+        .and_then(Value::as_str)
+        .and_then(|op| isa_ops::DECLARATIONS.iter().find(|d| d.name == op))
+        .and_then(|d| isa_core::FieldInfo::offset_of(d.fields, member));
+    match byte {
+        Some(at) => format!("field `{member}` (byte {at:#04x}): {message}"),
+        None => format!("field `{member}`: {message}"),
+    }
 }
 
 /// One line to its 32-bit words, little-endian.
