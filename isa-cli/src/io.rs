@@ -1,6 +1,8 @@
-//! Input and output: an input is read once, whole, into memory and walked in place (the
-//! streams are a few megabytes; mapping the file would need `unsafe`); an output file appears
-//! only when it is complete (it is written beside its final name and renamed on success).
+//! Input and output. A stream of bundles is read as it comes ([`Source`]), a few megabytes at a
+//! time, so a pipe is decoded while its writer still writes; a stream of 32-bit words and JSON
+//! Lines are read whole ([`Input::read`]; a block or a line may span any read). An output file
+//! appears only when it is complete (it is written beside its final name and renamed on
+//! success).
 
 use std::fs;
 use std::io::{self, Read, Write};
@@ -60,6 +62,74 @@ impl Input {
             return Err(CliError::Empty { path, what });
         }
         Ok(bytes)
+    }
+}
+
+/// An input opened for reading as it comes.
+pub struct Source {
+    reader: Box<dyn Read>,
+    path: String,
+    what: &'static str,
+    /// The file's length, when it is a file.
+    pub len: Option<u64>,
+}
+
+impl Source {
+    /// Reads what is there into `buf` (at least one byte, unless the input has ended): `Ok(0)`
+    /// at its end. A read interrupted by a signal is tried again.
+    pub fn read_some(&mut self, buf: &mut [u8]) -> Result<usize, CliError> {
+        loop {
+            match self.reader.read(buf) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(source) => {
+                    return Err(CliError::Read {
+                        path: self.path.clone(),
+                        source,
+                    });
+                }
+                Ok(n) => return Ok(n),
+            }
+        }
+    }
+
+    /// The error of an input that held nothing.
+    pub fn empty(&self) -> CliError {
+        CliError::Empty {
+            path: self.path.clone(),
+            what: self.what,
+        }
+    }
+}
+
+impl Input {
+    /// The input, opened to be read as it comes. A directory and a file that cannot be opened are
+    /// errors that say which; `what` names what the command does with the bytes (for the error
+    /// of an empty input, [`Source::empty`]).
+    pub fn open(&self, what: &'static str) -> Result<Source, CliError> {
+        let path = self.name();
+        let (reader, len): (Box<dyn Read>, _) = match self {
+            Input::Stdin => (Box::new(io::stdin()), None),
+            Input::File(p) => {
+                let read_err = |source| CliError::Read {
+                    path: path.clone(),
+                    source,
+                };
+                let meta = fs::metadata(p).map_err(read_err)?;
+                if meta.is_dir() {
+                    return Err(CliError::Directory { path });
+                }
+                let file = fs::File::open(p).map_err(read_err)?;
+                // A FIFO or a device has no length worth showing.
+                let len = meta.is_file().then_some(meta.len());
+                (Box::new(file), len)
+            }
+        };
+        Ok(Source {
+            reader,
+            path,
+            what,
+            len,
+        })
     }
 }
 

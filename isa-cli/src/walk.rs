@@ -1,9 +1,12 @@
-//! Walking a stream of 64-byte bundles on every core, in order.
+//! Walking a stream of 64-byte bundles on every core, in order, as it is read.
 //!
-//! The stream is cut into chunks of whole bundles; each chunk is walked in place by
-//! [`isa_ops::bundles`] on a rayon worker, and the results are handed to the caller in stream
-//! order, a batch at a time (so memory stays bounded however long the stream is). On a terminal
-//! a progress bar counts the bytes.
+//! The input is read a batch at a time (at most [`BATCH_CHUNKS`] chunks of [`CHUNK_BUNDLES`]
+//! bundles, or whatever a pipe holds when it is read); the whole bundles read so far are cut into
+//! chunks, each walked in place by [`isa_ops::bundles`] on a rayon worker, and the results are
+//! handed to the caller in stream order before the next read. Memory stays bounded however long
+//! the stream is, and a pipe's bundles are reported while its writer still writes. A bundle cut
+//! by a read waits for the rest of its bytes; bytes after the last whole bundle at the end of
+//! the input are the trailing report. On a terminal a progress bar counts the bytes.
 
 use std::io::IsTerminal;
 
@@ -12,77 +15,113 @@ use isa_ops::dispatch::{BUNDLE_SIZE, Located, Trailing};
 use rayon::prelude::*;
 
 use crate::error::CliError;
+use crate::io::Source;
 
 /// Bundles per chunk handed to one worker.
 const CHUNK_BUNDLES: usize = 1024;
-/// Chunks per batch: the results of one batch are held before they are written.
+/// Chunks per batch: the most one read takes in, and whose results are held before they are
+/// written.
 const BATCH_CHUNKS: usize = 64;
 /// Streams shorter than this finish before a progress bar would be worth drawing.
-const PROGRESS_MIN_BYTES: usize = 1 << 20;
+const PROGRESS_MIN_BYTES: u64 = 1 << 20;
 
 /// One item of the stream, with its absolute offset.
 #[derive(Debug, Clone, Copy)]
 pub enum Item<'a> {
     /// A whole bundle (it may still fail to decode).
     Bundle(Located<'a>),
-    /// Bytes at the end that do not make a bundle.
-    Trailing(Trailing),
+    /// Bytes at the end that do not make a bundle, and the bytes themselves.
+    Trailing(Trailing, &'a [u8]),
 }
 
-/// Walks `stream`: `per_chunk` turns the items of one chunk into a result (on any core),
-/// `sink` takes the results in stream order.
-pub fn walk<T, F, S>(stream: &[u8], per_chunk: F, sink: S) -> Result<(), CliError>
+/// Walks the stream of `source`: `per_chunk` turns the items of one chunk into a result (on any
+/// core), `sink` takes the results in stream order. Returns how many bytes the stream held; an
+/// input that holds none is an error.
+pub fn walk<T, F, S>(source: &mut Source, per_chunk: F, sink: S) -> Result<usize, CliError>
 where
     T: Send,
     F: Fn(&mut dyn Iterator<Item = Item<'_>>) -> T + Sync,
     S: FnMut(T, &Progress) -> Result<(), CliError>,
 {
-    walk_sized(stream, CHUNK_BUNDLES, BATCH_CHUNKS, per_chunk, sink)
+    let progress = Progress::new(source.len);
+    let total = walk_sized(
+        |buf| source.read_some(buf),
+        CHUNK_BUNDLES,
+        BATCH_CHUNKS,
+        per_chunk,
+        sink,
+        &progress,
+    )?;
+    progress.finish();
+    match total {
+        0 => Err(source.empty()),
+        n => Ok(n),
+    }
 }
 
-/// [`walk`] with chunks of `chunk_bundles` bundles, `batch_chunks` chunks a batch.
+/// [`walk`] reading with `read` (`Ok(0)` at the end), in chunks of `chunk_bundles` bundles,
+/// `batch_chunks` chunks a batch.
 fn walk_sized<T, F, S>(
-    stream: &[u8],
+    mut read: impl FnMut(&mut [u8]) -> Result<usize, CliError>,
     chunk_bundles: usize,
     batch_chunks: usize,
     per_chunk: F,
     mut sink: S,
-) -> Result<(), CliError>
+    progress: &Progress,
+) -> Result<usize, CliError>
 where
     T: Send,
     F: Fn(&mut dyn Iterator<Item = Item<'_>>) -> T + Sync,
     S: FnMut(T, &Progress) -> Result<(), CliError>,
 {
     let chunk = chunk_bundles.max(1) * BUNDLE_SIZE;
-    let batch_len = chunk * batch_chunks.max(1);
-    let progress = Progress::new(stream.len());
-    for (b, batch) in stream.chunks(batch_len).enumerate() {
-        let base = b * batch_len;
-        let results: Vec<(T, usize)> = batch
-            .par_chunks(chunk)
-            .enumerate()
-            .map(|(c, bytes)| {
-                let start = base + c * chunk;
-                let mut items = isa_ops::bundles(bytes).map(|item| match item {
-                    Ok(mut located) => {
-                        located.offset += start;
-                        Item::Bundle(located)
-                    }
-                    Err(mut trailing) => {
-                        trailing.offset += start;
-                        Item::Trailing(trailing)
-                    }
-                });
-                (per_chunk(&mut items), bytes.len())
-            })
-            .collect();
-        for (r, len) in results {
-            sink(r, &progress)?;
-            progress.advance(len);
+    let mut buf = vec![0u8; chunk * batch_chunks.max(1)];
+    // Bytes of `buf` read and not walked yet (less than a bundle after each walk), and the
+    // stream offset of the first of them.
+    let (mut filled, mut base) = (0, 0);
+    loop {
+        let n = read(buf.get_mut(filled..).unwrap_or_default())?;
+        filled += n;
+        let end = n == 0;
+        // At the end, the bytes after the last whole bundle are walked too: the trailing report.
+        let ready = if end {
+            filled
+        } else {
+            filled - filled % BUNDLE_SIZE
+        };
+        if ready > 0 {
+            let batch = buf.get(..ready).unwrap_or_default();
+            let results: Vec<(T, usize)> = batch
+                .par_chunks(chunk)
+                .enumerate()
+                .map(|(c, bytes)| {
+                    let start = base + c * chunk;
+                    let mut items = isa_ops::bundles(bytes).map(|item| match item {
+                        Ok(mut located) => {
+                            located.offset += start;
+                            Item::Bundle(located)
+                        }
+                        Err(mut trailing) => {
+                            let rest = bytes.get(trailing.offset..).unwrap_or_default();
+                            trailing.offset += start;
+                            Item::Trailing(trailing, rest)
+                        }
+                    });
+                    (per_chunk(&mut items), bytes.len())
+                })
+                .collect();
+            for (r, len) in results {
+                sink(r, progress)?;
+                progress.advance(len);
+            }
+            buf.copy_within(ready..filled, 0);
+            filled -= ready;
+            base += ready;
+        }
+        if end {
+            return Ok(base);
         }
     }
-    progress.finish();
-    Ok(())
 }
 
 /// The progress bar: drawn on standard error when it is a terminal and the stream is long,
@@ -94,10 +133,11 @@ pub struct Progress {
 }
 
 impl Progress {
-    fn new(len: usize) -> Self {
-        let visible = len >= PROGRESS_MIN_BYTES && std::io::stderr().is_terminal();
+    fn new(len: Option<u64>) -> Self {
+        let len = len.filter(|&n| n >= PROGRESS_MIN_BYTES);
+        let visible = len.is_some() && std::io::stderr().is_terminal();
         let bar = if visible {
-            let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
+            let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::stderr());
             if let Ok(style) =
                 ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {eta}")
             {
@@ -148,18 +188,29 @@ mod tests {
         s
     }
 
-    /// `(offset, byte 4)` of every bundle and the trailing report, in the order the sink sees.
-    fn walked(bytes: &[u8], chunk: usize, batch: usize) -> Vec<(usize, Option<u8>)> {
+    /// `(offset, byte 4)` of every bundle and `(offset, None)` of the trailing report, in the
+    /// order the sink sees, reading `bytes` at most `piece` bytes a read.
+    fn walked(bytes: &[u8], piece: usize, chunk: usize, batch: usize) -> Vec<(usize, Option<u8>)> {
         let mut seen = Vec::new();
-        walk_sized(
-            bytes,
+        let mut rest = bytes;
+        let total = walk_sized(
+            |buf: &mut [u8]| {
+                let n = piece.min(buf.len()).min(rest.len());
+                buf[..n].copy_from_slice(&rest[..n]);
+                rest = &rest[n..];
+                Ok(n)
+            },
             chunk,
             batch,
             |items| {
                 items
                     .map(|item| match item {
                         Item::Bundle(b) => (b.offset, Some(b.bytes[4])),
-                        Item::Trailing(t) => (t.offset, None),
+                        Item::Trailing(t, tail) => {
+                            assert_eq!(tail.len(), t.len);
+                            assert!(tail.iter().all(|&b| b == 0xEE));
+                            (t.offset, None)
+                        }
                     })
                     .collect::<Vec<_>>()
             },
@@ -167,26 +218,38 @@ mod tests {
                 seen.extend(chunk);
                 Ok(())
             },
+            &Progress::new(None),
         )
         .unwrap();
+        assert_eq!(total, bytes.len());
         seen
     }
 
     #[test]
     fn every_bundle_arrives_once_in_stream_order_with_its_absolute_offset() {
-        // 23 bundles in chunks of 2, batches of 3 chunks: four batches, the last one short.
+        // 23 bundles in chunks of 2, batches of 3 chunks: four batches, the last one short. Read
+        // whole, and in reads that cut bundles (a pipe's): 1 byte, 63, 100, 200 at a time.
         let bytes = stream(23, 10);
-        let seen = walked(&bytes, 2, 3);
         let mut expected: Vec<(usize, Option<u8>)> =
             (0..23).map(|k| (k * BUNDLE_SIZE, Some(k as u8))).collect();
         expected.push((23 * BUNDLE_SIZE, None));
-        assert_eq!(seen, expected);
+        for piece in [usize::MAX, 1, 63, 100, 200] {
+            assert_eq!(walked(&bytes, piece, 2, 3), expected, "reads of {piece}");
+        }
     }
 
     #[test]
     fn a_stream_of_whole_bundles_has_no_trailing_report() {
-        let seen = walked(&stream(12, 0), 2, 3);
-        assert_eq!(seen.len(), 12);
-        assert_eq!(seen.last(), Some(&(11 * BUNDLE_SIZE, Some(11))));
+        for piece in [usize::MAX, 64, 65] {
+            let seen = walked(&stream(12, 0), piece, 2, 3);
+            assert_eq!(seen.len(), 12);
+            assert_eq!(seen.last(), Some(&(11 * BUNDLE_SIZE, Some(11))));
+        }
+    }
+
+    #[test]
+    fn less_than_a_bundle_is_only_a_trailing_report() {
+        assert_eq!(walked(&stream(0, 5), 2, 2, 3), [(0, None)]);
+        assert_eq!(walked(&[], 2, 2, 3), []);
     }
 }

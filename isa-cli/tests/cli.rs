@@ -854,7 +854,9 @@ fn malformed_json_is_reported_by_line_and_no_output_is_written() {
         .stderr(contains(
             "bad.jsonl:4:40: malformed JSON: EOF while parsing an object",
         ))
-        .stderr(contains("bad.jsonl:5: field `num_active_partitions` (byte 0x0f): invalid value: integer `300`"))
+        .stderr(contains(
+            "bad.jsonl:5: field `num_active_partitions` (byte 0x0f): invalid value: integer `300`",
+        ))
         .stderr(contains("2 lines of"))
         .stderr(no_panic());
     assert!(!out.exists());
@@ -1300,4 +1302,51 @@ fn encode_names_the_member_at_fault_and_its_byte() {
         ],
         "{err}"
     );
+}
+
+#[test]
+fn decode_reports_a_pipes_bundles_while_its_writer_still_writes() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    let bundles = fs::read(example_bin()).unwrap();
+    let whole = stdout_of(isa().arg("decode").arg(example_bin()));
+    let bin = assert_cmd::cargo::cargo_bin("isa");
+    let mut child = std::process::Command::new(bin)
+        .args(["decode", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (lines_tx, lines_rx) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if lines_tx.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    // Three bundles and half of the fourth, and the pipe left open: the three are listed.
+    stdin.write_all(&bundles[..3 * 64 + 32]).unwrap();
+    stdin.flush().unwrap();
+    let expected: Vec<&str> = whole.lines().collect();
+    for want in &expected[..3] {
+        let got = lines_rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("a line of the open pipe's bundles");
+        assert_eq!(&got, want);
+    }
+    // The rest, then the end of the input: the cut bundle is whole again, and nothing else.
+    stdin.write_all(&bundles[3 * 64 + 32..]).unwrap();
+    drop(stdin);
+    let status = child.wait().unwrap();
+    reader.join().unwrap();
+    let rest: Vec<String> = lines_rx.try_iter().collect();
+    assert_eq!(rest, expected[3..]);
+    assert!(status.success());
 }

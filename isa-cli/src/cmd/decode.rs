@@ -48,12 +48,12 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     }
     let input = Input::from_arg(args.input.as_deref());
     let name = input.name();
-    let stream = input.read("decode")?;
+    let mut source = input.open("decode")?;
     let mut out = stdout();
     let mut problems = 0;
     walk(
-        &stream,
-        |items| decode_chunk(items, &stream, &name, args.json),
+        &mut source,
+        |items| decode_chunk(items, &name, args.json),
         |chunk: Chunk, progress| {
             problems += chunk.problems.len();
             progress.suspend(|| {
@@ -73,12 +73,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     Ok(Status::from_count(problems))
 }
 
-fn decode_chunk(
-    items: &mut dyn Iterator<Item = Item<'_>>,
-    stream: &[u8],
-    name: &str,
-    json: bool,
-) -> Chunk {
+fn decode_chunk(items: &mut dyn Iterator<Item = Item<'_>>, name: &str, json: bool) -> Chunk {
     let mut chunk = Chunk {
         text: String::new(),
         problems: Vec::new(),
@@ -112,9 +107,8 @@ fn decode_chunk(
                     (!json).then(|| render::raw_line(b.offset, &what, b.bytes))
                 }
             },
-            Item::Trailing(t) => {
+            Item::Trailing(t, rest) => {
                 chunk.problems.push(report::trailing(name, &t));
-                let rest = stream.get(t.offset..).unwrap_or_default();
                 (!json).then(|| render::raw_line(t.offset, "(trailing)", rest))
             }
         };

@@ -59,12 +59,12 @@ impl Census {
 pub fn run(args: Args) -> Result<Status, CliError> {
     let input = Input::from_arg(Some(&args.input));
     let name = input.name();
-    let stream = input.read("count")?;
     if args.word32 {
-        return run_word32(&stream, &name);
+        return run_word32(&input.read("count")?, &name);
     }
+    let mut source = input.open("count")?;
     let mut census = Census::default();
-    walk(&stream, count_chunk, |c: Census, _| {
+    let bytes = walk(&mut source, count_chunk, |c: Census, _| {
         census.merge(c);
         Ok(())
     })?;
@@ -74,7 +74,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     let mut text = format!(
         "{name}: {}, {}\n",
         report::count(known + unknown, "bundle"),
-        report::count(stream.len(), "byte")
+        report::count(bytes, "byte")
     );
     let _ = writeln!(text, "opcode  op                        bundles");
     for (op, (op_name, n)) in &census.known {
@@ -124,7 +124,7 @@ fn count_chunk(items: &mut dyn Iterator<Item = Item<'_>>) -> Census {
                 Ok(view) => c.known.entry(b.opcode()).or_insert((view.name(), 0)).1 += 1,
                 Err(err) => c.unknown.entry(b.opcode()).or_insert((0, b.offset, err)).0 += 1,
             },
-            Item::Trailing(t) => c.trailing = Some(t),
+            Item::Trailing(t, _) => c.trailing = Some(t),
         }
     }
     c

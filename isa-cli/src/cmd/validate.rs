@@ -37,14 +37,14 @@ struct Chunk {
 pub fn run(args: Args) -> Result<Status, CliError> {
     let input = Input::from_arg(Some(&args.input));
     let name = input.name();
-    let stream = input.read("validate")?;
     if args.word32 {
-        return run_word32(&stream, &name);
+        return run_word32(&input.read("validate")?, &name);
     }
+    let mut source = input.open("validate")?;
     let mut out = stdout();
     let (mut bundles, mut findings) = (0, 0);
     walk(
-        &stream,
+        &mut source,
         |items| check_chunk(items, &name),
         |chunk: Chunk, progress| {
             bundles += chunk.bundles;
@@ -87,7 +87,7 @@ fn check_chunk(items: &mut dyn Iterator<Item = Item<'_>>, name: &str) -> Chunk {
                     )),
                 }
             }
-            Item::Trailing(t) => chunk.findings.push(report::trailing(name, &t)),
+            Item::Trailing(t, _) => chunk.findings.push(report::trailing(name, &t)),
         }
     }
     chunk
