@@ -193,6 +193,20 @@ fn main() {
                     kernels::encode_hand(black_box(&values), &mut out)
                 }
             }),
+            hot_decode: paired::ratio(|generated| {
+                if generated {
+                    kernels::decode_generated(black_box(hot_wires))
+                } else {
+                    kernels::decode_hand(black_box(hot_bundles))
+                }
+            }),
+            hot_encode: paired::ratio(|generated| {
+                if generated {
+                    kernels::encode_generated(black_box(hot_values), &mut out[..hot])
+                } else {
+                    kernels::encode_hand(black_box(hot_values), &mut out[..hot])
+                }
+            }),
         };
         summary::print(started, working_set, &mixed, findings, &paired);
     }

@@ -61,6 +61,8 @@ fn machine() -> String {
 pub struct Paired {
     pub decode: f64,
     pub encode: f64,
+    pub hot_decode: f64,
+    pub hot_encode: f64,
 }
 
 /// Nanoseconds per iteration of the fastest sample of `group/function` (what the machine does
@@ -195,14 +197,26 @@ pub fn print(
         )
     };
     row(
-        &format!("decode, hot set of {hot}: generated vs hand"),
+        &format!("decode, hot set of {hot} vs hand (criterion)"),
         hot_ratio("decode"),
         "x",
         None,
     );
     row(
-        &format!("encode, hot set of {hot}: generated vs hand"),
+        &format!("decode, hot set of {hot} vs hand, alternating"),
+        Some(paired.hot_decode),
+        "x",
+        None,
+    );
+    row(
+        &format!("encode, hot set of {hot} vs hand (criterion)"),
         hot_ratio("encode"),
+        "x",
+        None,
+    );
+    row(
+        &format!("encode, hot set of {hot} vs hand, alternating"),
+        Some(paired.hot_encode),
         "x",
         None,
     );
