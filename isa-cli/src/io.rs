@@ -67,7 +67,7 @@ impl Input {
 
 /// An input opened for reading as it comes.
 pub struct Source {
-    reader: Box<dyn Read>,
+    reader: Box<dyn Read + Send>,
     path: String,
     what: &'static str,
     /// The file's length, when it is a file.
@@ -107,7 +107,7 @@ impl Input {
     /// of an empty input, [`Source::empty`]).
     pub fn open(&self, what: &'static str) -> Result<Source, CliError> {
         let path = self.name();
-        let (reader, len): (Box<dyn Read>, _) = match self {
+        let (reader, len): (Box<dyn Read + Send>, _) = match self {
             Input::Stdin => (Box::new(io::stdin()), None),
             Input::File(p) => {
                 let read_err = |source| CliError::Read {

@@ -1,14 +1,15 @@
 //! Walking a stream of 64-byte bundles on every core, in order, as it is read.
 //!
-//! The input is read a batch at a time (at most [`BATCH_CHUNKS`] chunks of [`CHUNK_BUNDLES`]
-//! bundles, or whatever a pipe holds when it is read); the whole bundles read so far are cut into
-//! chunks, each walked in place by [`isa_ops::bundles`] on a rayon worker, and the results are
-//! handed to the caller in stream order before the next read. Memory stays bounded however long
+//! The input is read on a thread of its own, ahead of the walk; each batch is whatever has
+//! arrived (at most [`BATCH_CHUNKS`] chunks of [`CHUNK_BUNDLES`] bundles, at least one read). The
+//! whole bundles of it are cut into chunks, each walked in place by [`isa_ops::bundles`] on a
+//! rayon worker, and the results are handed to the caller in stream order before the next batch. Memory stays bounded however long
 //! the stream is, and a pipe's bundles are reported while its writer still writes. A bundle cut
 //! by a read waits for the rest of its bytes; bytes after the last whole bundle at the end of
 //! the input are the trailing report. On a terminal a progress bar counts the bytes.
 
 use std::io::IsTerminal;
+use std::sync::mpsc;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use isa_ops::dispatch::{BUNDLE_SIZE, Located, Trailing};
@@ -37,15 +38,17 @@ pub enum Item<'a> {
 /// Walks the stream of `source`: `per_chunk` turns the items of one chunk into a result (on any
 /// core), `sink` takes the results in stream order. Returns how many bytes the stream held; an
 /// input that holds none is an error.
-pub fn walk<T, F, S>(source: &mut Source, per_chunk: F, sink: S) -> Result<usize, CliError>
+pub fn walk<T, F, S>(source: Source, per_chunk: F, sink: S) -> Result<usize, CliError>
 where
     T: Send,
     F: Fn(&mut dyn Iterator<Item = Item<'_>>) -> T + Sync,
     S: FnMut(T, &Progress) -> Result<(), CliError>,
 {
     let progress = Progress::new(source.len);
+    let empty = source.empty();
+    let mut ahead = ReadAhead::spawn(source);
     let total = walk_sized(
-        |buf| source.read_some(buf),
+        |buf| ahead.read(buf),
         CHUNK_BUNDLES,
         BATCH_CHUNKS,
         per_chunk,
@@ -54,8 +57,78 @@ where
     )?;
     progress.finish();
     match total {
-        0 => Err(source.empty()),
+        0 => Err(empty),
         n => Ok(n),
+    }
+}
+
+/// Bytes per read of the reading thread (a pipe gives at most what it holds).
+const READ_BYTES: usize = 1 << 20;
+/// Reads the reading thread may be ahead of the walk.
+const READS_AHEAD: usize = 8;
+
+/// The input read on a thread of its own, so that the next bytes arrive while the last are
+/// walked: a walk takes whatever has arrived (up to a batch), and waits only when nothing has.
+struct ReadAhead {
+    pieces: mpsc::Receiver<Result<Vec<u8>, CliError>>,
+    /// What is left of the last piece.
+    pending: Vec<u8>,
+}
+
+impl ReadAhead {
+    fn spawn(mut source: Source) -> Self {
+        let (tx, pieces) = mpsc::sync_channel(READS_AHEAD);
+        // The thread ends at the input's end, at a read error, or when the walk is gone.
+        std::thread::spawn(move || {
+            loop {
+                let mut piece = vec![0u8; READ_BYTES];
+                let sent = match source.read_some(&mut piece) {
+                    Ok(0) => return,
+                    Ok(n) => {
+                        piece.truncate(n);
+                        tx.send(Ok(piece))
+                    }
+                    Err(e) => {
+                        let _ = tx.send(Err(e));
+                        return;
+                    }
+                };
+                if sent.is_err() {
+                    return;
+                }
+            }
+        });
+        Self {
+            pieces,
+            pending: Vec::new(),
+        }
+    }
+
+    /// Fills `buf` with what has arrived, waiting for one piece when nothing has: `Ok(0)` at the
+    /// end of the input.
+    fn read(&mut self, buf: &mut [u8]) -> Result<usize, CliError> {
+        let mut n = 0;
+        loop {
+            if self.pending.is_empty() {
+                let next = if n == 0 {
+                    self.pieces.recv().ok()
+                } else {
+                    self.pieces.try_recv().ok()
+                };
+                match next {
+                    Some(piece) => self.pending = piece?,
+                    None => return Ok(n),
+                }
+            }
+            let room = buf.get_mut(n..).unwrap_or_default();
+            let take = self.pending.len().min(room.len());
+            match (room.get_mut(..take), self.pending.get(..take)) {
+                (Some(dst), Some(src)) if take > 0 => dst.copy_from_slice(src),
+                _ => return Ok(n),
+            }
+            self.pending.drain(..take);
+            n += take;
+        }
     }
 }
 
@@ -245,6 +318,38 @@ mod tests {
             assert_eq!(seen.len(), 12);
             assert_eq!(seen.last(), Some(&(11 * BUNDLE_SIZE, Some(11))));
         }
+    }
+
+    #[test]
+    fn a_file_read_ahead_on_its_thread_arrives_whole_and_in_order() {
+        // Larger than one read of the reading thread, with trailing bytes.
+        let n = READ_BYTES / BUNDLE_SIZE * 2 + 3;
+        let bytes = stream(n, 7);
+        let path = std::env::temp_dir().join(format!("isa-walk-{}.bin", std::process::id()));
+        std::fs::write(&path, &bytes).unwrap();
+        let source = crate::io::Input::File(path.clone()).open("walk").unwrap();
+        let mut seen = Vec::new();
+        let total = walk(
+            source,
+            |items| {
+                items
+                    .map(|item| match item {
+                        Item::Bundle(b) => (b.offset, Some(b.bytes[4])),
+                        Item::Trailing(t, tail) => (t.offset + tail.len(), None),
+                    })
+                    .collect::<Vec<_>>()
+            },
+            |chunk, _| {
+                seen.extend(chunk);
+                Ok(())
+            },
+        );
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(total.unwrap(), bytes.len());
+        let mut expected: Vec<(usize, Option<u8>)> =
+            (0..n).map(|k| (k * BUNDLE_SIZE, Some(k as u8))).collect();
+        expected.push((bytes.len(), None));
+        assert_eq!(seen, expected);
     }
 
     #[test]

@@ -48,11 +48,11 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     }
     let input = Input::from_arg(args.input.as_deref());
     let name = input.name();
-    let mut source = input.open("decode")?;
+    let source = input.open("decode")?;
     let mut out = stdout();
     let mut problems = 0;
     walk(
-        &mut source,
+        source,
         |items| decode_chunk(items, &name, args.json),
         |chunk: Chunk, progress| {
             problems += chunk.problems.len();

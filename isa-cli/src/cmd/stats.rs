@@ -62,9 +62,9 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     if args.word32 {
         return run_word32(&input.read("count")?, &name);
     }
-    let mut source = input.open("count")?;
+    let source = input.open("count")?;
     let mut census = Census::default();
-    let bytes = walk(&mut source, count_chunk, |c: Census, _| {
+    let bytes = walk(source, count_chunk, |c: Census, _| {
         census.merge(c);
         Ok(())
     })?;

@@ -40,11 +40,11 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     if args.word32 {
         return run_word32(&input.read("validate")?, &name);
     }
-    let mut source = input.open("validate")?;
+    let source = input.open("validate")?;
     let mut out = stdout();
     let (mut bundles, mut findings) = (0, 0);
     walk(
-        &mut source,
+        source,
         |items| check_chunk(items, &name),
         |chunk: Chunk, progress| {
             bundles += chunk.bundles;
