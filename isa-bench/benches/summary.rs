@@ -12,20 +12,30 @@ pub fn output_directory() -> PathBuf {
     tmp.parent().unwrap_or(tmp).join("criterion")
 }
 
-/// Nanoseconds per iteration of `group/function`: the median of criterion's samples (on a
-/// machine shared with other work, the median is the figure a preempted sample moves least), if
-/// this run measured it.
-fn nanos(group: &str, function: &str, since: SystemTime) -> Option<f64> {
+/// Criterion's `file` (under `new/`) of `group/function`, if this run wrote it.
+fn fresh_json(
+    group: &str,
+    function: &str,
+    file: &str,
+    since: SystemTime,
+) -> Option<serde_json::Value> {
     let path = output_directory()
         .join(group)
         .join(function)
-        .join("new/estimates.json");
+        .join("new")
+        .join(file);
     let fresh = std::fs::metadata(&path).ok()?.modified().ok()? >= since;
     if !fresh {
         return None;
     }
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
+}
+
+/// Nanoseconds per iteration of `group/function`: the median of criterion's samples (on a
+/// machine shared with other work, the median is the figure a preempted sample moves least), if
+/// this run measured it.
+fn nanos(group: &str, function: &str, since: SystemTime) -> Option<f64> {
+    let json = fresh_json(group, function, "estimates.json", since)?;
     json.get("median")?.get("point_estimate")?.as_f64()
 }
 
@@ -68,16 +78,7 @@ pub struct Paired {
 /// Nanoseconds per iteration of the fastest sample of `group/function` (what the machine does
 /// when nothing else runs), if this run measured it.
 fn fastest(group: &str, function: &str, since: SystemTime) -> Option<f64> {
-    let path = output_directory()
-        .join(group)
-        .join(function)
-        .join("new/sample.json");
-    let fresh = std::fs::metadata(&path).ok()?.modified().ok()? >= since;
-    if !fresh {
-        return None;
-    }
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    let json = fresh_json(group, function, "sample.json", since)?;
     let iters = json.get("iters")?.as_array()?;
     let times = json.get("times")?.as_array()?;
     iters

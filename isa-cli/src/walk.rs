@@ -261,6 +261,21 @@ mod tests {
         s
     }
 
+    /// `(offset, byte 4)` of every bundle and `(offset, None)` of the trailing report (whose
+    /// bytes are `stream`'s 0xEE filler).
+    fn record(items: &mut dyn Iterator<Item = Item<'_>>) -> Vec<(usize, Option<u8>)> {
+        items
+            .map(|item| match item {
+                Item::Bundle(b) => (b.offset, Some(b.bytes[4])),
+                Item::Trailing(t, tail) => {
+                    assert_eq!(tail.len(), t.len);
+                    assert!(tail.iter().all(|&b| b == 0xEE));
+                    (t.offset, None)
+                }
+            })
+            .collect()
+    }
+
     /// `(offset, byte 4)` of every bundle and `(offset, None)` of the trailing report, in the
     /// order the sink sees, reading `bytes` at most `piece` bytes a read.
     fn walked(bytes: &[u8], piece: usize, chunk: usize, batch: usize) -> Vec<(usize, Option<u8>)> {
@@ -275,18 +290,7 @@ mod tests {
             },
             chunk,
             batch,
-            |items| {
-                items
-                    .map(|item| match item {
-                        Item::Bundle(b) => (b.offset, Some(b.bytes[4])),
-                        Item::Trailing(t, tail) => {
-                            assert_eq!(tail.len(), t.len);
-                            assert!(tail.iter().all(|&b| b == 0xEE));
-                            (t.offset, None)
-                        }
-                    })
-                    .collect::<Vec<_>>()
-            },
+            record,
             |chunk, _| {
                 seen.extend(chunk);
                 Ok(())
@@ -329,26 +333,15 @@ mod tests {
         std::fs::write(&path, &bytes).unwrap();
         let source = crate::io::Input::File(path.clone()).open("walk").unwrap();
         let mut seen = Vec::new();
-        let total = walk(
-            source,
-            |items| {
-                items
-                    .map(|item| match item {
-                        Item::Bundle(b) => (b.offset, Some(b.bytes[4])),
-                        Item::Trailing(t, tail) => (t.offset + tail.len(), None),
-                    })
-                    .collect::<Vec<_>>()
-            },
-            |chunk, _| {
-                seen.extend(chunk);
-                Ok(())
-            },
-        );
+        let total = walk(source, record, |chunk, _| {
+            seen.extend(chunk);
+            Ok(())
+        });
         let _ = std::fs::remove_file(&path);
         assert_eq!(total.unwrap(), bytes.len());
         let mut expected: Vec<(usize, Option<u8>)> =
             (0..n).map(|k| (k * BUNDLE_SIZE, Some(k as u8))).collect();
-        expected.push((bytes.len(), None));
+        expected.push((n * BUNDLE_SIZE, None));
         assert_eq!(seen, expected);
     }
 

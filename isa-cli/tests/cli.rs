@@ -38,7 +38,12 @@ fn scratch(name: &str) -> PathBuf {
 
 /// A copy of the example with `edit` applied, written to `dir/name`.
 fn corrupted(dir: &Path, name: &str, edit: impl FnOnce(&mut Vec<u8>)) -> PathBuf {
-    let mut bytes = fs::read(example_bin()).expect("the example stream");
+    edited_copy(&example_bin(), dir, name, edit)
+}
+
+/// A copy of `source` with `edit` applied, written to `dir/name`.
+fn edited_copy(source: &Path, dir: &Path, name: &str, edit: impl FnOnce(&mut Vec<u8>)) -> PathBuf {
+    let mut bytes = fs::read(source).expect("the example stream");
     edit(&mut bytes);
     let path = dir.join(name);
     fs::write(&path, bytes).expect("corrupted copy");
@@ -1062,10 +1067,7 @@ fn a_truncated_block_and_a_partial_word_are_reported_and_the_other_blocks_decode
     let dir = scratch("tshuf-truncated");
     // Cut inside the last block's BSTOP: the block ends after three words, and two bytes of a
     // word are left.
-    let path = dir.join("short.words");
-    let mut bytes = fs::read(tshuf_words()).unwrap();
-    bytes.truncate(0x3A);
-    fs::write(&path, &bytes).unwrap();
+    let path = edited_copy(&tshuf_words(), &dir, "short.words", |b| b.truncate(0x3A));
     let run = isa()
         .args(["decode", "--word32"])
         .arg(&path)
@@ -1116,13 +1118,12 @@ fn a_truncated_block_and_a_partial_word_are_reported_and_the_other_blocks_decode
 #[test]
 fn an_unknown_word_and_a_stray_word_are_reported_and_the_other_blocks_decode() {
     let dir = scratch("tshuf-unknown");
-    let path = dir.join("bad.words");
-    let mut bytes = fs::read(tshuf_words()).unwrap();
     // The second block's B.DATR (0x18) becomes a word no identity matches, and a BSTOP is
     // appended outside any block.
-    bytes[0x18..0x1C].copy_from_slice(&0xDEAD_BEEFu32.to_le_bytes());
-    bytes.extend_from_slice(&1u32.to_le_bytes());
-    fs::write(&path, &bytes).unwrap();
+    let path = edited_copy(&tshuf_words(), &dir, "bad.words", |b| {
+        b[0x18..0x1C].copy_from_slice(&0xDEAD_BEEFu32.to_le_bytes());
+        b.extend_from_slice(&1u32.to_le_bytes());
+    });
     let run = isa()
         .args(["decode", "--word32"])
         .arg(&path)
@@ -1191,10 +1192,10 @@ fn validate_word32_passes_the_example_blocks_and_reports_each_problem_at_its_wor
         .stderr(contains("tshuf.words: 3 blocks, every check passed"));
     // The first block's BSTOP (word 4, at 0x10) replaced by a second B.IOR: the block does not
     // compose, and the BSTOP-less words run on into the next block's BSTART.
-    let path = scratch("tshuf-validate").join("no-bstop.words");
-    let mut bytes = fs::read(tshuf_words()).unwrap();
-    bytes[0x10..0x14].copy_from_slice(&0x0001_0013u32.to_le_bytes());
-    fs::write(&path, &bytes).unwrap();
+    let dir = scratch("tshuf-validate");
+    let path = edited_copy(&tshuf_words(), &dir, "no-bstop.words", |b| {
+        b[0x10..0x14].copy_from_slice(&0x0001_0013u32.to_le_bytes());
+    });
     let run = isa()
         .args(["validate", "--word32"])
         .arg(&path)
@@ -1239,10 +1240,10 @@ fn stats_word32_counts_each_word_type_and_the_blocks() {
     assert!(out.contains("blocks that compose: 3"), "{out}");
     assert!(out.contains("blocks that do not:  0"), "{out}");
     // A word no identity matches and two trailing bytes: both counted, exit status 1.
-    let path = scratch("tshuf-stats").join("extra.words");
-    let mut bytes = fs::read(tshuf_words()).unwrap();
-    bytes.extend([0, 0, 0, 0, 7, 7]);
-    fs::write(&path, &bytes).unwrap();
+    let dir = scratch("tshuf-stats");
+    let path = edited_copy(&tshuf_words(), &dir, "extra.words", |b| {
+        b.extend([0, 0, 0, 0, 7, 7]);
+    });
     isa()
         .args(["stats", "--word32"])
         .arg(&path)

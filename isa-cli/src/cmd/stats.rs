@@ -134,15 +134,13 @@ fn count_chunk(items: &mut dyn Iterator<Item = Item<'_>>) -> Census {
 fn run_word32(stream: &[u8], name: &str) -> Result<Status, CliError> {
     let chunks = stream.chunks_exact(WORD_BYTES);
     let rest = chunks.remainder().len();
-    let mut kinds: BTreeMap<usize, usize> = BTreeMap::new();
+    // Keyed by kind, so listed in declaration order.
+    let mut kinds: BTreeMap<WordKind, usize> = BTreeMap::new();
     let mut unknown = 0;
     for chunk in chunks {
         let word = chunk.first_chunk().map_or(0, |w| u32::from_le_bytes(*w));
         match identify(word) {
-            Some(kind) => {
-                let index = WordKind::ALL.iter().position(|k| *k == kind).unwrap_or(0);
-                *kinds.entry(index).or_default() += 1;
-            }
+            Some(kind) => *kinds.entry(kind).or_default() += 1,
             None => unknown += 1,
         }
     }
@@ -161,9 +159,8 @@ fn run_word32(stream: &[u8], name: &str) -> Result<Status, CliError> {
         report::count(stream.len(), "byte")
     );
     let _ = writeln!(text, "word                      words");
-    for (index, n) in &kinds {
-        let kind = WordKind::ALL.get(*index).map_or("", |k| k.name());
-        let _ = writeln!(text, "{kind:<24} {n:>6}");
+    for (kind, n) in &kinds {
+        let _ = writeln!(text, "{:<24} {n:>6}", kind.name());
     }
     if unknown > 0 {
         let _ = writeln!(text, "{:<24} {unknown:>6}", "(unknown)");

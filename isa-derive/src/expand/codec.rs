@@ -106,7 +106,6 @@ pub fn bundle_impl(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
             }
         }
     });
-    let field_fallback = loc("bundle", quote!(0));
     let reserved_at = loc("reserved", quote!(at));
     let layout_status = match &layout.unrecovered {
         Some((why, _)) => {
@@ -135,7 +134,8 @@ pub fn bundle_impl(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
     };
 
     let words = size.div_ceil(8);
-    let fault_fallback = loc("bundle", quote!(0));
+    // Where a fault no check names is reported: the whole bundle.
+    let whole_bundle = loc("bundle", quote!(0));
     quote! {
         const __COVERAGE: [u8; #size] =
             ::isa_core::__private::with_mask(::isa_core::__private::coverage::<#size>(__FIELDS), #id_mask);
@@ -155,7 +155,7 @@ pub fn bundle_impl(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
                 return #krate::DecodeError { at: #reserved_at,
                     problem: #krate::Problem::ReservedNonZero { value, mask } };
             }
-            #krate::DecodeError { at: #fault_fallback,
+            #krate::DecodeError { at: #whole_bundle,
                 problem: #krate::Problem::Rule("the fixed bits of the bundle do not match its layout") }
         }
 
@@ -166,7 +166,7 @@ pub fn bundle_impl(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
         fn __field_fault(wire: &#wire) -> #krate::DecodeError {
             let _ = wire;
             #(#getters)*
-            #krate::DecodeError { at: #field_fallback,
+            #krate::DecodeError { at: #whole_bundle,
                 problem: #krate::Problem::Rule("a field did not decode but its getter accepts it") }
         }
 

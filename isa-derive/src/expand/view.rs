@@ -84,17 +84,24 @@ pub fn value_or_none(f: &FieldNode, p: &Paths) -> TokenStream {
         (Place::Whole, _) => quote!(<#ty as #krate::Field>::from_wire(&wire.#ident).ok()),
         (Place::Bits(_), Some(lut)) => {
             // The code keeps the call site's span, the table path its own (see the getters).
-            let lspan = syn::spanned::Spanned::span(lut);
             let code = Ident::new("code", proc_macro2::Span::call_site());
-            let decode = quote_spanned! {lspan=>
-                (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.decode)(#code)
-            };
+            let decode = lut_decode(lut, ty, &code);
             quote!({ let #code = wire.#raw(); #decode })
         }
         (Place::Bits(_), None) => {
             let width: u32 = f.bit_width().unwrap_or(0);
             quote!(<#ty as #krate::BitValue>::from_bits(wire.#raw(), #width).ok())
         }
+    }
+}
+
+/// `table.decode(code)` of a lookup-table field, an `Option`: under the table path's span (it
+/// may come from another hygiene context, a `macro_rules!` that passes the table in), with
+/// `code` the caller's local under its own span.
+fn lut_decode(lut: &syn::Path, ty: &syn::Type, code: &Ident) -> TokenStream {
+    let lspan = syn::spanned::Spanned::span(lut);
+    quote_spanned! {lspan=>
+        (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.decode)(#code)
     }
 }
 
@@ -156,9 +163,10 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
                         quote!(#lut)
                     );
                     let pre = format_ident!("{}_preimages", ident);
+                    let lookup = lut_decode(lut, ty, &code);
                     (
                         quote_spanned! {lspan=>
-                            match (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.decode)(#code) {
+                            match #lookup {
                                 ::core::option::Option::Some(value) => #result::Ok(value),
                                 ::core::option::Option::None => #result::Err(::isa_core::__private::decode_error(
                                     #op, #name, #at,
