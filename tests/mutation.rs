@@ -38,7 +38,7 @@ fn points_at(
         // The opcode now names another op: the error is that op's, at one of its fields.
         let other = declaration(e.at.op).ok_or(format!("{e}: undeclared op"))?;
         return match byte {
-            0 if other.opcodes.contains(&flipped[0]) => located(other, e),
+            0 if other.opcodes().contains(&flipped[0]) => located(other, e),
             _ => Err(format!("{e}: a flip of byte {byte:#04x} changed the op")),
         };
     }

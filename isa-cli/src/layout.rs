@@ -41,7 +41,7 @@ impl Layout {
         Self {
             name: decl.name,
             wire_name: decl.wire_name,
-            identity: Identity::Opcodes(decl.opcodes),
+            identity: decl.identity,
             fields: decl.fields,
             size: BUNDLE_SIZE,
             status: decl.layout,

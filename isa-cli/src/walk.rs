@@ -12,7 +12,7 @@ use std::io::IsTerminal;
 use std::sync::mpsc;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use isa_ops::dispatch::{BUNDLE_SIZE, Located, Trailing};
+use isa_ops::dispatch::{BUNDLE_SIZE, LocatedOp as Located, Trailing};
 use rayon::prelude::*;
 
 use crate::error::CliError;

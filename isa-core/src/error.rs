@@ -98,6 +98,12 @@ pub enum Problem {
         /// The identity value under the mask.
         expected: u32,
     },
+    /// A 32-bit word carries the identity of no member of its family.
+    #[error("word {word:#010x} is no declared word: no mask/match identity matches")]
+    UnknownWord {
+        /// The word read.
+        word: u32,
+    },
     /// The buffer is shorter than the layout.
     #[error("{available} bytes are left; the layout needs {needed}")]
     Truncated {

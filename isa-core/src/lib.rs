@@ -62,9 +62,11 @@ pub mod descriptor;
 pub mod enumeration;
 pub mod enums;
 pub mod error;
+pub mod family;
 pub mod field;
 pub mod header;
 pub mod lut;
+pub mod validate;
 
 #[doc(hidden)]
 #[path = "private.rs"]
@@ -79,6 +81,8 @@ pub use descriptor::{
 };
 pub use enums::*;
 pub use error::{Codes, DecodeError, EncodeError, FieldError, Location, Problem, UnknownName};
+pub use family::{Declaration, Family};
 pub use field::{BitValue, Field};
 pub use header::SyncBand;
 pub use lut::{Lut, LutRef};
+pub use validate::{Finding, Validate};

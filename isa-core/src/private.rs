@@ -2,6 +2,7 @@
 
 pub use core;
 pub use serde;
+pub use std::vec::Vec;
 pub use zerocopy;
 
 pub use crate::field::low_mask;

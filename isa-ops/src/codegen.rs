@@ -19,34 +19,7 @@ use isa_core::{CodeGenMode, DecodeError, EncodeError, PackError};
 
 use crate::dispatch::Op;
 
-/// One validator finding: which check, where, and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Finding {
-    /// The check's name as the specification's validator roster spells it (`s3d3_tt_valid_op`).
-    pub check: &'static str,
-    /// The field the check reads.
-    pub field: &'static str,
-    /// Byte offset of that field in the bundle.
-    pub offset: usize,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl std::fmt::Display for Finding {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} failed on `{}` at byte {:#04x}: {}",
-            self.check, self.field, self.offset, self.message
-        )
-    }
-}
-
-/// The validators of one declaration.
-pub trait Validate {
-    /// Every finding; empty when the bundle passes.
-    fn validate(&self) -> Vec<Finding>;
-}
+pub use isa_core::{Finding, Validate};
 
 /// Why an instruction could not be lowered.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

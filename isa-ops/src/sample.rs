@@ -37,9 +37,9 @@ pub fn shaped(decl: &Declaration, rng: &mut SplitMix64) -> [u8; BUNDLE_SIZE] {
             FieldKind::Reserved | FieldKind::Identity { .. } => {}
             FieldKind::Constant(v) => set_bits(&mut b, first, last, v),
             FieldKind::Opcode => {
-                let n = decl.opcodes.len().max(1) as u64;
+                let n = decl.opcodes().len().max(1) as u64;
                 let pick = decl
-                    .opcodes
+                    .opcodes()
                     .get((rng.next_u64() % n) as usize)
                     .copied()
                     .unwrap_or(0);

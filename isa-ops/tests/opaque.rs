@@ -145,7 +145,7 @@ fn every_family_opcode_has_one_declaration() {
     let owner = |op: u8| {
         DECLARATIONS
             .iter()
-            .filter(|d| d.opcodes.contains(&op))
+            .filter(|d| d.opcodes().contains(&op))
             .map(|d| d.name)
             .collect::<Vec<_>>()
     };

@@ -6,7 +6,7 @@ mod common;
 use common::{ap, operand};
 use isa_core::{AluOp, Dtype, Problem, SyncBand};
 use isa_ops::copy_predicated::{CopyPredicatedInst, Source};
-use isa_ops::dispatch::{Located, Trailing};
+use isa_ops::dispatch::{LocatedOp, Trailing};
 use isa_ops::memset::MemsetInst;
 use isa_ops::move_shape::MoveShapeInst;
 use isa_ops::{Codegen, OpView, bundles};
@@ -48,7 +48,7 @@ fn the_walker_yields_each_bundle_then_the_trailing_bytes() {
     buf.resize(4 * 64, 0); // ...as a whole bundle
     buf.extend_from_slice(&[0x49; 10]); // and a partial one
 
-    let items: Vec<Result<Located<'_>, Trailing>> = bundles(&buf).collect();
+    let items: Vec<Result<LocatedOp<'_>, Trailing>> = bundles(&buf).collect();
     assert_eq!(items.len(), 5);
 
     let seen: Vec<(usize, u8, Option<&str>)> = items
@@ -78,7 +78,9 @@ fn the_walker_yields_each_bundle_then_the_trailing_bytes() {
         items[4].as_ref().err(),
         Some(&Trailing {
             offset: 256,
-            len: 10
+            len: 10,
+            width: 64,
+            what: "bundle",
         })
     );
     assert_eq!(

@@ -13,7 +13,7 @@ pub fn declaration(name: &str) -> Option<&'static Declaration> {
 
 /// The declaration that claims `opcode`.
 pub fn claimant(opcode: u8) -> Option<&'static Declaration> {
-    DECLARATIONS.iter().find(|d| d.opcodes.contains(&opcode))
+    DECLARATIONS.iter().find(|d| d.opcodes().contains(&opcode))
 }
 
 /// Bits `first..=last` of `bytes` (bit 0 is the low bit of byte 0), at most 64 of them.

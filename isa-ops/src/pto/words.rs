@@ -28,14 +28,13 @@
 use core::fmt;
 
 use isa_core::{
-    BitValue, Bundle, DecodeError, EncodeError, FieldInfo, FieldKind, Identity, Placement, Problem,
+    BitValue, DecodeError, EncodeError, FieldInfo, FieldKind, Identity, Placement, Problem,
     enumeration, lut,
 };
 use isa_derive::Bundle;
 
 use super::datatype::{DataTypeError, TileDataType};
 use super::tile::Layout;
-use isa_core::__private::Message;
 
 /// Mode of TSHUF in `BSTART.TEPL` bits `[26:25]` (seed 004: `"mode":3`).
 pub const TSHUF_MODE: u8 = 3;
@@ -517,11 +516,10 @@ pub struct WordIdentity {
 }
 
 impl WordIdentity {
-    /// The identity of declaration `B`, taken from its `IDENTITY`. Evaluated only in constants:
-    /// a declaration that is not a 4-byte mask/match word fails the build here.
-    const fn of<B: Bundle>(kind: WordKind) -> Self {
-        assert!(B::SIZE == 4, "a block word is 4 bytes");
-        match B::IDENTITY {
+    /// The identity of word type `kind`, taken from its declaration (the word family admits
+    /// only mask/match members of 4 bytes).
+    const fn of(kind: WordKind) -> Self {
+        match kind.declaration().identity {
             Identity::MaskMatch { mask, value } => Self { kind, mask, value },
             Identity::Opcodes(_) | Identity::Nested => {
                 panic!("a block word is declared with `mask` and `match`")
@@ -570,100 +568,70 @@ pub enum WordError {
     Decode(#[from] DecodeError),
 }
 
-/// Declares the list of block word types: [`Word`], [`WordKind`], [`IDENTITIES`] (checked for
-/// overlaps at compile time) and the per-kind decoders behind [`decode_word`].
-macro_rules! declare_words {
-    ($( $(#[$doc:meta])* $variant:ident($ty:ty) ),+ $(,)?) => {
-        /// One decoded block word of any declared type. Serialized with its type under
-        /// `"word"` and its fields beside it.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-        #[serde(tag = "word")]
-        pub enum Word {
-            $( $(#[$doc])* $variant($ty), )+
-        }
-
-        /// Which declared block word type a word is.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum WordKind {
-            $( $(#[$doc])* $variant, )+
-        }
-
-        /// The identity of every declared block word type, in declaration order.
-        pub const IDENTITIES: &[WordIdentity] =
-            &[$( WordIdentity::of::<$ty>(WordKind::$variant) ),+];
-
-        const _: () = if let Some((a, b)) = first_overlap(IDENTITIES) {
-            let msg = Message::new()
-                .push(IDENTITIES[a].kind.name())
-                .push(" and ")
-                .push(IDENTITIES[b].kind.name())
-                .push(" have identities one word can match; make their mask/match pairs disjoint");
-            panic!("{}", msg.as_str());
-        };
-
-        impl WordKind {
-            /// Every kind, in declaration order.
-            pub const ALL: &'static [WordKind] = &[$( WordKind::$variant ),+];
-
-            /// The word type's assembly name (`B.IOR`, `B.DIM LB1`).
-            pub const fn name(self) -> &'static str {
-                match self { $( WordKind::$variant => <$ty as Bundle>::NAME, )+ }
-            }
-
-            /// The word type's field table.
-            pub const fn fields(self) -> &'static [FieldInfo] {
-                match self { $( WordKind::$variant => <$ty as Bundle>::FIELDS, )+ }
-            }
-
-            /// Decodes `word` as this type, with every check of the declaration.
-            pub fn decode(self, word: u32) -> Result<Word, DecodeError> {
-                let bytes = word.to_le_bytes();
-                match self {
-                    $( WordKind::$variant => <$ty as Bundle>::decode_bytes(&bytes).map(Word::$variant), )+
-                }
-            }
-        }
-
-        impl Word {
-            /// The word's type.
-            pub const fn kind(&self) -> WordKind {
-                match self { $( Word::$variant(_) => WordKind::$variant, )+ }
-            }
-
-            /// The word's type name.
-            pub const fn name(&self) -> &'static str {
-                self.kind().name()
-            }
-
-            /// Encodes the word; a value its field cannot hold is refused, naming the field.
-            pub fn encode(&self) -> Result<u32, EncodeError> {
-                match self { $( Word::$variant(w) => Ok(<$ty as Bundle>::encode(w)?.word()), )+ }
-            }
-        }
-
-        $( impl From<$ty> for Word {
-            fn from(w: $ty) -> Word { Word::$variant(w) }
-        } )+
-    };
+isa_core::family! {
+    /// One decoded block word of any declared type. Serialized with its type under `"word"`
+    /// and its fields beside it.
+    #[derive(Copy, Eq, Hash)]
+    pub enum Word(view WordView, kind WordKind, tag "word") {
+        /// `BSTART.TEPL` / `BSTART.SFU`.
+        Bstart(BstartTepl),
+        /// `B.DATR`.
+        Datr(BDatr),
+        /// `B.DIM ..., ->LB0`.
+        DimLb0(BDimLb0),
+        /// `B.DIM ..., ->LB1`.
+        DimLb1(BDimLb1),
+        /// `B.DIM ..., ->LB2`.
+        DimLb2(BDimLb2),
+        /// `B.IOT`.
+        Iot(BIot),
+        /// `B.IOR`.
+        Ior(BIor),
+        /// `BSTOP`.
+        Bstop(Bstop),
+    }
 }
 
-declare_words! {
-    /// `BSTART.TEPL` / `BSTART.SFU`.
-    Bstart(BstartTepl),
-    /// `B.DATR`.
-    Datr(BDatr),
-    /// `B.DIM ..., ->LB0`.
-    DimLb0(BDimLb0),
-    /// `B.DIM ..., ->LB1`.
-    DimLb1(BDimLb1),
-    /// `B.DIM ..., ->LB2`.
-    DimLb2(BDimLb2),
-    /// `B.IOT`.
-    Iot(BIot),
-    /// `B.IOR`.
-    Ior(BIor),
-    /// `BSTOP`.
-    Bstop(Bstop),
+/// A block word on its own has no rule beyond its field types: seed 004's rules are about how
+/// words compose into a block ([`super::TshufBlock`]).
+macro_rules! no_word_rules {
+    ($($ty:ty),+) => {$( impl isa_core::Validate for $ty {} )+};
+}
+no_word_rules!(
+    BstartTepl, BDatr, BDimLb0, BDimLb1, BDimLb2, BIot, BIor, Bstop
+);
+
+/// The identity of every declared block word type, in declaration order.
+pub const IDENTITIES: &[WordIdentity] = &IDENTITY_TABLE;
+
+const IDENTITY_TABLE: [WordIdentity; WordKind::ALL.len()] = {
+    let mut out = [WordIdentity {
+        kind: WordKind::Bstop,
+        mask: 0,
+        value: 0,
+    }; WordKind::ALL.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = WordIdentity::of(WordKind::ALL[i]);
+        i += 1;
+    }
+    out
+};
+
+impl WordKind {
+    /// Decodes `word` as this type, with every check of the declaration.
+    pub fn decode(self, word: u32) -> Result<Word, DecodeError> {
+        self.decode_bytes(&word.to_le_bytes())
+    }
+}
+
+impl Word {
+    /// Encodes the word; a value its field cannot hold is refused, naming the field.
+    pub fn encode(&self) -> Result<u32, EncodeError> {
+        let mut bytes = [0u8; 4];
+        <Word as isa_core::Family>::encode_into(self, &mut bytes)?;
+        Ok(u32::from_le_bytes(bytes))
+    }
 }
 
 /// The word type whose identity `word` carries, or `None`. At most one matches ([`IDENTITIES`]

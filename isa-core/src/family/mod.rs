@@ -1,0 +1,145 @@
+//! A family: the members of one kind of instruction stream — 64-byte bundles told apart by
+//! their opcode byte, or 32-bit words told apart by mask/match — declared once with
+//! [`family!`](crate::family!), by the built-in ISA and by any user crate alike.
+//!
+//! A family gives what a disassembler, a checker and the `isa` command need: one enum over
+//! every member, zero-copy views, [`Family::decode`] by identity, a walker over a stream, the
+//! member list with its field tables ([`Family::DECLARATIONS`]), and a serde form tagged with
+//! the member's name. Two members that can match the same bytes, or a member of the wrong size,
+//! do not compile, and the error names both members. A family can extend another (the
+//! built-in ops plus a user's) without restating it.
+
+mod declaration;
+mod macros;
+#[doc(hidden)]
+pub mod serde_form;
+mod walk;
+
+pub use declaration::{Declaration, check_members, concat, known_opcodes, opcode_table};
+pub use walk::{Located, Trailing, Walk};
+
+use crate::error::{DecodeError, EncodeError, Location, Problem};
+use crate::validate::Finding;
+
+/// One kind of instruction stream, declared with [`family!`](crate::family!).
+pub trait Family: Sized + Clone + std::fmt::Debug + 'static {
+    /// Bytes per member: 64 for a bundle family, 4 for a word family.
+    const WIDTH: usize;
+    /// Whether members are told apart by mask/match (32-bit words) rather than an opcode byte.
+    const WORDS: bool;
+    /// The JSON member that names the member: `"op"` for bundles, `"word"` for words.
+    const TAG: &'static str;
+    /// Every member, in dispatch order (a base family's first).
+    const DECLARATIONS: &'static [Declaration];
+    /// The name of every member in the serde form (its variant name), in the order of
+    /// [`Family::DECLARATIONS`].
+    const TAGS: &'static [&'static str];
+
+    /// Every opcode a member claims, ascending (empty for a word family).
+    const KNOWN_OPCODES: &'static [u8];
+
+    /// A member read in place: the wire struct of whichever member the identity names.
+    type View<'a>: Copy + std::fmt::Debug;
+
+    /// The index in [`Family::DECLARATIONS`] of the member whose identity `bytes` carries.
+    fn member_index(bytes: &[u8]) -> Option<usize>;
+
+    /// Decodes the first [`Family::WIDTH`] bytes as whichever member they name, with every check
+    /// of its declaration.
+    fn decode(bytes: &[u8]) -> Result<Self, DecodeError>;
+
+    /// Reads the first [`Family::WIDTH`] bytes in place as whichever member they name. Only the
+    /// identity and the length are checked; fields decode on demand.
+    fn view(bytes: &[u8]) -> Result<Self::View<'_>, DecodeError>;
+
+    /// Decodes a view, with every check.
+    fn decode_view(view: Self::View<'_>) -> Result<Self, DecodeError>;
+
+    /// The declaration of a view's member.
+    fn view_declaration(view: &Self::View<'_>) -> Declaration;
+
+    /// The bytes a view reads.
+    fn view_bytes<'a>(view: &Self::View<'a>) -> &'a [u8]
+    where
+        Self: 'a;
+
+    /// The declaration of the value's member.
+    fn declaration(&self) -> Declaration;
+
+    /// The member's name in the serde form (its variant name).
+    fn tag(&self) -> &'static str;
+
+    /// The member's name.
+    fn name(&self) -> &'static str {
+        self.declaration().name
+    }
+
+    /// Encodes into the first [`Family::WIDTH`] bytes of `out`, in place (every byte written).
+    fn encode_into(&self, out: &mut [u8]) -> Result<(), EncodeError>;
+
+    /// Encodes to a byte vector of [`Family::WIDTH`] bytes.
+    fn to_bytes(&self) -> Result<Vec<u8>, EncodeError> {
+        let mut out = vec![0u8; Self::WIDTH];
+        self.encode_into(&mut out)?;
+        Ok(out)
+    }
+
+    /// Runs every validator of the member.
+    fn validate(&self) -> Vec<Finding>;
+
+    /// Reads member `name` from the rest of a tagged map (the serde form); an unknown name is
+    /// refused with every name the family knows.
+    fn deserialize_member<'de, A: serde::de::MapAccess<'de>>(
+        name: &str,
+        map: A,
+    ) -> Result<Self, A::Error>;
+
+    /// Walks a buffer in place: every member (or why it is none), then, when the length is not
+    /// a multiple of [`Family::WIDTH`], one [`Trailing`] report. Nothing is copied or dropped.
+    fn walk(stream: &[u8]) -> Walk<'_, Self> {
+        Walk::new(stream)
+    }
+}
+
+/// Every member name of a family, for an error that lists them.
+pub fn member_names<F: Family>() -> impl Iterator<Item = &'static str> {
+    F::DECLARATIONS.iter().map(|d| d.name)
+}
+
+/// The error for bytes no member of `F` claims.
+#[cold]
+pub fn unknown<F: Family>(bytes: &[u8], known_opcodes: &'static [u8]) -> DecodeError {
+    let at = Location {
+        op: if F::WORDS { "word" } else { "bundle" },
+        field: if F::WORDS { "identity" } else { "opcode" },
+        inner: None,
+        offset: 0,
+    };
+    let problem = match bytes.first_chunk::<4>() {
+        Some(w) if F::WORDS => Problem::UnknownWord {
+            word: u32::from_le_bytes(*w),
+        },
+        _ => Problem::UnknownOpcode {
+            opcode: bytes.first().copied().unwrap_or(0),
+            expected: known_opcodes,
+        },
+    };
+    DecodeError { at, problem }
+}
+
+/// The error for a buffer shorter than one member of `F`.
+#[cold]
+pub fn truncated<F: Family>(available: usize) -> DecodeError {
+    DecodeError {
+        at: Location {
+            op: if F::WORDS { "word" } else { "bundle" },
+            field: if F::WORDS { "word" } else { "bundle" },
+            inner: None,
+            offset: 0,
+        },
+        problem: Problem::Truncated {
+            needed: F::WIDTH,
+            available,
+        },
+    }
+}
