@@ -13,6 +13,7 @@ pub mod cmd;
 pub mod error;
 mod io;
 mod layout;
+pub mod raw;
 mod render;
 mod report;
 mod svg;

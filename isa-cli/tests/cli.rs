@@ -767,20 +767,30 @@ fn an_unknown_opcode_is_reported_at_its_bundle_and_the_others_decode() {
     for k in (0..BUNDLES).filter(|&k| k != 2) {
         assert_eq!(lines[k], LISTING[k]);
     }
-    run.stderr(contains(
-        "unknown.bin:0x80: cannot decode bundle: field `opcode` at byte 0x00: opcode 0xff is \
-         not one of [0x30, 0x41, 0x43, 0x46, 0x47, 0x49, 0x4d, 0x51, 0x53, 0x72, 0x74, 0x7b, 0x8a, \
-         0x8e, 0x92, 0x93, 0x99, 0x9a, 0x9b, 0x9c, 0x9d, 0x9e, 0xb2, 0xe5, 0xe6, 0xe8, 0xea]",
-    ))
-    .stderr(no_panic());
-    // JSON Lines leave the bad bundle out of the output, and still report it.
-    let run = isa().args(["decode", "--json"]).arg(&path).assert().code(1);
+    let reason = "cannot decode bundle: field `opcode` at byte 0x00: opcode 0xff is not one of \
+                  [0x30, 0x41, 0x43, 0x46, 0x47, 0x49, 0x4d, 0x51, 0x53, 0x72, 0x74, 0x7b, 0x8a, \
+                  0x8e, 0x92, 0x93, 0x99, 0x9a, 0x9b, 0x9c, 0x9d, 0x9e, 0xb2, 0xe5, 0xe6, 0xe8, \
+                  0xea]";
+    // Every byte, then the reason.
+    let bytes = fs::read(&path).unwrap();
+    let hex: String = bytes[0x80..0xC0]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
     assert_eq!(
-        String::from_utf8(run.get_output().stdout.clone())
-            .unwrap()
-            .lines()
-            .count(),
-        BUNDLES - 1
+        lines[2],
+        format!("0x00000080  0xff  (bad)  bytes={hex}  ; {reason}")
+    );
+    run.stderr(contains(format!("unknown.bin:0x80: {reason}")))
+        .stderr(no_panic());
+    // JSON Lines carry the bad bundle as a raw record, and still report it.
+    let run = isa().args(["decode", "--json"]).arg(&path).assert().code(1);
+    let out = String::from_utf8(run.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), BUNDLES);
+    assert_eq!(
+        lines[2],
+        format!(r#"{{"offset":128,"raw":"{hex}","reason":"{reason}"}}"#)
     );
     run.stderr(contains("unknown.bin:0x80: "));
 }
@@ -1084,7 +1094,8 @@ fn a_truncated_block_and_a_partial_word_are_reported_and_the_other_blocks_decode
             "0x0000002c    0x2f619181  BSTART.TEPL  data_type=BF16 mode=3 function=22",
             "0x00000030    0x146ac313  B.IOT        src_tile1=5 src_tile0=6 last=true size=2KB pe_mode=1 dst_tile=2",
             "0x00000034    0x00020013  B.IOR        reg_src2=zero reg_src1=zero reg_src0=a2 reg_dst=zero",
-            "0x00000038  (trailing)  bytes=0100",
+            "0x00000038  (trailing)  bytes=0100  ; 2 trailing bytes at offset 0x38 do not make a \
+             32-bit word",
         ]
     );
     run.stderr(contains(
@@ -1095,14 +1106,17 @@ fn a_truncated_block_and_a_partial_word_are_reported_and_the_other_blocks_decode
     ))
     .stderr(contains("isa: 2 problems in"))
     .stderr(no_panic());
-    // The JSON form keeps the two blocks and the words of the third that decode.
+    // The JSON form keeps the two blocks, the words of the third, and the trailing bytes.
     let json = stdout_of(isa().args(["decode", "--word32", "--json"]).arg(&path));
     let kinds: Vec<String> = json
         .lines()
         .map(|l| {
             let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            match (&v["block"], &v["word"]) {
-                (serde_json::Value::Null, w) => {
+            match (&v["block"], &v["word"], &v["raw"]) {
+                (serde_json::Value::Null, serde_json::Value::Null, raw) => {
+                    format!("raw {}@{}", raw.as_str().unwrap_or(""), v["offset"])
+                }
+                (serde_json::Value::Null, w, _) => {
                     format!("{}@{}", w.as_str().unwrap_or(""), v["offset"])
                 }
                 _ => format!("block@{}", v["offset"]),
@@ -1111,7 +1125,14 @@ fn a_truncated_block_and_a_partial_word_are_reported_and_the_other_blocks_decode
         .collect();
     assert_eq!(
         kinds,
-        ["block@0", "block@20", "Bstart@44", "Iot@48", "Ior@52"]
+        [
+            "block@0",
+            "block@20",
+            "Bstart@44",
+            "Iot@48",
+            "Ior@52",
+            "raw 0100@56"
+        ]
     );
 }
 
@@ -1135,7 +1156,11 @@ fn an_unknown_word_and_a_stray_word_are_reported_and_the_other_blocks_decode() {
     assert_eq!(lines[..6], expected[..6], "the first block: {out}");
     assert_eq!(lines[6], "0x00000014  (bad block)  6 words");
     assert_eq!(lines[7], expected[7]);
-    assert_eq!(lines[8], "0x00000018    0xdeadbeef  (unknown)");
+    assert_eq!(
+        lines[8],
+        "0x00000018    0xdeadbeef  (unknown)  bytes=efbeadde  ; word 0xdeadbeef is not a block \
+         word: no declared mask/match identity matches"
+    );
     assert_eq!(lines[9..13], expected[9..13]);
     assert_eq!(lines[13..18], expected[13..18], "the third block");
     assert_eq!(lines[18], "0x0000003c  (stray)  0x00000001  BSTOP");
