@@ -312,6 +312,72 @@ fn decode_then_encode_is_byte_identical() {
     assert_eq!(again, fs::read(example_bin()).unwrap());
 }
 
+/// `isa decode FLAGS --json PATH` (exit status 1: the stream has problems) piped into `isa
+/// encode FLAGS - -o OUT`: the bytes written.
+fn decoded_and_encoded(flags: &[&str], path: &Path, out: &Path) -> Vec<u8> {
+    let run = isa()
+        .arg("decode")
+        .args(flags)
+        .arg("--json")
+        .arg(path)
+        .assert()
+        .code(1)
+        .stderr(no_panic());
+    encoded(flags, run.get_output().stdout.clone(), out)
+}
+
+/// `isa encode FLAGS LINES -o OUT`, where LINES is `isa decode FLAGS --json SOURCE` with its
+/// line `deleted` (1-based) taken out: refused with `message`, and nothing written.
+fn refused_without_line(flags: &[&str], source: &Path, deleted: usize, message: &str) {
+    let dir = scratch(&format!("deleted-line{}", flags.concat()));
+    let json = stdout_of(isa().arg("decode").args(flags).arg("--json").arg(source));
+    let mut lines: Vec<&str> = json.lines().collect();
+    lines.remove(deleted - 1);
+    let input = dir.join("cut.jsonl");
+    fs::write(&input, lines.join("\n")).unwrap();
+    let out = dir.join("out.bin");
+    isa()
+        .arg("encode")
+        .args(flags)
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(contains(format!("cut.jsonl:{deleted}: {message}")))
+        .stderr(contains("isa: 1 line of"))
+        .stderr(no_panic());
+    assert!(!out.exists());
+    assert_eq!(
+        fs::read_dir(&dir).unwrap().count(),
+        1,
+        "only the input is there"
+    );
+}
+
+#[test]
+fn decode_json_then_encode_gives_back_bundles_that_do_not_decode_and_the_tail() {
+    let dir = scratch("round-trip-bad");
+    // Bundle 4 gets an opcode no op has, and 23 bytes follow the last bundle.
+    let path = corrupted(&dir, "bad.bin", |b| {
+        b[0x100] = 0x60;
+        b.extend_from_slice(&[0x41; 23]);
+    });
+    let again = decoded_and_encoded(&[], &path, &dir.join("again.bin"));
+    assert_eq!(again, fs::read(&path).unwrap());
+}
+
+#[test]
+fn encode_refuses_the_example_json_lines_with_a_line_deleted() {
+    refused_without_line(
+        &[],
+        &example_bin(),
+        4,
+        "record at offset 256 (0x100) leaves a gap of 64 bytes after the records before it, \
+         which end at 192 (0xc0): expected offset 192, found 256",
+    );
+}
+
 #[test]
 fn the_checked_in_stream_is_the_encoded_source() {
     let dir = scratch("source");
@@ -1070,6 +1136,34 @@ fn decode_word32_json_encodes_back_byte_identical() {
     );
     let again = encoded(&["--word32"], json.into_bytes(), &dir.join("again.words"));
     assert_eq!(again, fs::read(tshuf_words()).unwrap());
+}
+
+#[test]
+fn decode_word32_json_then_encode_gives_back_bad_words_and_the_tail() {
+    let dir = scratch("tshuf-round-trip-bad");
+    // The second block's B.DATR (0x18) no identity matches; then a stray word no identity
+    // matches, a stray BSTOP and three trailing bytes.
+    let path = edited_copy(&tshuf_words(), &dir, "bad.words", |b| {
+        b[0x18..0x1C].copy_from_slice(&0xDEAD_BEEFu32.to_le_bytes());
+        b.extend_from_slice(&0xFFFF_FFFFu32.to_le_bytes());
+        b.extend_from_slice(&1u32.to_le_bytes());
+        b.extend_from_slice(&[7, 7, 7]);
+    });
+    let again = decoded_and_encoded(&["--word32"], &path, &dir.join("again.words"));
+    assert_eq!(again, fs::read(&path).unwrap());
+}
+
+#[test]
+fn encode_word32_refuses_the_example_json_lines_with_a_line_deleted() {
+    // The second of three block records: the third block, at 0x2c, follows the first, which
+    // ends at 0x14.
+    refused_without_line(
+        &["--word32"],
+        &tshuf_words(),
+        2,
+        "record at offset 44 (0x2c) leaves a gap of 24 bytes after the records before it, which \
+         end at 20 (0x14): expected offset 20, found 44",
+    );
 }
 
 #[test]
