@@ -12,7 +12,7 @@
 //! otherwise as a raw record too.
 //!
 //! With `--word32` the input is a stream of 32-bit PTO block words instead (see
-//! [`crate::word32`]): each TSHUF block is listed with its byte offset and its assembly
+//! `word32.rs`): each TSHUF block is listed with its byte offset and its assembly
 //! text, then each of its words with its fields; stray and unknown words and trailing bytes are
 //! reported the same way, and in the JSON Lines every byte is in a block, word or raw record.
 //! The two kinds of stream are told apart only by the flag: a word stream is a valid length for
@@ -34,8 +34,9 @@ use crate::{raw, render, report, word32};
 pub struct Args {
     /// The stream of 64-byte bundles; `-` or nothing reads standard input.
     pub input: Option<PathBuf>,
-    /// Print JSON Lines: the serde form of each bundle (or block, or word) with its byte offset
-    /// (`isa encode`, with the same `--word32`, reads it back).
+    /// Print JSON Lines: the serde form of each bundle (or block, or word) with its byte offset,
+    /// and a raw record (`{"offset":N,"raw":"<hex>","reason":"…"}`) for bytes with no typed
+    /// form (`isa encode`, with the same `--word32`, reads them back byte for byte).
     #[arg(long)]
     pub json: bool,
     /// Read a stream of 32-bit little-endian PTO block words (TSHUF blocks) instead of 64-byte

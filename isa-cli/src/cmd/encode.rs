@@ -33,7 +33,8 @@ use crate::{raw, report, word32};
 /// Arguments of `isa encode`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// JSON Lines as `isa decode --json` writes them; `-` or nothing reads standard input.
+    /// JSON Lines as `isa decode --json` writes them, each record at the `offset` where the one
+    /// before it ends (or without an `offset`); `-` or nothing reads standard input.
     pub input: Option<PathBuf>,
     /// The stream to write (`-`: standard output). Written only if every line encodes.
     #[arg(short, long, value_name = "OUT")]
