@@ -1,23 +1,13 @@
 //! `isa`: decode, encode, validate, census and document streams of accelerator instruction
 //! bundles (and of the PTO tile ISA's 32-bit block words), from the declarations in `isa-ops`.
-//! An op declared there appears in every command without a change here.
+//! An op declared there appears in every command without a change here. The commands live in
+//! the library ([`isa_cli::cmd`]); this is their command line.
 #![forbid(unsafe_code)]
-
-mod cmd;
-mod error;
-mod io;
-mod layout;
-mod render;
-mod report;
-mod svg;
-mod tree;
-mod walk;
-mod wavedrom;
-mod word32;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use isa_cli::cmd;
 
 /// Decode, encode, validate and document accelerator instruction bundles.
 #[derive(Debug, Parser)]

@@ -120,20 +120,6 @@ pub fn bundle_line(offset: usize, opcode: u8, op: &Op) -> Result<String, TreeErr
     ))
 }
 
-/// A line for bytes that are not a bundle: where, and every byte, so the listing drops nothing.
-pub fn raw_line(offset: usize, what: &str, bytes: &[u8]) -> String {
-    format!("{offset:#010x}  {}", raw_text(what, bytes))
-}
-
-/// `what  bytes=0102…`: bytes that are not a bundle or a word, every one of them.
-pub fn raw_text(what: &str, bytes: &[u8]) -> String {
-    let mut out = format!("{what}  bytes=");
-    for b in bytes {
-        let _ = write!(out, "{b:02x}");
-    }
-    out
-}
-
 /// The JSON Lines form of a bundle: the serde form of [`Op`] with the byte offset first.
 pub fn json_line(offset: usize, op: &Op) -> Result<String, serde_json::Error> {
     Ok(with_offset(offset, &serde_json::to_string(op)?))

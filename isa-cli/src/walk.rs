@@ -35,6 +35,22 @@ pub enum Item<'a> {
     Trailing(Trailing, &'a [u8]),
 }
 
+/// The items of `bytes`, a piece of a stream that starts at byte `start` of it: every whole
+/// bundle, then the bytes after the last one (when this is the end of the stream).
+pub fn items(bytes: &[u8], start: usize) -> impl Iterator<Item = Item<'_>> {
+    isa_ops::bundles(bytes).map(move |item| match item {
+        Ok(mut located) => {
+            located.offset += start;
+            Item::Bundle(located)
+        }
+        Err(mut trailing) => {
+            let rest = bytes.get(trailing.offset..).unwrap_or_default();
+            trailing.offset += start;
+            Item::Trailing(trailing, rest)
+        }
+    })
+}
+
 /// Walks the stream of `source`: `per_chunk` turns the items of one chunk into a result (on any
 /// core), `sink` takes the results in stream order. Returns how many bytes the stream held; an
 /// input that holds none is an error.
@@ -168,18 +184,7 @@ where
                 .par_chunks(chunk)
                 .enumerate()
                 .map(|(c, bytes)| {
-                    let start = base + c * chunk;
-                    let mut items = isa_ops::bundles(bytes).map(|item| match item {
-                        Ok(mut located) => {
-                            located.offset += start;
-                            Item::Bundle(located)
-                        }
-                        Err(mut trailing) => {
-                            let rest = bytes.get(trailing.offset..).unwrap_or_default();
-                            trailing.offset += start;
-                            Item::Trailing(trailing, rest)
-                        }
-                    });
+                    let mut items = items(bytes, base + c * chunk);
                     (per_chunk(&mut items), bytes.len())
                 })
                 .collect();

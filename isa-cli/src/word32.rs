@@ -15,10 +15,17 @@
 //! - one to three bytes after the last whole word are reported as trailing bytes.
 //!
 //! Every problem carries the byte offset of the word it is about; nothing panics and nothing is
-//! dropped from the listing. The JSON Lines form holds every block (`{"offset":0,"block":{…}}`)
-//! and every word that decodes outside a composed block (`{"offset":32,"word":"Ior",…}`); words
-//! that do not decode are left out and reported. [`encode_line`] reads that form back, and
-//! blocks written in assembly text, one block a line.
+//! dropped from the listing, where a word that does not decode and trailing bytes show their
+//! bytes and the reason. Nothing is dropped from the JSON Lines form either: it holds every block
+//! that composes (`{"offset":0,"block":{…}}`), every word outside one
+//! (`{"offset":32,"word":"Ior",…}`), and a raw record (`{"offset":36,"raw":"efbeadde",
+//! "reason":"…"}`, see [`crate::raw`]) for each word that does not decode and for trailing
+//! bytes, so every byte of the stream is in exactly one record. A block or word is written as
+//! its serde form only when that encodes back to the very same words: a block whose fixed fields
+//! are not what its record would write (a `B.DATR` field other than Layout set) is written as its
+//! words, and a word that would not encode back as its raw bytes. [`encode_record`] reads the
+//! block and word records back ([`crate::cmd::encode`] reads raw records and offsets), and
+//! [`encode_assembly`] blocks written in assembly text, one block a line.
 
 use isa_ops::pto::{
     TshufBlock, Word, WordError, WordKind, decode_block, decode_word, identify, parse_block,
@@ -26,9 +33,11 @@ use isa_ops::pto::{
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::cmd::encode::{LineError, json_object};
-use crate::render;
+use serde_json::Map;
+
+use crate::cmd::encode::LineError;
 use crate::tree::Tree;
+use crate::{raw, render};
 
 /// Bytes per word.
 pub const WORD_BYTES: usize = 4;
@@ -104,19 +113,14 @@ impl WordDecoder for PtoBlocks {
         }
         if !rest.is_empty() {
             let offset = words.len() * WORD_BYTES;
-            out.problem(
-                offset,
-                format!(
-                    "{} trailing bytes at offset {offset:#x} do not make a 32-bit word",
-                    rest.len()
-                ),
+            let message = format!(
+                "{} trailing bytes at offset {offset:#x} do not make a 32-bit word",
+                rest.len()
             );
-            out.item(
-                ItemKind::Trailing,
-                offset,
-                render::raw_text("(trailing)", rest),
-                None,
-            );
+            let text = raw::text("(trailing)", rest, &message);
+            let json = raw::json(rest, &message);
+            out.problem(offset, message);
+            out.item(ItemKind::Trailing, offset, text, Some(json));
         }
         out.items
     }
@@ -148,11 +152,17 @@ impl Out {
         let at = start * WORD_BYTES;
         match decode_block(words) {
             Ok((block, len)) => {
-                let json = block_json(&block);
+                let taken = words.get(..len).unwrap_or_default();
+                // The block's record only when it gives back these very words: it does not
+                // carry the fixed fields, which a composed block may still have set.
+                let json = block_json(&block).filter(|_| block.encode().as_deref() == Ok(taken));
+                let whole = json.is_some();
                 self.item(ItemKind::Block, at, format!("block  {block}"), json);
-                for (k, &raw) in words.iter().enumerate().take(len) {
-                    let text = word_text("  ", raw, decode_word(raw).as_ref());
-                    self.item(ItemKind::Word, at + k * WORD_BYTES, text, None);
+                for (k, &raw) in taken.iter().enumerate() {
+                    let word = decode_word(raw);
+                    let text = word_text("  ", raw, word.as_ref());
+                    let json = (!whole).then(|| word_record(raw, word.as_ref()));
+                    self.item(ItemKind::Word, at + k * WORD_BYTES, text, json);
                 }
                 len
             }
@@ -171,9 +181,9 @@ impl Out {
                         Err(err) if k != e.index() => self.problem(offset, err.to_string()),
                         Ok(_) | Err(_) => {}
                     }
-                    let json = word.as_ref().ok().and_then(word_json);
+                    let json = word_record(raw, word.as_ref());
                     let text = word_text("  ", raw, word.as_ref());
-                    self.item(ItemKind::Word, offset, text, json);
+                    self.item(ItemKind::Word, offset, text, Some(json));
                 }
                 len
             }
@@ -192,9 +202,9 @@ impl Out {
             Err(err) => stray_error(err),
         };
         self.problem(offset, message);
-        let json = word.as_ref().ok().and_then(word_json);
+        let json = word_record(raw, word.as_ref());
         let text = word_text("(stray)  ", raw, word.as_ref());
-        self.item(ItemKind::Stray, offset, text, json);
+        self.item(ItemKind::Stray, offset, text, Some(json));
         1
     }
 }
@@ -223,7 +233,7 @@ fn failed_block_len(words: &[u32]) -> usize {
 
 /// `{lead}0x0f619181  BSTART.TEPL  data_type=FP32 mode=3 function=22`; a word no identity
 /// matches is `(unknown)`, one whose identity matches but a field does not decode is
-/// `(bad B.DATR)`. The fields print from the high bits down, the order in which the PTO spec
+/// `(bad B.DATR)`, each followed by its bytes and the reason. The fields print from the high bits down, the order in which the PTO spec
 /// lists them (and the declarations declare them).
 fn word_text(lead: &str, raw: u32, word: Result<&Word, &WordError>) -> String {
     let line = match word {
@@ -238,15 +248,38 @@ fn word_text(lead: &str, raw: u32, word: Result<&Word, &WordError>) -> String {
                 .unwrap_or(0);
             format!("{lead}{raw:#010x}  {:<width$}  {fields}", w.name())
         }
-        Err(WordError::Unknown { .. }) => format!("{lead}{raw:#010x}  (unknown)"),
-        Err(WordError::Decode(e)) => format!("{lead}{raw:#010x}  (bad {})", e.at.op),
+        Err(err) => {
+            let what = match err {
+                WordError::Unknown { .. } => "(unknown)".to_string(),
+                WordError::Decode(e) => format!("(bad {})", e.at.op),
+            };
+            let bytes = raw.to_le_bytes();
+            format!(
+                "{lead}{raw:#010x}  {}",
+                raw::text(&what, &bytes, &err.to_string())
+            )
+        }
     };
     line.trim_end().to_string()
 }
 
-/// The JSON object of a word: its serde form, tagged with its type under `"word"`.
-fn word_json(word: &Word) -> Option<String> {
-    serde_json::to_string(word).ok()
+/// The JSON object of a word: its serde form, tagged with its type under `"word"`, when that
+/// encodes back to `raw`; the raw record of its four bytes otherwise (with the reason: the
+/// word does not decode, or would not come back the same).
+fn word_record(raw: u32, word: Result<&Word, &WordError>) -> String {
+    let bytes = raw.to_le_bytes();
+    let reason = match word {
+        Ok(w) => match (w.encode(), serde_json::to_string(w)) {
+            (Ok(again), Ok(json)) if again == raw => return json,
+            (Ok(again), Ok(_)) => {
+                format!("decodes as {} but encodes back as {again:#010x}", w.name())
+            }
+            (Err(e), _) => format!("decodes as {} but does not encode back: {e}", w.name()),
+            (Ok(_), Err(e)) => format!("{} has no JSON form: {e}", w.name()),
+        },
+        Err(e) => e.to_string(),
+    };
+    raw::json(&bytes, &reason)
 }
 
 /// `{"block": <the block's serde form>}`, members in declaration order.
@@ -256,20 +289,21 @@ fn block_json(block: &TshufBlock) -> Option<String> {
         .map(|b| format!("{{\"block\":{b}}}"))
 }
 
-/// One line of `isa encode --word32` input to its words: a JSON object as `decode --word32
-/// --json` writes it (`{"block": {...}}` or `{"word": "Ior", ...}`, the `offset` member optional
-/// and ignored), or, when the line does not start with `{`, one block in assembly text
-/// (`BSTART.SFU TSHUF, U32; B.IOT t1, t2, pe=1, last, ->t0<4KB>; B.IOR a0; BSTOP`). Every word
-/// goes through the declaration's encoder and a block through its composition checks, so what
-/// comes out decodes back to the same items.
-pub fn encode_line(text: &str) -> Result<Vec<u32>, LineError> {
-    let text = text.trim();
-    if !text.starts_with('{') {
-        let block = parse_block(text)
-            .map_err(|e| format!("{e} (a line that is not JSON is one block in assembly text)"))?;
-        return Ok(block.encode().map_err(|e| e.to_string())?);
-    }
-    let mut members = json_object(text, "a block or a word per line")?;
+/// One block in assembly text to its words
+/// (`BSTART.SFU TSHUF, U32; B.IOT t1, t2, pe=1, last, ->t0<4KB>; B.IOR a0; BSTOP`): an `isa
+/// encode --word32` line that is not JSON. The block goes through its composition checks, so
+/// what comes out decodes back to the same block.
+pub fn encode_assembly(text: &str) -> Result<Vec<u32>, LineError> {
+    let block = parse_block(text.trim())
+        .map_err(|e| format!("{e} (a line that is not JSON is one block in assembly text)"))?;
+    Ok(block.encode().map_err(|e| e.to_string())?)
+}
+
+/// The members of a JSON record as `decode --word32 --json` writes them, its `offset` taken
+/// out, to its words: `{"block": {...}}` or `{"word": "Ior", ...}`. Every word goes through the
+/// declaration's encoder and a block through its composition checks, so what comes out decodes
+/// back to the same items. (A raw record is read by [`crate::cmd::encode`], in either mode.)
+pub fn encode_record(mut members: Map<String, Value>) -> Result<Vec<u32>, LineError> {
     if let Some(block) = members.remove("block") {
         if let Some(extra) = members.keys().next() {
             return Err(format!(
@@ -285,7 +319,7 @@ pub fn encode_line(text: &str) -> Result<Vec<u32>, LineError> {
         return Ok(vec![word.encode().map_err(|e| e.to_string())?]);
     }
     Err(String::from(
-        "expected a `block` member or a `word` member (as `isa decode --word32 --json` writes \
+        "expected a `block`, `word` or `raw` member (as `isa decode --word32 --json` writes \
          them), or a block in assembly text",
     )
     .into())
@@ -389,7 +423,9 @@ mod tests {
         );
         assert!(items.iter().any(|i| matches!(
             i,
-            Ok(w) if w.offset == 4 && w.text == "  0x00f01fa3  (bad B.DATR)"
+            Ok(w) if w.offset == 4 && w.text == "  0x00f01fa3  (bad B.DATR)  bytes=a31ff000  ; \
+                cannot decode B.DATR: field `data_type` at byte 0x02: code 0xf is not in table \
+                `TileDataType`"
         )));
     }
 
@@ -448,6 +484,8 @@ mod tests {
 
     #[test]
     fn the_json_of_a_block_and_of_a_word_encode_back() {
+        use crate::cmd::encode::{Mode, read_line};
+        let read = |text: &str| read_line(text, Mode::Words).map(|w| (w.offset, w.bytes));
         let items = PtoBlocks.decode(&bytes(&BLOCK));
         let Some(Ok(WordItem {
             json: Some(json), ..
@@ -455,24 +493,52 @@ mod tests {
         else {
             panic!("{items:?}")
         };
-        assert_eq!(encode_line(json), Ok(BLOCK.to_vec()));
+        assert_eq!(read(json), Ok((None, bytes(&BLOCK))));
         assert_eq!(
-            encode_line(r#"{"offset":0,"block":{},"extra":1}"#).map_err(|e| e.message),
+            read(r#"{"offset":0,"block":{},"extra":1}"#).map_err(|e| e.to_string()),
             Err(
                 "unknown member `extra` beside `block`; a block line has `block` (and `offset`)"
                     .into()
             )
         );
         assert_eq!(
-            encode_line(r#"{"offset":4,"word":"Bstop"}"#),
-            Ok(vec![0x0000_0001])
+            read(r#"{"offset":4,"word":"Bstop"}"#),
+            Ok((Some(4), vec![1, 0, 0, 0]))
         );
         assert_eq!(
-            encode_line(
+            read(
                 "BSTART.SFU TSHUF, U32; B.DATR CUBE_M16; B.IOT t1, t2, pe=1, last, ->t0<4KB>; \
                  B.IOR a0; BSTOP"
             ),
-            Ok(BLOCK.to_vec())
+            Ok((None, bytes(&BLOCK)))
         );
+    }
+
+    #[test]
+    fn every_byte_is_in_one_record_and_the_records_encode_back() {
+        // A B.DATR with a reserved code, a word no identity matches, a stray BSTOP and two
+        // trailing bytes, around the example block.
+        let mut words = BLOCK.to_vec();
+        words[1] |= 15 << 20;
+        words.extend_from_slice(&[0xDEAD_BEEF, 0x0000_0001]);
+        words.extend_from_slice(&BLOCK);
+        let mut stream = bytes(&words);
+        stream.extend_from_slice(&[0xAB, 0xCD]);
+        let items = PtoBlocks.decode(&stream);
+        let mut again = Vec::new();
+        for item in items.iter().flatten() {
+            if let Some(json) = &item.json {
+                let line = render::with_offset(item.offset, json);
+                let read = crate::cmd::encode::read_line(&line, crate::cmd::encode::Mode::Words);
+                let Ok(w) = read else {
+                    panic!("{line}: {read:?}")
+                };
+                assert_eq!(w.offset, Some(again.len() as u64), "{line}");
+                again.extend(w.bytes);
+            }
+        }
+        assert_eq!(again, stream);
+        assert!(items.iter().flatten().any(|i| i.json.as_deref()
+            == Some(r#"{"raw":"efbeadde","reason":"word 0xdeadbeef is not a block word: no declared mask/match identity matches"}"#)), "{items:?}");
     }
 }

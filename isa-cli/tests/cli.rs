@@ -312,6 +312,72 @@ fn decode_then_encode_is_byte_identical() {
     assert_eq!(again, fs::read(example_bin()).unwrap());
 }
 
+/// `isa decode FLAGS --json PATH` (exit status 1: the stream has problems) piped into `isa
+/// encode FLAGS - -o OUT`: the bytes written.
+fn decoded_and_encoded(flags: &[&str], path: &Path, out: &Path) -> Vec<u8> {
+    let run = isa()
+        .arg("decode")
+        .args(flags)
+        .arg("--json")
+        .arg(path)
+        .assert()
+        .code(1)
+        .stderr(no_panic());
+    encoded(flags, run.get_output().stdout.clone(), out)
+}
+
+/// `isa encode FLAGS LINES -o OUT`, where LINES is `isa decode FLAGS --json SOURCE` with its
+/// line `deleted` (1-based) taken out: refused with `message`, and nothing written.
+fn refused_without_line(flags: &[&str], source: &Path, deleted: usize, message: &str) {
+    let dir = scratch(&format!("deleted-line{}", flags.concat()));
+    let json = stdout_of(isa().arg("decode").args(flags).arg("--json").arg(source));
+    let mut lines: Vec<&str> = json.lines().collect();
+    lines.remove(deleted - 1);
+    let input = dir.join("cut.jsonl");
+    fs::write(&input, lines.join("\n")).unwrap();
+    let out = dir.join("out.bin");
+    isa()
+        .arg("encode")
+        .args(flags)
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(contains(format!("cut.jsonl:{deleted}: {message}")))
+        .stderr(contains("isa: 1 line of"))
+        .stderr(no_panic());
+    assert!(!out.exists());
+    assert_eq!(
+        fs::read_dir(&dir).unwrap().count(),
+        1,
+        "only the input is there"
+    );
+}
+
+#[test]
+fn decode_json_then_encode_gives_back_bundles_that_do_not_decode_and_the_tail() {
+    let dir = scratch("round-trip-bad");
+    // Bundle 4 gets an opcode no op has, and 23 bytes follow the last bundle.
+    let path = corrupted(&dir, "bad.bin", |b| {
+        b[0x100] = 0x60;
+        b.extend_from_slice(&[0x41; 23]);
+    });
+    let again = decoded_and_encoded(&[], &path, &dir.join("again.bin"));
+    assert_eq!(again, fs::read(&path).unwrap());
+}
+
+#[test]
+fn encode_refuses_the_example_json_lines_with_a_line_deleted() {
+    refused_without_line(
+        &[],
+        &example_bin(),
+        4,
+        "record at offset 256 (0x100) leaves a gap of 64 bytes after the records before it, \
+         which end at 192 (0xc0): expected offset 192, found 256",
+    );
+}
+
 #[test]
 fn the_checked_in_stream_is_the_encoded_source() {
     let dir = scratch("source");
@@ -767,20 +833,30 @@ fn an_unknown_opcode_is_reported_at_its_bundle_and_the_others_decode() {
     for k in (0..BUNDLES).filter(|&k| k != 2) {
         assert_eq!(lines[k], LISTING[k]);
     }
-    run.stderr(contains(
-        "unknown.bin:0x80: cannot decode bundle: field `opcode` at byte 0x00: opcode 0xff is \
-         not one of [0x30, 0x41, 0x43, 0x46, 0x47, 0x49, 0x4d, 0x51, 0x53, 0x72, 0x74, 0x7b, 0x8a, \
-         0x8e, 0x92, 0x93, 0x99, 0x9a, 0x9b, 0x9c, 0x9d, 0x9e, 0xb2, 0xe5, 0xe6, 0xe8, 0xea]",
-    ))
-    .stderr(no_panic());
-    // JSON Lines leave the bad bundle out of the output, and still report it.
-    let run = isa().args(["decode", "--json"]).arg(&path).assert().code(1);
+    let reason = "cannot decode bundle: field `opcode` at byte 0x00: opcode 0xff is not one of \
+                  [0x30, 0x41, 0x43, 0x46, 0x47, 0x49, 0x4d, 0x51, 0x53, 0x72, 0x74, 0x7b, 0x8a, \
+                  0x8e, 0x92, 0x93, 0x99, 0x9a, 0x9b, 0x9c, 0x9d, 0x9e, 0xb2, 0xe5, 0xe6, 0xe8, \
+                  0xea]";
+    // Every byte, then the reason.
+    let bytes = fs::read(&path).unwrap();
+    let hex: String = bytes[0x80..0xC0]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
     assert_eq!(
-        String::from_utf8(run.get_output().stdout.clone())
-            .unwrap()
-            .lines()
-            .count(),
-        BUNDLES - 1
+        lines[2],
+        format!("0x00000080  0xff  (bad)  bytes={hex}  ; {reason}")
+    );
+    run.stderr(contains(format!("unknown.bin:0x80: {reason}")))
+        .stderr(no_panic());
+    // JSON Lines carry the bad bundle as a raw record, and still report it.
+    let run = isa().args(["decode", "--json"]).arg(&path).assert().code(1);
+    let out = String::from_utf8(run.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), BUNDLES);
+    assert_eq!(
+        lines[2],
+        format!(r#"{{"offset":128,"raw":"{hex}","reason":"{reason}"}}"#)
     );
     run.stderr(contains("unknown.bin:0x80: "));
 }
@@ -1063,6 +1139,34 @@ fn decode_word32_json_encodes_back_byte_identical() {
 }
 
 #[test]
+fn decode_word32_json_then_encode_gives_back_bad_words_and_the_tail() {
+    let dir = scratch("tshuf-round-trip-bad");
+    // The second block's B.DATR (0x18) no identity matches; then a stray word no identity
+    // matches, a stray BSTOP and three trailing bytes.
+    let path = edited_copy(&tshuf_words(), &dir, "bad.words", |b| {
+        b[0x18..0x1C].copy_from_slice(&0xDEAD_BEEFu32.to_le_bytes());
+        b.extend_from_slice(&0xFFFF_FFFFu32.to_le_bytes());
+        b.extend_from_slice(&1u32.to_le_bytes());
+        b.extend_from_slice(&[7, 7, 7]);
+    });
+    let again = decoded_and_encoded(&["--word32"], &path, &dir.join("again.words"));
+    assert_eq!(again, fs::read(&path).unwrap());
+}
+
+#[test]
+fn encode_word32_refuses_the_example_json_lines_with_a_line_deleted() {
+    // The second of three block records: the third block, at 0x2c, follows the first, which
+    // ends at 0x14.
+    refused_without_line(
+        &["--word32"],
+        &tshuf_words(),
+        2,
+        "record at offset 44 (0x2c) leaves a gap of 24 bytes after the records before it, which \
+         end at 20 (0x14): expected offset 20, found 44",
+    );
+}
+
+#[test]
 fn a_truncated_block_and_a_partial_word_are_reported_and_the_other_blocks_decode() {
     let dir = scratch("tshuf-truncated");
     // Cut inside the last block's BSTOP: the block ends after three words, and two bytes of a
@@ -1084,7 +1188,8 @@ fn a_truncated_block_and_a_partial_word_are_reported_and_the_other_blocks_decode
             "0x0000002c    0x2f619181  BSTART.TEPL  data_type=BF16 mode=3 function=22",
             "0x00000030    0x146ac313  B.IOT        src_tile1=5 src_tile0=6 last=true size=2KB pe_mode=1 dst_tile=2",
             "0x00000034    0x00020013  B.IOR        reg_src2=zero reg_src1=zero reg_src0=a2 reg_dst=zero",
-            "0x00000038  (trailing)  bytes=0100",
+            "0x00000038  (trailing)  bytes=0100  ; 2 trailing bytes at offset 0x38 do not make a \
+             32-bit word",
         ]
     );
     run.stderr(contains(
@@ -1095,14 +1200,17 @@ fn a_truncated_block_and_a_partial_word_are_reported_and_the_other_blocks_decode
     ))
     .stderr(contains("isa: 2 problems in"))
     .stderr(no_panic());
-    // The JSON form keeps the two blocks and the words of the third that decode.
+    // The JSON form keeps the two blocks, the words of the third, and the trailing bytes.
     let json = stdout_of(isa().args(["decode", "--word32", "--json"]).arg(&path));
     let kinds: Vec<String> = json
         .lines()
         .map(|l| {
             let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            match (&v["block"], &v["word"]) {
-                (serde_json::Value::Null, w) => {
+            match (&v["block"], &v["word"], &v["raw"]) {
+                (serde_json::Value::Null, serde_json::Value::Null, raw) => {
+                    format!("raw {}@{}", raw.as_str().unwrap_or(""), v["offset"])
+                }
+                (serde_json::Value::Null, w, _) => {
                     format!("{}@{}", w.as_str().unwrap_or(""), v["offset"])
                 }
                 _ => format!("block@{}", v["offset"]),
@@ -1111,7 +1219,14 @@ fn a_truncated_block_and_a_partial_word_are_reported_and_the_other_blocks_decode
         .collect();
     assert_eq!(
         kinds,
-        ["block@0", "block@20", "Bstart@44", "Iot@48", "Ior@52"]
+        [
+            "block@0",
+            "block@20",
+            "Bstart@44",
+            "Iot@48",
+            "Ior@52",
+            "raw 0100@56"
+        ]
     );
 }
 
@@ -1135,7 +1250,11 @@ fn an_unknown_word_and_a_stray_word_are_reported_and_the_other_blocks_decode() {
     assert_eq!(lines[..6], expected[..6], "the first block: {out}");
     assert_eq!(lines[6], "0x00000014  (bad block)  6 words");
     assert_eq!(lines[7], expected[7]);
-    assert_eq!(lines[8], "0x00000018    0xdeadbeef  (unknown)");
+    assert_eq!(
+        lines[8],
+        "0x00000018    0xdeadbeef  (unknown)  bytes=efbeadde  ; word 0xdeadbeef is not a block \
+         word: no declared mask/match identity matches"
+    );
     assert_eq!(lines[9..13], expected[9..13]);
     assert_eq!(lines[13..18], expected[13..18], "the third block");
     assert_eq!(lines[18], "0x0000003c  (stray)  0x00000001  BSTOP");

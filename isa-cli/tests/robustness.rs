@@ -154,8 +154,16 @@ fn a_truncated_stream_keeps_every_whole_bundle_and_reports_the_rest_at_its_offse
         let out = String::from_utf8(run.get_output().stdout.clone()).unwrap();
         assert_eq!(
             out.lines().count(),
-            whole,
-            "JSON Lines hold the whole bundles"
+            whole + 1,
+            "JSON Lines hold the whole bundles and the tail"
+        );
+        let tail: serde_json::Value =
+            serde_json::from_str(out.lines().last().unwrap_or_default()).unwrap();
+        assert_eq!(tail["offset"], whole * 64);
+        assert_eq!(
+            tail["raw"].as_str().map(str::len),
+            Some(2 * (len % 64)),
+            "{tail}"
         );
         run.stderr(contains(trailing.as_str())).stderr(no_panic());
         // `validate` lists its findings on standard output, `stats` reports on standard error.

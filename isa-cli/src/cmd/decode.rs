@@ -3,30 +3,40 @@
 //!
 //! A bundle that does not decode (unknown opcode, reserved bits set, a code not in its table)
 //! and trailing bytes that do not make a bundle are reported on standard error with their byte
-//! offset; the text listing shows their bytes in place, and every other bundle is still decoded.
-//! The exit status is 1 when anything was reported.
+//! offset, and every other bundle is still decoded. The exit status is 1 when anything was
+//! reported. Neither form leaves them out: the listing shows them as objdump shows `(bad)`,
+//! with every byte and the reason, and the JSON Lines carry them as raw records,
+//! `{"offset":N,"raw":"<hex>","reason":"…"}` (see [`crate::raw`]), so that `isa decode --json
+//! S | isa encode - -o T` writes T byte for byte equal to S, whatever S holds. A bundle that
+//! decodes is written as its serde form only when that encodes back to the very same bytes;
+//! otherwise as a raw record too.
 //!
 //! With `--word32` the input is a stream of 32-bit PTO block words instead (see
-//! [`crate::word32`]): each TSHUF block is listed with its byte offset and its assembly
+//! `word32.rs`): each TSHUF block is listed with its byte offset and its assembly
 //! text, then each of its words with its fields; stray and unknown words and trailing bytes are
-//! reported the same way. The two kinds of stream are told apart only by the flag: a word stream
-//! is a valid length for either, and nothing in its bytes says which it is.
+//! reported the same way, and in the JSON Lines every byte is in a block, word or raw record.
+//! The two kinds of stream are told apart only by the flag: a word stream is a valid length for
+//! either, and nothing in its bytes says which it is.
 
 use std::path::PathBuf;
+
+use isa_ops::Op;
+use isa_ops::dispatch::Located;
 
 use crate::cmd::{emit, flush, stdout};
 use crate::error::{CliError, Status};
 use crate::io::Input;
-use crate::walk::{Item, walk};
-use crate::{render, report, word32};
+use crate::walk::{self, Item, walk};
+use crate::{raw, render, report, word32};
 
 /// Arguments of `isa decode`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The stream of 64-byte bundles; `-` or nothing reads standard input.
     pub input: Option<PathBuf>,
-    /// Print JSON Lines: the serde form of each bundle (or block, or word) with its byte offset
-    /// (`isa encode`, with the same `--word32`, reads it back).
+    /// Print JSON Lines: the serde form of each bundle (or block, or word) with its byte offset,
+    /// and a raw record (`{"offset":N,"raw":"<hex>","reason":"…"}`) for bytes with no typed
+    /// form (`isa encode`, with the same `--word32`, reads them back byte for byte).
     #[arg(long)]
     pub json: bool,
     /// Read a stream of 32-bit little-endian PTO block words (TSHUF blocks) instead of 64-byte
@@ -35,10 +45,60 @@ pub struct Args {
     pub word32: bool,
 }
 
-/// What one chunk of the stream printed and reported.
-struct Chunk {
-    text: String,
-    problems: Vec<String>,
+/// The form `isa decode` writes a stream in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// The listing: one line per bundle (or block, or word).
+    Text,
+    /// JSON Lines: one record per bundle (or block, or word, or run of raw bytes).
+    Json,
+}
+
+impl Form {
+    fn of(args: &Args) -> Self {
+        if args.json { Form::Json } else { Form::Text }
+    }
+}
+
+/// What decoding (a chunk of) a stream printed and reported.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Chunk {
+    /// The lines for standard output, each ended by a newline.
+    pub text: String,
+    /// The problems for standard error, one line each, led by `FILE:OFFSET:`.
+    pub problems: Vec<String>,
+}
+
+impl Chunk {
+    fn line(&mut self, line: &str) {
+        self.text.push_str(line);
+        self.text.push('\n');
+    }
+}
+
+/// `stream`, a whole stream of 64-byte bundles, as `isa decode` writes it in `form`, with the
+/// problems it reports for the input called `name`.
+pub fn decode_bundles(stream: &[u8], name: &str, form: Form) -> Chunk {
+    decode_chunk(&mut walk::items(stream, 0), name, form)
+}
+
+/// `stream`, a whole stream of 32-bit PTO block words, as `isa decode --word32` writes it in
+/// `form`, with the problems it reports for the input called `name`.
+pub fn decode_words(stream: &[u8], name: &str, form: Form) -> Chunk {
+    let mut chunk = Chunk::default();
+    for item in word32::decoder().decode(stream) {
+        match item {
+            Ok(w) => match (form, &w.json) {
+                (Form::Json, Some(json)) => chunk.line(&render::with_offset(w.offset, json)),
+                (Form::Json, None) => {}
+                (Form::Text, _) => chunk.line(&format!("{:#010x}  {}", w.offset, w.text)),
+            },
+            Err(p) => chunk
+                .problems
+                .push(format!("{name}:{:#x}: {}", p.offset, p.message)),
+        }
+    }
+    chunk
 }
 
 /// Runs `isa decode`.
@@ -53,7 +113,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     let mut problems = 0;
     walk(
         source,
-        |items| decode_chunk(items, &name, args.json),
+        |items| decode_chunk(items, &name, Form::of(&args)),
         |chunk: Chunk, progress| {
             problems += chunk.problems.len();
             progress.suspend(|| {
@@ -73,80 +133,105 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     Ok(Status::from_count(problems))
 }
 
-fn decode_chunk(items: &mut dyn Iterator<Item = Item<'_>>, name: &str, json: bool) -> Chunk {
-    let mut chunk = Chunk {
-        text: String::new(),
-        problems: Vec::new(),
-    };
+fn decode_chunk(items: &mut dyn Iterator<Item = Item<'_>>, name: &str, form: Form) -> Chunk {
+    let mut chunk = Chunk::default();
     for item in items {
-        let line = match item {
-            Item::Bundle(b) => match b.view.and_then(|v| v.decode()) {
-                Ok(op) => {
-                    let line = if json {
-                        render::json_line(b.offset, &op).map_err(|e| e.to_string())
-                    } else {
-                        render::bundle_line(b.offset, b.opcode(), &op).map_err(|e| e.to_string())
-                    };
-                    match line {
-                        Ok(line) => Some(line),
-                        Err(e) => {
-                            chunk.problems.push(format!(
-                                "{name}:{:#x}: cannot print {}: {e}",
-                                b.offset,
-                                op.name()
-                            ));
-                            None
-                        }
-                    }
-                }
-                Err(e) => {
-                    chunk
-                        .problems
-                        .push(report::decode_error(name, b.offset, &e));
-                    let what = format!("{:#04x}  (bad)", b.opcode());
-                    (!json).then(|| render::raw_line(b.offset, &what, b.bytes))
-                }
-            },
+        match item {
+            Item::Bundle(b) => decode_bundle(&mut chunk, &b, name, form),
             Item::Trailing(t, rest) => {
                 chunk.problems.push(report::trailing(name, &t));
-                (!json).then(|| render::raw_line(t.offset, "(trailing)", rest))
+                chunk.line(&raw_form(
+                    form,
+                    t.offset,
+                    "(trailing)",
+                    rest,
+                    &t.to_string(),
+                ));
             }
-        };
-        if let Some(line) = line {
-            chunk.text.push_str(&line);
-            chunk.text.push('\n');
         }
     }
     chunk
+}
+
+/// The line of one bundle, and its problem when it does not decode or print.
+fn decode_bundle(chunk: &mut Chunk, b: &Located<'_>, name: &str, form: Form) {
+    let op = match b.view.and_then(|v| v.decode()) {
+        Ok(op) => op,
+        Err(e) => {
+            chunk
+                .problems
+                .push(report::decode_error(name, b.offset, &e));
+            chunk.line(&bad(form, b, &e.to_string()));
+            return;
+        }
+    };
+    let line = match form {
+        Form::Text => render::bundle_line(b.offset, b.opcode(), &op).map_err(|e| e.to_string()),
+        Form::Json => json_record(b, &op).map_err(|e| e.to_string()),
+    };
+    match line {
+        Ok(line) => chunk.line(&line),
+        Err(e) => {
+            let reason = format!("cannot print {}: {e}", op.name());
+            chunk
+                .problems
+                .push(format!("{name}:{:#x}: {reason}", b.offset));
+            chunk.line(&bad(form, b, &reason));
+        }
+    }
+}
+
+/// The JSON record of a bundle that decodes to `op`: its serde form when that encodes back to
+/// the bundle's very bytes, its raw record otherwise.
+fn json_record(b: &Located<'_>, op: &Op) -> Result<String, serde_json::Error> {
+    match op.to_bytes() {
+        Ok(bytes) if bytes == *b.bytes => render::json_line(b.offset, op),
+        Ok(_) => Ok(raw::record(
+            b.offset,
+            b.bytes,
+            &format!(
+                "decodes as {} but encodes back to other bytes; they are kept as they are",
+                op.name()
+            ),
+        )),
+        Err(e) => Ok(raw::record(
+            b.offset,
+            b.bytes,
+            &format!("decodes as {} but does not encode back: {e}", op.name()),
+        )),
+    }
+}
+
+/// The line of a bundle that has no typed form, in `form`.
+fn bad(form: Form, b: &Located<'_>, reason: &str) -> String {
+    let what = format!("{:#04x}  (bad)", b.opcode());
+    raw_form(form, b.offset, &what, b.bytes, reason)
+}
+
+/// Bytes with no typed form in `form`: the listing's `(bad)` line or the raw JSON record.
+fn raw_form(form: Form, offset: usize, what: &str, bytes: &[u8], reason: &str) -> String {
+    match form {
+        Form::Text => raw::line(offset, what, bytes, reason),
+        Form::Json => raw::record(offset, bytes, reason),
+    }
 }
 
 fn run_word32(args: &Args) -> Result<Status, CliError> {
     let input = Input::from_arg(args.input.as_deref());
     let name = input.name();
     let stream = input.read("decode")?;
+    let chunk = decode_words(&stream, &name, Form::of(args));
     let mut out = stdout();
-    let mut problems = 0;
-    for item in word32::decoder().decode(&stream) {
-        match item {
-            Ok(w) if args.json => {
-                if let Some(json) = &w.json {
-                    emit(
-                        &mut out,
-                        &format!("{}\n", render::with_offset(w.offset, json)),
-                    )?;
-                }
-            }
-            Ok(w) => emit(&mut out, &format!("{:#010x}  {}\n", w.offset, w.text))?,
-            Err(p) => {
-                problems += 1;
-                flush(&mut out)?;
-                eprintln!("{name}:{:#x}: {}", p.offset, p.message);
-            }
-        }
-    }
+    emit(&mut out, &chunk.text)?;
     flush(&mut out)?;
-    if problems > 0 {
-        eprintln!("isa: {} in {name}", report::count(problems, "problem"));
+    for p in &chunk.problems {
+        eprintln!("{p}");
     }
-    Ok(Status::from_count(problems))
+    if !chunk.problems.is_empty() {
+        eprintln!(
+            "isa: {} in {name}",
+            report::count(chunk.problems.len(), "problem")
+        );
+    }
+    Ok(Status::from_count(chunk.problems.len()))
 }

@@ -1,7 +1,17 @@
 //! `isa encode [FILE|-] -o OUT`: JSON Lines, one bundle per line as `isa decode --json` writes
-//! them (the `offset` member is optional and ignored), back to a stream of 64-byte bundles; with
-//! `--word32`, lines as `isa decode --word32 --json` writes them (or blocks in assembly text)
-//! back to a stream of 32-bit PTO block words.
+//! them, back to a stream of 64-byte bundles; with `--word32`, lines as `isa decode --word32
+//! --json` writes them (or blocks in assembly text) back to a stream of 32-bit PTO block words.
+//!
+//! In either mode a raw record, `{"offset":N,"raw":"<hex>","reason":"…"}` (see [`crate::raw`]),
+//! is written back byte for byte: that is how `decode --json` carries what has no typed form, so
+//! decoding to JSON Lines and encoding them back gives the very same bytes, whatever they were.
+//!
+//! The `offset` member says where a record's bytes sit. Records are in stream order, each where
+//! the one before it ends: a record whose `offset` is not the number of bytes the records before
+//! it make (a line deleted, repeated or moved) leaves a gap or overlaps, and is refused with the
+//! expected and the found offset. `offset` is optional, for JSON written by hand: a record
+//! without one goes where the one before it ends, and so does a block in assembly text. After a
+//! line that does not read, the next record with an `offset` says where the stream goes on.
 //!
 //! Every line is read and every problem is reported with its line number (and column, for
 //! malformed JSON; and for a value that does not deserialize, the member at fault and its byte);
@@ -18,12 +28,13 @@ use serde_json::{Map, Value};
 use crate::cmd::{emit_bytes, flush, stdout};
 use crate::error::{CliError, Status};
 use crate::io::{self, Input};
-use crate::{report, word32};
+use crate::{raw, report, word32};
 
 /// Arguments of `isa encode`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// JSON Lines as `isa decode --json` writes them; `-` or nothing reads standard input.
+    /// JSON Lines as `isa decode --json` writes them, each record at the `offset` where the one
+    /// before it ends (or without an `offset`); `-` or nothing reads standard input.
     pub input: Option<PathBuf>,
     /// The stream to write (`-`: standard output). Written only if every line encodes.
     #[arg(short, long, value_name = "OUT")]
@@ -36,31 +47,156 @@ pub struct Args {
 }
 
 /// Why one line did not encode.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LineError {
-    /// The column, when the line is malformed JSON.
-    pub column: Option<usize>,
-    /// What is wrong.
-    pub message: String,
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    /// The line is not UTF-8 text.
+    #[error("not UTF-8 text (byte {byte})")]
+    NotUtf8 {
+        /// The 1-based position of the first byte that is not.
+        byte: usize,
+    },
+    /// The line is not JSON.
+    #[error("malformed JSON: {message}")]
+    Malformed {
+        /// Where on the line the parser stopped.
+        column: usize,
+        /// The parser's message.
+        message: String,
+    },
+    /// The line is JSON, but not an object.
+    #[error("expected a JSON object ({what}), found {found}")]
+    NotObject {
+        /// What a line holds.
+        what: &'static str,
+        /// What it is instead.
+        found: &'static str,
+    },
+    /// The `offset` member is not a byte offset.
+    #[error(
+        "`offset` is {found}; it is the record's byte offset in the stream, a whole number from 0"
+    )]
+    BadOffset {
+        /// The value, or what it is.
+        found: String,
+    },
+    /// A raw record that does not read.
+    #[error(transparent)]
+    Raw(#[from] raw::RawError),
+    /// The record is not where the records before it end.
+    #[error(transparent)]
+    Misplaced(#[from] Misplaced),
+    /// The op, block or word does not deserialize or encode: the library's message.
+    #[error("{0}")]
+    Value(String),
 }
 
 impl From<String> for LineError {
     fn from(message: String) -> Self {
-        Self {
-            column: None,
-            message,
-        }
+        LineError::Value(message)
     }
 }
 
 impl LineError {
-    /// `FILE:LINE: message`, or `FILE:LINE:COLUMN: message`.
-    fn located(&self, file: &str, line: usize) -> String {
-        match self.column {
-            Some(c) => format!("{file}:{line}:{c}: {}", self.message),
-            None => format!("{file}:{line}: {}", self.message),
+    /// The column, when the line is malformed JSON.
+    pub fn column(&self) -> Option<usize> {
+        match self {
+            LineError::Malformed { column, .. } => Some(*column),
+            LineError::NotUtf8 { .. }
+            | LineError::NotObject { .. }
+            | LineError::BadOffset { .. }
+            | LineError::Raw(_)
+            | LineError::Misplaced(_)
+            | LineError::Value(_) => None,
         }
     }
+}
+
+/// A record whose `offset` is not where the records before it end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "record at offset {found} ({found:#x}) {}: expected offset {expected}, found {found}; each \
+     record starts where the one before it ends",
+    self.what()
+)]
+pub struct Misplaced {
+    /// Where the records before it end.
+    pub expected: u64,
+    /// The record's `offset`.
+    pub found: u64,
+}
+
+impl Misplaced {
+    fn what(&self) -> String {
+        let Self { expected, found } = *self;
+        if found > expected {
+            format!(
+                "leaves a gap of {} bytes after the records before it, which end at {expected} \
+                 ({expected:#x})",
+                found - expected
+            )
+        } else {
+            format!(
+                "overlaps the last {} bytes of the records before it, which end at {expected} \
+                 ({expected:#x})",
+                expected - found
+            )
+        }
+    }
+}
+
+/// A line that did not encode, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineProblem {
+    /// The 1-based line number.
+    pub line: usize,
+    /// What is wrong.
+    pub error: LineError,
+}
+
+impl LineProblem {
+    /// `FILE:LINE: message`, or `FILE:LINE:COLUMN: message`.
+    pub fn located(&self, file: &str) -> String {
+        let line = self.line;
+        match self.error.column() {
+            Some(c) => format!("{file}:{line}:{c}: {}", self.error),
+            None => format!("{file}:{line}: {}", self.error),
+        }
+    }
+}
+
+/// What the lines hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// 64-byte bundles, as `isa decode --json` writes them.
+    Bundles,
+    /// 32-bit PTO block words, as `isa decode --word32 --json` writes them, or blocks in
+    /// assembly text.
+    Words,
+}
+
+impl Mode {
+    /// What a line holds, for the message of one that is not an object.
+    fn what(self) -> &'static str {
+        match self {
+            Mode::Bundles => "one bundle per line",
+            Mode::Words => "a block or a word per line",
+        }
+    }
+
+    /// Whether a line is skipped: blank, or with `--word32` a `#` comment.
+    fn skips(self, line: &[u8]) -> bool {
+        let line = line.trim_ascii();
+        line.is_empty() || (self == Mode::Words && line.starts_with(b"#"))
+    }
+}
+
+/// One line read: where it says its bytes go, and the bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    /// The `offset` member, when the line has one.
+    pub offset: Option<u64>,
+    /// The bytes the line stands for.
+    pub bytes: Vec<u8>,
 }
 
 /// Runs `isa encode`.
@@ -68,52 +204,31 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     let input = Input::from_arg(args.input.as_deref());
     let name = input.name();
     let text = input.read("encode")?;
-    let skip = |line: &[u8]| {
-        let line = line.trim_ascii();
-        line.is_empty() || (args.word32 && line.starts_with(b"#"))
+    let mode = if args.word32 {
+        Mode::Words
+    } else {
+        Mode::Bundles
     };
-    let lines: Vec<(usize, &[u8])> = text
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .map(|(i, line)| (i + 1, line.strip_suffix(b"\r").unwrap_or(line)))
-        .filter(|(_, line)| !skip(line))
-        .collect();
-    if lines.is_empty() {
+    if text.split(|&b| b == b'\n').all(|line| mode.skips(line)) {
         return Err(CliError::Empty {
             path: name,
             what: "encode",
         });
     }
-    let encode: fn(&str) -> Result<Vec<u8>, LineError> =
-        if args.word32 { word_line } else { bundle_line };
-    let encoded: Vec<Result<Vec<u8>, String>> = lines
-        .par_iter()
-        .map(|&(n, line)| {
-            let text = std::str::from_utf8(line).map_err(|e| {
-                format!("{name}:{n}: not UTF-8 text (byte {})", e.valid_up_to() + 1)
-            })?;
-            encode(text).map_err(|e| e.located(&name, n))
-        })
-        .collect();
-    let mut stream = Vec::with_capacity(encoded.len() * 64);
-    let mut problems = 0;
-    for result in encoded {
-        match result {
-            Ok(bytes) => stream.extend_from_slice(&bytes),
-            Err(message) => {
-                problems += 1;
-                eprintln!("{message}");
+    let stream = match encode_lines(&text, mode) {
+        Ok(stream) => stream,
+        Err(problems) => {
+            for p in &problems {
+                eprintln!("{}", p.located(&name));
             }
+            eprintln!(
+                "isa: {} of {name} did not encode; {} was not written",
+                report::count(problems.len(), "line"),
+                args.output.display()
+            );
+            return Ok(Status::Problems(problems.len()));
         }
-    }
-    if problems > 0 {
-        eprintln!(
-            "isa: {} of {name} did not encode; {} was not written",
-            report::count(problems, "line"),
-            args.output.display()
-        );
-        return Ok(Status::Problems(problems));
-    }
+    };
     if args.output == Path::new("-") {
         let mut out = stdout();
         emit_bytes(&mut out, &stream)?;
@@ -124,9 +239,89 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     Ok(Status::Clean)
 }
 
-/// One line to one 64-byte bundle.
-fn bundle_line(text: &str) -> Result<Vec<u8>, LineError> {
-    let members = json_object(text, "one bundle per line")?;
+/// The stream the JSON Lines `text` stand for, in `mode`, or every line that does not encode
+/// (a line that does not read, a record that is not where the records before it end), in line
+/// order. Each line is read on any core; the offsets are checked in order after.
+pub fn encode_lines(text: &[u8], mode: Mode) -> Result<Vec<u8>, Vec<LineProblem>> {
+    let lines: Vec<(usize, &[u8])> = text
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.strip_suffix(b"\r").unwrap_or(line)))
+        .filter(|(_, line)| !mode.skips(line))
+        .collect();
+    let read: Vec<Result<Written, LineError>> = lines
+        .par_iter()
+        .map(|&(_, line)| {
+            let text = std::str::from_utf8(line).map_err(|e| LineError::NotUtf8 {
+                byte: e.valid_up_to() + 1,
+            })?;
+            read_line(text, mode)
+        })
+        .collect();
+    let mut stream = Vec::with_capacity(lines.len() * 64);
+    let mut problems = Vec::new();
+    // Where the bytes read so far end; unknown after a line that does not read, until a record
+    // says where it is.
+    let mut end = Some(0u64);
+    for (&(line, _), result) in lines.iter().zip(read) {
+        let placed = result.and_then(|w| {
+            let expected = end;
+            // A misplaced record is reported once: the records after it follow on from it.
+            let at = w.offset.or(expected);
+            let len = u64::try_from(w.bytes.len()).ok();
+            end = at.zip(len).and_then(|(at, len)| at.checked_add(len));
+            check_offset(expected, w.offset)?;
+            Ok(w.bytes)
+        });
+        match placed {
+            Ok(bytes) => stream.extend_from_slice(&bytes),
+            Err(error) => {
+                if !matches!(error, LineError::Misplaced(_)) {
+                    end = None;
+                }
+                problems.push(LineProblem { line, error });
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(stream)
+    } else {
+        Err(problems)
+    }
+}
+
+/// The offset check: a record's `offset`, when it has one, is where the records before it end
+/// (`expected`; unknown after a line that does not read).
+fn check_offset(expected: Option<u64>, offset: Option<u64>) -> Result<(), Misplaced> {
+    match (expected, offset) {
+        (Some(expected), Some(found)) if found != expected => Err(Misplaced { expected, found }),
+        _ => Ok(()),
+    }
+}
+
+/// One line to its bytes and its `offset`: a raw record in either mode; a bundle, or with
+/// `--word32` a block or a word, or a block in assembly text.
+pub(crate) fn read_line(text: &str, mode: Mode) -> Result<Written, LineError> {
+    if mode == Mode::Words && !text.trim_start().starts_with('{') {
+        return Ok(Written {
+            offset: None,
+            bytes: word_bytes(&word32::encode_assembly(text)?),
+        });
+    }
+    let (offset, members) = json_object(text, mode.what())?;
+    let bytes = if members.contains_key(raw::MEMBER) {
+        raw::read(&members)?
+    } else {
+        match mode {
+            Mode::Bundles => bundle_bytes(members)?,
+            Mode::Words => word_bytes(&word32::encode_record(members)?),
+        }
+    };
+    Ok(Written { offset, bytes })
+}
+
+/// The members of a bundle's record to its 64 bytes.
+fn bundle_bytes(members: Map<String, Value>) -> Result<Vec<u8>, LineError> {
     let op = Op::deserialize(Value::Object(members.clone()))
         .map_err(|e| naming_the_member(&members, &e.to_string()))?;
     Ok(op.to_bytes().map_err(|e| e.to_string())?.to_vec())
@@ -169,41 +364,45 @@ fn naming_the_member(members: &Map<String, Value>, message: &str) -> String {
     }
 }
 
-/// One line to its 32-bit words, little-endian.
-fn word_line(text: &str) -> Result<Vec<u8>, LineError> {
-    let words = word32::encode_line(text)?;
-    Ok(words.iter().flat_map(|w| w.to_le_bytes()).collect())
+/// Words to their bytes, little-endian.
+fn word_bytes(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
 
-/// The members of the JSON object on `text`, without its `offset`; `what` says what a line
+/// The `offset` and the other members of the JSON object on `text`; `what` says what a line
 /// holds, for the message when it is not an object.
-pub fn json_object(text: &str, what: &str) -> Result<Map<String, Value>, LineError> {
+fn json_object(
+    text: &str,
+    what: &'static str,
+) -> Result<(Option<u64>, Map<String, Value>), LineError> {
     let value: Value = serde_json::from_str(text).map_err(|e| {
         let msg = e.to_string();
         let msg = msg
             .rsplit_once(" at line ")
             .map_or(msg.as_str(), |(m, _)| m);
-        LineError {
-            column: Some(e.column()),
-            message: format!("malformed JSON: {msg}"),
+        LineError::Malformed {
+            column: e.column(),
+            message: msg.to_string(),
         }
     })?;
     match value {
         Value::Object(mut members) => {
-            members.remove("offset");
-            Ok(members)
+            let offset = members.remove("offset").map(byte_offset).transpose()?;
+            Ok((offset, members))
         }
-        other => Err(format!("expected a JSON object ({what}), found {}", kind(&other)).into()),
+        other => Err(LineError::NotObject {
+            what,
+            found: raw::kind(&other),
+        }),
     }
 }
 
-fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
+/// The value of an `offset` member as a byte offset.
+fn byte_offset(value: Value) -> Result<u64, LineError> {
+    value.as_u64().ok_or_else(|| LineError::BadOffset {
+        found: match &value {
+            Value::Number(n) => n.to_string(),
+            other => raw::kind(other).to_string(),
+        },
+    })
 }

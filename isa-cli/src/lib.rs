@@ -1,0 +1,23 @@
+//! The library behind the `isa` command: decode, encode, validate, census and document streams
+//! of accelerator instruction bundles (and of the PTO tile ISA's 32-bit block words), from the
+//! declarations in `isa-ops`. An op declared there appears in every command without a change
+//! here.
+//!
+//! Each command is a module under [`cmd`] with its clap arguments and a `run`; the text forms
+//! are callable without the binary: [`cmd::decode::decode_bundles`] and
+//! [`cmd::decode::decode_words`] write a stream as its listing or its JSON Lines, and
+//! [`cmd::encode::encode_lines`] reads JSON Lines back to the very bytes they came from.
+#![forbid(unsafe_code)]
+
+pub mod cmd;
+pub mod error;
+mod io;
+mod layout;
+pub mod raw;
+mod render;
+mod report;
+mod svg;
+mod tree;
+mod walk;
+mod wavedrom;
+mod word32;
