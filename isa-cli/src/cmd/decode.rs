@@ -21,7 +21,7 @@
 use std::path::PathBuf;
 
 use isa_ops::Op;
-use isa_ops::dispatch::Located;
+use isa_ops::dispatch::LocatedOp as Located;
 
 use crate::cmd::{emit, flush, stdout};
 use crate::error::{CliError, Status};
