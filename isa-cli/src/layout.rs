@@ -8,13 +8,9 @@
 //! is drawn as the literal the word must carry there (seed 004's WaveJSON writes BSTART.TEPL's
 //! bits 19:0 as `20'b00011001000110000001`).
 
-use isa_core::{FieldInfo, FieldKind, Identity, LayoutStatus};
-use isa_ops::DECLARATIONS;
-use isa_ops::dispatch::{BUNDLE_SIZE, Declaration};
-use isa_ops::pto::{IDENTITIES, WordIdentity};
+use isa_core::{Declaration, Family, FieldInfo, FieldKind, Identity, LayoutStatus};
 
-/// Size of a PTO block word in bytes (SPEC-NOTES §3: the block words are 32-bit).
-pub const WORD_SIZE: usize = 4;
+use crate::isa::Isa;
 
 /// One layout as the commands see it: a declared op of the 64-byte family (seeds 000–001) or a
 /// declared block word of the PTO tile ISA (seed 004), with what the field table, the reference
@@ -36,46 +32,31 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The layout of a declared op.
-    pub const fn op(decl: &Declaration) -> Self {
+    /// The layout of a declared member.
+    pub const fn of(decl: &Declaration) -> Self {
         Self {
             name: decl.name,
             wire_name: decl.wire_name,
             identity: decl.identity,
             fields: decl.fields,
-            size: BUNDLE_SIZE,
+            size: decl.size,
             status: decl.layout,
         }
     }
 
-    /// The layout of a declared block word.
-    pub const fn word(id: &WordIdentity) -> Self {
-        Self {
-            name: id.kind.name(),
-            wire_name: "",
-            identity: Identity::MaskMatch {
-                mask: id.mask,
-                value: id.value,
-            },
-            fields: id.kind.fields(),
-            size: WORD_SIZE,
-            status: LayoutStatus::Recovered,
-        }
+    /// Every bundle of ISA `I`, in dispatch order.
+    pub fn ops<I: Isa>() -> impl Iterator<Item = Layout> {
+        I::Bundles::DECLARATIONS.iter().map(Layout::of)
     }
 
-    /// Every declared op, in dispatch order.
-    pub fn ops() -> impl Iterator<Item = Layout> {
-        DECLARATIONS.iter().map(Layout::op)
+    /// Every word of ISA `I`, in declaration order.
+    pub fn words<I: Isa>() -> impl Iterator<Item = Layout> {
+        I::Words::DECLARATIONS.iter().map(Layout::of)
     }
 
-    /// Every declared block word, in declaration order.
-    pub fn words() -> impl Iterator<Item = Layout> {
-        IDENTITIES.iter().map(Layout::word)
-    }
-
-    /// Every op, then every block word.
-    pub fn all() -> impl Iterator<Item = Layout> {
-        Self::ops().chain(Self::words())
+    /// Every bundle, then every word.
+    pub fn all<I: Isa>() -> impl Iterator<Item = Layout> {
+        Self::ops::<I>().chain(Self::words::<I>())
     }
 
     /// Whether this is a 32-bit block word.
@@ -273,7 +254,7 @@ pub(crate) mod tests {
             wire_name: "",
             identity: Identity::MaskMatch { mask, value },
             fields,
-            size: WORD_SIZE,
+            size: 4,
             status: LayoutStatus::Recovered,
         }
     }

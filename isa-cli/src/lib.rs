@@ -10,8 +10,10 @@
 #![forbid(unsafe_code)]
 
 pub mod cmd;
+mod command;
 pub mod error;
 mod io;
+pub mod isa;
 mod layout;
 pub mod raw;
 mod render;
@@ -21,3 +23,6 @@ mod tree;
 mod walk;
 mod wavedrom;
 mod word32;
+
+pub use command::main;
+pub use isa::{BuiltIn, Isa};

@@ -8,8 +8,8 @@
 
 use std::fmt::Write as _;
 
+use crate::isa::Members;
 use isa_core::{Confidence, FieldInfo, FieldKind, Identity, LayoutStatus, Placement};
-use isa_ops::Op;
 
 use crate::layout::{self, Layout, Owner};
 use crate::tree::{Tree, TreeError};
@@ -112,16 +112,16 @@ pub fn fields_text<'a>(
 }
 
 /// The bundle's line: offset, opcode byte, op name, fields.
-pub fn bundle_line(offset: usize, opcode: u8, op: &Op) -> Result<String, TreeError> {
+pub fn bundle_line<B: Members>(offset: usize, opcode: u8, op: &B) -> Result<String, TreeError> {
     Ok(format!(
         "{offset:#010x}  {opcode:#04x}  {}  {}",
         op.name(),
-        fields_text(Tree::of(op)?, op.fields(), "op")
+        fields_text(Tree::of(op)?, op.declaration().fields, B::TAG)
     ))
 }
 
-/// The JSON Lines form of a bundle: the serde form of [`Op`] with the byte offset first.
-pub fn json_line(offset: usize, op: &Op) -> Result<String, serde_json::Error> {
+/// The JSON Lines form of a bundle: its serde form with the byte offset first.
+pub fn json_line<B: Members>(offset: usize, op: &B) -> Result<String, serde_json::Error> {
     Ok(with_offset(offset, &serde_json::to_string(op)?))
 }
 

@@ -2,7 +2,7 @@
 //!
 //! The input is read on a thread of its own, ahead of the walk; each batch is whatever has
 //! arrived (at most [`BATCH_CHUNKS`] chunks of [`CHUNK_BUNDLES`] bundles, at least one read). The
-//! whole bundles of it are cut into chunks, each walked in place by [`isa_ops::bundles`] on a
+//! whole bundles of it are cut into chunks, each walked in place by [`Family::walk`] on a
 //! rayon worker, and the results are handed to the caller in stream order before the next batch. Memory stays bounded however long
 //! the stream is, and a pipe's bundles are reported while its writer still writes. A bundle cut
 //! by a read waits for the rest of its bytes; bytes after the last whole bundle at the end of
@@ -12,7 +12,8 @@ use std::io::IsTerminal;
 use std::sync::mpsc;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use isa_ops::dispatch::{BUNDLE_SIZE, LocatedOp as Located, Trailing};
+use isa_core::Family;
+use isa_core::family::{Located, Trailing};
 use rayon::prelude::*;
 
 use crate::error::CliError;
@@ -27,18 +28,18 @@ const BATCH_CHUNKS: usize = 64;
 const PROGRESS_MIN_BYTES: u64 = 1 << 20;
 
 /// One item of the stream, with its absolute offset.
-#[derive(Debug, Clone, Copy)]
-pub enum Item<'a> {
+#[derive(Debug)]
+pub enum Item<'a, F: Family> {
     /// A whole bundle (it may still fail to decode).
-    Bundle(Located<'a>),
+    Bundle(Located<'a, F>),
     /// Bytes at the end that do not make a bundle, and the bytes themselves.
     Trailing(Trailing, &'a [u8]),
 }
 
 /// The items of `bytes`, a piece of a stream that starts at byte `start` of it: every whole
 /// bundle, then the bytes after the last one (when this is the end of the stream).
-pub fn items(bytes: &[u8], start: usize) -> impl Iterator<Item = Item<'_>> {
-    isa_ops::bundles(bytes).map(move |item| match item {
+pub fn items<F: Family>(bytes: &[u8], start: usize) -> impl Iterator<Item = Item<'_, F>> {
+    F::walk(bytes).map(move |item| match item {
         Ok(mut located) => {
             located.offset += start;
             Item::Bundle(located)
@@ -54,10 +55,11 @@ pub fn items(bytes: &[u8], start: usize) -> impl Iterator<Item = Item<'_>> {
 /// Walks the stream of `source`: `per_chunk` turns the items of one chunk into a result (on any
 /// core), `sink` takes the results in stream order. Returns how many bytes the stream held; an
 /// input that holds none is an error.
-pub fn walk<T, F, S>(source: Source, per_chunk: F, sink: S) -> Result<usize, CliError>
+pub fn walk<B, T, F, S>(source: Source, per_chunk: F, sink: S) -> Result<usize, CliError>
 where
+    B: Family,
     T: Send,
-    F: Fn(&mut dyn Iterator<Item = Item<'_>>) -> T + Sync,
+    F: Fn(&mut dyn Iterator<Item = Item<'_, B>>) -> T + Sync,
     S: FnMut(T, &Progress) -> Result<(), CliError>,
 {
     let progress = Progress::new(source.len);
@@ -150,7 +152,7 @@ impl ReadAhead {
 
 /// [`walk`] reading with `read` (`Ok(0)` at the end), in chunks of `chunk_bundles` bundles,
 /// `batch_chunks` chunks a batch.
-fn walk_sized<T, F, S>(
+fn walk_sized<B, T, F, S>(
     mut read: impl FnMut(&mut [u8]) -> Result<usize, CliError>,
     chunk_bundles: usize,
     batch_chunks: usize,
@@ -160,10 +162,11 @@ fn walk_sized<T, F, S>(
 ) -> Result<usize, CliError>
 where
     T: Send,
-    F: Fn(&mut dyn Iterator<Item = Item<'_>>) -> T + Sync,
+    B: Family,
+    F: Fn(&mut dyn Iterator<Item = Item<'_, B>>) -> T + Sync,
     S: FnMut(T, &Progress) -> Result<(), CliError>,
 {
-    let chunk = chunk_bundles.max(1) * BUNDLE_SIZE;
+    let chunk = chunk_bundles.max(1) * B::WIDTH;
     let mut buf = vec![0u8; chunk * batch_chunks.max(1)];
     // Bytes of `buf` read and not walked yet (less than a bundle after each walk), and the
     // stream offset of the first of them.
@@ -176,7 +179,7 @@ where
         let ready = if end {
             filled
         } else {
-            filled - filled % BUNDLE_SIZE
+            filled - filled % B::WIDTH
         };
         if ready > 0 {
             let batch = buf.get(..ready).unwrap_or_default();
@@ -184,7 +187,7 @@ where
                 .par_chunks(chunk)
                 .enumerate()
                 .map(|(c, bytes)| {
-                    let mut items = items(bytes, base + c * chunk);
+                    let mut items = items::<B>(bytes, base + c * chunk);
                     (per_chunk(&mut items), bytes.len())
                 })
                 .collect();
@@ -251,6 +254,9 @@ impl Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use isa_ops::Op;
+
+    const BUNDLE_SIZE: usize = 64;
 
     /// `n` bundles whose opcode byte is 0x41 and whose byte 4 is the bundle's index.
     fn stream(n: usize, trailing: usize) -> Vec<u8> {
@@ -268,7 +274,7 @@ mod tests {
 
     /// `(offset, byte 4)` of every bundle and `(offset, None)` of the trailing report (whose
     /// bytes are `stream`'s 0xEE filler).
-    fn record(items: &mut dyn Iterator<Item = Item<'_>>) -> Vec<(usize, Option<u8>)> {
+    fn record(items: &mut dyn Iterator<Item = Item<'_, Op>>) -> Vec<(usize, Option<u8>)> {
         items
             .map(|item| match item {
                 Item::Bundle(b) => (b.offset, Some(b.bytes[4])),

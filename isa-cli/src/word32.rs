@@ -27,15 +27,17 @@
 //! block and word records back ([`crate::cmd::encode`] reads raw records and offsets), and
 //! [`encode_assembly`] blocks written in assembly text, one block a line.
 
-use isa_ops::pto::{
-    TshufBlock, Word, WordError, WordKind, decode_block, decode_word, identify, parse_block,
-};
+use std::marker::PhantomData;
+
+use isa_core::{DecodeError, Problem};
+use isa_ops::pto::{TshufBlock, WordKind, decode_block, identify, parse_block};
 use serde::Deserialize;
 use serde_json::Value;
 
 use serde_json::Map;
 
 use crate::cmd::encode::LineError;
+use crate::isa::Members;
 use crate::tree::Tree;
 use crate::{raw, render};
 
@@ -86,16 +88,35 @@ pub trait WordDecoder: Sync {
     fn decode(&self, stream: &[u8]) -> Vec<Result<WordItem, WordProblem>>;
 }
 
-/// The block decoder of this build: TSHUF blocks of the PTO tile ISA.
-pub fn decoder() -> &'static dyn WordDecoder {
-    &PtoBlocks
+/// Reads the words of family `W`: with [`PtoBlocks::blocks`], TSHUF blocks of the PTO tile ISA
+/// (a `BSTART` starts one) and every other word as a stray word; with
+/// [`PtoBlocks::each_word`], every word on its own.
+#[derive(Debug)]
+pub struct PtoBlocks<W> {
+    blocks: bool,
+    family: PhantomData<fn() -> W>,
 }
 
-/// Reads PTO block words: TSHUF blocks, and every other word with its offset.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct PtoBlocks;
+impl<W> PtoBlocks<W> {
+    /// TSHUF blocks, and every word outside one reported as stray: for the PTO words of the
+    /// built-in ISA, or a family that extends them.
+    pub fn blocks() -> Self {
+        Self {
+            blocks: true,
+            family: PhantomData,
+        }
+    }
 
-impl WordDecoder for PtoBlocks {
+    /// Every word on its own, with its fields: for a word family with no blocks.
+    pub fn each_word() -> Self {
+        Self {
+            blocks: false,
+            family: PhantomData,
+        }
+    }
+}
+
+impl<W: Members> WordDecoder for PtoBlocks<W> {
     fn decode(&self, stream: &[u8]) -> Vec<Result<WordItem, WordProblem>> {
         let chunks = stream.chunks_exact(WORD_BYTES);
         let rest = chunks.remainder();
@@ -103,12 +124,15 @@ impl WordDecoder for PtoBlocks {
             .filter_map(|c| c.first_chunk::<WORD_BYTES>())
             .map(|w| u32::from_le_bytes(*w))
             .collect();
-        let mut out = Out::default();
+        let mut out = Out::<W>::default();
         let mut i = 0;
         while let Some(&raw) = words.get(i) {
             i += match identify(raw) {
-                Some(WordKind::Bstart) => out.block(i, words.get(i..).unwrap_or_default()),
-                _ => out.stray(i, raw),
+                Some(WordKind::Bstart) if self.blocks => {
+                    out.block(i, words.get(i..).unwrap_or_default())
+                }
+                _ if self.blocks => out.stray(i, raw),
+                _ => out.single(i, raw),
             };
         }
         if !rest.is_empty() {
@@ -127,12 +151,41 @@ impl WordDecoder for PtoBlocks {
 }
 
 /// The items and problems found so far, in stream order.
-#[derive(Default)]
-struct Out {
+struct Out<W> {
     items: Vec<Result<WordItem, WordProblem>>,
+    family: PhantomData<W>,
 }
 
-impl Out {
+impl<W> Default for Out<W> {
+    fn default() -> Self {
+        Self {
+            items: Vec::new(),
+            family: PhantomData,
+        }
+    }
+}
+
+/// Decodes one word as a member of `W`.
+fn decode_word<W: Members>(raw: u32) -> Result<W, DecodeError> {
+    W::decode(&raw.to_le_bytes())
+}
+
+/// Whether a decode error says that no member's identity matches.
+fn is_unknown(e: &DecodeError) -> bool {
+    matches!(e.problem, Problem::UnknownWord { .. })
+}
+
+/// Why a word does not decode: for a word no identity matches, just that (it has no field to
+/// name).
+fn reason(e: &DecodeError) -> String {
+    if is_unknown(e) {
+        e.problem.to_string()
+    } else {
+        e.to_string()
+    }
+}
+
+impl<W: Members> Out<W> {
     fn item(&mut self, kind: ItemKind, offset: usize, text: String, json: Option<String>) {
         self.items.push(Ok(WordItem {
             kind,
@@ -159,7 +212,7 @@ impl Out {
                 let whole = json.is_some();
                 self.item(ItemKind::Block, at, format!("block  {block}"), json);
                 for (k, &raw) in taken.iter().enumerate() {
-                    let word = decode_word(raw);
+                    let word = decode_word::<W>(raw);
                     let text = word_text("  ", raw, word.as_ref());
                     let json = (!whole).then(|| word_record(raw, word.as_ref()));
                     self.item(ItemKind::Word, at + k * WORD_BYTES, text, json);
@@ -176,7 +229,7 @@ impl Out {
                 self.item(ItemKind::BadBlock, at, text, None);
                 for (k, &raw) in words.iter().enumerate().take(len) {
                     let offset = at + k * WORD_BYTES;
-                    let word = decode_word(raw);
+                    let word = decode_word::<W>(raw);
                     match &word {
                         Err(err) if k != e.index() => self.problem(offset, err.to_string()),
                         Ok(_) | Err(_) => {}
@@ -190,10 +243,23 @@ impl Out {
         }
     }
 
+    /// A word of a stream without blocks; returns 1.
+    fn single(&mut self, index: usize, raw: u32) -> usize {
+        let offset = index * WORD_BYTES;
+        let word = decode_word::<W>(raw);
+        if let Err(err) = &word {
+            self.problem(offset, reason(err));
+        }
+        let json = word_record(raw, word.as_ref());
+        let text = word_text("", raw, word.as_ref());
+        self.item(ItemKind::Word, offset, text, Some(json));
+        1
+    }
+
     /// A word outside any block; returns 1.
     fn stray(&mut self, index: usize, raw: u32) -> usize {
         let offset = index * WORD_BYTES;
-        let word = decode_word(raw);
+        let word = decode_word::<W>(raw);
         let message = match &word {
             Ok(w) => format!(
                 "{} word {raw:#010x} is outside a block; a block starts with BSTART",
@@ -211,10 +277,11 @@ impl Out {
 
 /// The message of a stray word that does not decode: the unknown word, or the field that does
 /// not decode.
-fn stray_error(err: &WordError) -> String {
-    match err {
-        WordError::Unknown { .. } => err.to_string(),
-        WordError::Decode(e) => format!("{e} (a stray word, outside any block)"),
+fn stray_error(err: &DecodeError) -> String {
+    if is_unknown(err) {
+        reason(err)
+    } else {
+        format!("{err} (a stray word, outside any block)")
     }
 }
 
@@ -235,28 +302,29 @@ fn failed_block_len(words: &[u32]) -> usize {
 /// matches is `(unknown)`, one whose identity matches but a field does not decode is
 /// `(bad B.DATR)`, each followed by its bytes and the reason. The fields print from the high bits down, the order in which the PTO spec
 /// lists them (and the declarations declare them).
-fn word_text(lead: &str, raw: u32, word: Result<&Word, &WordError>) -> String {
+fn word_text<W: Members>(lead: &str, raw: u32, word: Result<&W, &DecodeError>) -> String {
     let line = match word {
         Ok(w) => {
             let fields = Tree::of(w)
-                .map(|t| render::fields_text(t, w.kind().fields().iter().rev(), "word"))
+                .map(|t| render::fields_text(t, w.declaration().fields.iter().rev(), W::TAG))
                 .unwrap_or_default();
-            let width = WordKind::ALL
+            let width = W::DECLARATIONS
                 .iter()
-                .map(|k| k.name().len())
+                .map(|d| d.name.len())
                 .max()
                 .unwrap_or(0);
             format!("{lead}{raw:#010x}  {:<width$}  {fields}", w.name())
         }
         Err(err) => {
-            let what = match err {
-                WordError::Unknown { .. } => "(unknown)".to_string(),
-                WordError::Decode(e) => format!("(bad {})", e.at.op),
+            let what = if is_unknown(err) {
+                "(unknown)".to_string()
+            } else {
+                format!("(bad {})", err.at.op)
             };
             let bytes = raw.to_le_bytes();
             format!(
                 "{lead}{raw:#010x}  {}",
-                raw::text(&what, &bytes, &err.to_string())
+                raw::text(&what, &bytes, &reason(err))
             )
         }
     };
@@ -266,10 +334,10 @@ fn word_text(lead: &str, raw: u32, word: Result<&Word, &WordError>) -> String {
 /// The JSON object of a word: its serde form, tagged with its type under `"word"`, when that
 /// encodes back to `raw`; the raw record of its four bytes otherwise (with the reason: the
 /// word does not decode, or would not come back the same).
-fn word_record(raw: u32, word: Result<&Word, &WordError>) -> String {
+fn word_record<W: Members>(raw: u32, word: Result<&W, &DecodeError>) -> String {
     let bytes = raw.to_le_bytes();
     let reason = match word {
-        Ok(w) => match (w.encode(), serde_json::to_string(w)) {
+        Ok(w) => match (encode_word(w), serde_json::to_string(w)) {
             (Ok(again), Ok(json)) if again == raw => return json,
             (Ok(again), Ok(_)) => {
                 format!("decodes as {} but encodes back as {again:#010x}", w.name())
@@ -277,9 +345,16 @@ fn word_record(raw: u32, word: Result<&Word, &WordError>) -> String {
             (Err(e), _) => format!("decodes as {} but does not encode back: {e}", w.name()),
             (Ok(_), Err(e)) => format!("{} has no JSON form: {e}", w.name()),
         },
-        Err(e) => e.to_string(),
+        Err(e) => reason(e),
     };
     raw::json(&bytes, &reason)
+}
+
+/// The 32-bit word a member of a word family encodes to.
+fn encode_word<W: Members>(word: &W) -> Result<u32, isa_core::EncodeError> {
+    let mut bytes = [0u8; WORD_BYTES];
+    word.encode_into(&mut bytes)?;
+    Ok(u32::from_le_bytes(bytes))
 }
 
 /// `{"block": <the block's serde form>}`, members in declaration order.
@@ -303,7 +378,7 @@ pub fn encode_assembly(text: &str) -> Result<Vec<u32>, LineError> {
 /// out, to its words: `{"block": {...}}` or `{"word": "Ior", ...}`. Every word goes through the
 /// declaration's encoder and a block through its composition checks, so what comes out decodes
 /// back to the same items. (A raw record is read by [`crate::cmd::encode`], in either mode.)
-pub fn encode_record(mut members: Map<String, Value>) -> Result<Vec<u32>, LineError> {
+pub fn encode_record<W: Members>(mut members: Map<String, Value>) -> Result<Vec<u32>, LineError> {
     if let Some(block) = members.remove("block") {
         if let Some(extra) = members.keys().next() {
             return Err(format!(
@@ -314,9 +389,9 @@ pub fn encode_record(mut members: Map<String, Value>) -> Result<Vec<u32>, LineEr
         let block = TshufBlock::deserialize(block).map_err(|e| format!("block: {e}"))?;
         return Ok(block.encode().map_err(|e| e.to_string())?);
     }
-    if members.contains_key("word") {
-        let word = Word::deserialize(Value::Object(members)).map_err(|e| e.to_string())?;
-        return Ok(vec![word.encode().map_err(|e| e.to_string())?]);
+    if members.contains_key(W::TAG) {
+        let word = W::deserialize(Value::Object(members)).map_err(|e| e.to_string())?;
+        return Ok(vec![encode_word(&word).map_err(|e| e.to_string())?]);
     }
     Err(String::from(
         "expected a `block`, `word` or `raw` member (as `isa decode --word32 --json` writes \
@@ -357,7 +432,7 @@ mod tests {
 
     #[test]
     fn a_block_is_one_item_then_its_words() {
-        let items = PtoBlocks.decode(&bytes(&BLOCK));
+        let items = PtoBlocks::<isa_ops::pto::Word>::blocks().decode(&bytes(&BLOCK));
         assert_eq!(
             offsets(&items),
             [
@@ -385,7 +460,7 @@ mod tests {
         // The first block loses its B.IOR: BSTOP stands where B.IOR is required (word 3).
         let mut words = vec![BLOCK[0], BLOCK[1], BLOCK[2], BLOCK[4]];
         words.extend_from_slice(&BLOCK);
-        let items = PtoBlocks.decode(&bytes(&words));
+        let items = PtoBlocks::<isa_ops::pto::Word>::blocks().decode(&bytes(&words));
         let problems: Vec<&WordProblem> = items.iter().filter_map(|i| i.as_ref().err()).collect();
         assert_eq!(problems.len(), 1, "{items:?}");
         assert_eq!(problems[0].offset, 12);
@@ -410,7 +485,7 @@ mod tests {
         let datr = 0x0000_1FA3 | (15 << 20);
         let mut words = BLOCK.to_vec();
         words[1] = datr;
-        let items = PtoBlocks.decode(&bytes(&words));
+        let items = PtoBlocks::<isa_ops::pto::Word>::blocks().decode(&bytes(&words));
         let problems: Vec<&WordProblem> = items.iter().filter_map(|i| i.as_ref().err()).collect();
         assert_eq!(problems.len(), 1, "{items:?}");
         assert_eq!(problems[0].offset, 4);
@@ -433,7 +508,7 @@ mod tests {
     fn no_input_length_panics_and_trailing_bytes_are_reported() {
         let all = bytes(&BLOCK);
         for len in 0..all.len() {
-            let items = PtoBlocks.decode(&all[..len]);
+            let items = PtoBlocks::<isa_ops::pto::Word>::blocks().decode(&all[..len]);
             let trailing = items
                 .iter()
                 .any(|i| matches!(i, Err(p) if p.message.contains("trailing bytes")));
@@ -470,7 +545,7 @@ mod tests {
             }
             let mut stream = bytes(&words);
             stream.truncate(stream.len().saturating_sub((next() % 4) as usize));
-            let items = PtoBlocks.decode(&stream);
+            let items = PtoBlocks::<isa_ops::pto::Word>::blocks().decode(&stream);
             for k in 0..stream.len() / 4 {
                 assert!(
                     items
@@ -485,8 +560,10 @@ mod tests {
     #[test]
     fn the_json_of_a_block_and_of_a_word_encode_back() {
         use crate::cmd::encode::{Mode, read_line};
-        let read = |text: &str| read_line(text, Mode::Words).map(|w| (w.offset, w.bytes));
-        let items = PtoBlocks.decode(&bytes(&BLOCK));
+        let read = |text: &str| {
+            read_line::<crate::BuiltIn>(text, Mode::Words).map(|w| (w.offset, w.bytes))
+        };
+        let items = PtoBlocks::<isa_ops::pto::Word>::blocks().decode(&bytes(&BLOCK));
         let Some(Ok(WordItem {
             json: Some(json), ..
         })) = items.first()
@@ -524,12 +601,15 @@ mod tests {
         words.extend_from_slice(&BLOCK);
         let mut stream = bytes(&words);
         stream.extend_from_slice(&[0xAB, 0xCD]);
-        let items = PtoBlocks.decode(&stream);
+        let items = PtoBlocks::<isa_ops::pto::Word>::blocks().decode(&stream);
         let mut again = Vec::new();
         for item in items.iter().flatten() {
             if let Some(json) = &item.json {
                 let line = render::with_offset(item.offset, json);
-                let read = crate::cmd::encode::read_line(&line, crate::cmd::encode::Mode::Words);
+                let read = crate::cmd::encode::read_line::<crate::BuiltIn>(
+                    &line,
+                    crate::cmd::encode::Mode::Words,
+                );
                 let Ok(w) = read else {
                     panic!("{line}: {read:?}")
                 };
@@ -539,6 +619,6 @@ mod tests {
         }
         assert_eq!(again, stream);
         assert!(items.iter().flatten().any(|i| i.json.as_deref()
-            == Some(r#"{"raw":"efbeadde","reason":"word 0xdeadbeef is not a block word: no declared mask/match identity matches"}"#)), "{items:?}");
+            == Some(r#"{"raw":"efbeadde","reason":"word 0xdeadbeef is not a declared word: no mask/match identity matches"}"#)), "{items:?}");
     }
 }

@@ -1252,8 +1252,8 @@ fn an_unknown_word_and_a_stray_word_are_reported_and_the_other_blocks_decode() {
     assert_eq!(lines[7], expected[7]);
     assert_eq!(
         lines[8],
-        "0x00000018    0xdeadbeef  (unknown)  bytes=efbeadde  ; word 0xdeadbeef is not a block \
-         word: no declared mask/match identity matches"
+        "0x00000018    0xdeadbeef  (unknown)  bytes=efbeadde  ; word 0xdeadbeef is not a declared \
+         word: no mask/match identity matches"
     );
     assert_eq!(lines[9..13], expected[9..13]);
     assert_eq!(lines[13..18], expected[13..18], "the third block");

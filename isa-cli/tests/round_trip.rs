@@ -9,6 +9,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use isa_cli::BuiltIn;
 use isa_cli::cmd::decode::{Form, decode_bundles, decode_words};
 use isa_cli::cmd::encode::{LineError, LineProblem, Misplaced, Mode, encode_lines};
 use isa_cli::raw::RawError;
@@ -34,14 +35,14 @@ fn tshuf() -> Vec<u8> {
 
 /// `stream` through `decode --json` and back through `encode`, in bundle mode.
 fn bundles_again(stream: &[u8]) -> Result<Vec<u8>, Vec<LineProblem>> {
-    let json = decode_bundles(stream, "s.bin", Form::Json).text;
-    encode_lines(json.as_bytes(), Mode::Bundles)
+    let json = decode_bundles::<BuiltIn>(stream, "s.bin", Form::Json).text;
+    encode_lines::<BuiltIn>(json.as_bytes(), Mode::Bundles)
 }
 
 /// `stream` through `decode --word32 --json` and back through `encode --word32`.
 fn words_again(stream: &[u8]) -> Result<Vec<u8>, Vec<LineProblem>> {
-    let json = decode_words(stream, "s.words", Form::Json).text;
-    encode_lines(json.as_bytes(), Mode::Words)
+    let json = decode_words::<BuiltIn>(stream, "s.words", Form::Json).text;
+    encode_lines::<BuiltIn>(json.as_bytes(), Mode::Words)
 }
 
 /// Asserts that `stream` comes back byte for byte in both modes.
@@ -126,7 +127,7 @@ fn a_bundle_that_does_not_decode_is_a_raw_record_with_its_reason() {
     let mut stream = kernel();
     stream[0x80] = 0x60;
     stream.extend_from_slice(&[0x41, 0x10, 0x00]);
-    let out = decode_bundles(&stream, "s.bin", Form::Json);
+    let out = decode_bundles::<BuiltIn>(&stream, "s.bin", Form::Json);
     let lines: Vec<&str> = out.text.lines().collect();
     assert_eq!(lines.len(), 11);
     let hex: String = stream[0x80..0xC0]
@@ -157,7 +158,7 @@ fn the_listing_shows_a_bad_bundle_and_the_tail_with_every_byte_and_the_reason() 
     let mut stream = kernel();
     stream[0x1C0 + 0x0E] |= 0x40;
     stream.extend_from_slice(&[0xAA; 5]);
-    let out = decode_bundles(&stream, "s.bin", Form::Text);
+    let out = decode_bundles::<BuiltIn>(&stream, "s.bin", Form::Text);
     let lines: Vec<&str> = out.text.lines().collect();
     let hex: String = stream[0x1C0..0x200]
         .iter()
@@ -180,7 +181,7 @@ fn the_listing_shows_a_bad_bundle_and_the_tail_with_every_byte_and_the_reason() 
 
 /// The JSON Lines of the example stream, one record a line.
 fn kernel_records() -> Vec<String> {
-    decode_bundles(&kernel(), "kernel.bin", Form::Json)
+    decode_bundles::<BuiltIn>(&kernel(), "kernel.bin", Form::Json)
         .text
         .lines()
         .map(str::to_string)
@@ -188,7 +189,7 @@ fn kernel_records() -> Vec<String> {
 }
 
 fn encode(lines: &[String], mode: Mode) -> Result<Vec<u8>, Vec<LineProblem>> {
-    encode_lines(lines.join("\n").as_bytes(), mode)
+    encode_lines::<BuiltIn>(lines.join("\n").as_bytes(), mode)
 }
 
 #[test]
@@ -234,7 +235,10 @@ fn a_repeated_record_overlaps_the_one_before() {
 fn a_record_without_an_offset_goes_where_the_one_before_ends() {
     // The example source has no offsets at all.
     let source = fs::read(root().join("examples/kernel.jsonl")).unwrap();
-    assert_eq!(encode_lines(&source, Mode::Bundles), Ok(kernel()));
+    assert_eq!(
+        encode_lines::<BuiltIn>(&source, Mode::Bundles),
+        Ok(kernel())
+    );
     // Offsets on some records only: each is checked against the running count.
     let mut lines = kernel_records();
     for k in [1, 2, 5] {
@@ -273,7 +277,7 @@ fn an_offset_that_is_not_a_byte_offset_is_refused() {
         ("null", "null"),
     ] {
         let line = first.replacen("\"offset\":0", &format!("\"offset\":{offset}"), 1);
-        let problems = encode_lines(line.as_bytes(), Mode::Bundles).unwrap_err();
+        let problems = encode_lines::<BuiltIn>(line.as_bytes(), Mode::Bundles).unwrap_err();
         assert_eq!(
             problems,
             [LineProblem {
@@ -292,11 +296,11 @@ fn word_streams_check_offsets_too() {
     // The second block's B.DATR no identity matches; a stray BSTOP; two trailing bytes.
     stream[0x18..0x1C].copy_from_slice(&0xDEAD_BEEFu32.to_le_bytes());
     stream.extend_from_slice(&[1, 0, 0, 0, 0xAB, 0xCD]);
-    let json = decode_words(&stream, "s.words", Form::Json).text;
+    let json = decode_words::<BuiltIn>(&stream, "s.words", Form::Json).text;
     let mut lines: Vec<String> = json.lines().map(str::to_string).collect();
     assert!(
         lines.contains(
-            &r#"{"offset":24,"raw":"efbeadde","reason":"word 0xdeadbeef is not a block word: no declared mask/match identity matches"}"#
+            &r#"{"offset":24,"raw":"efbeadde","reason":"word 0xdeadbeef is not a declared word: no mask/match identity matches"}"#
                 .to_string()
         ),
         "{json}"
@@ -329,7 +333,7 @@ fn a_block_word_with_a_field_tshuf_requires_zero_comes_back_whole() {
     // be zero (seed 004). The block does not compose; its words are records of their own.
     let mut stream = tshuf();
     stream[0x07] |= 0x10;
-    let out = decode_words(&stream, "s.words", Form::Json);
+    let out = decode_words::<BuiltIn>(&stream, "s.words", Form::Json);
     assert_eq!(out.problems.len(), 1, "{:?}", out.problems);
     assert!(
         out.text.starts_with(r#"{"offset":0,"word":"Bstart","#),

@@ -99,7 +99,7 @@ pub enum Problem {
         expected: u32,
     },
     /// A 32-bit word carries the identity of no member of its family.
-    #[error("word {word:#010x} is no declared word: no mask/match identity matches")]
+    #[error("word {word:#010x} is not a declared word: no mask/match identity matches")]
     UnknownWord {
         /// The word read.
         word: u32,

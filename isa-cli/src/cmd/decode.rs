@@ -20,14 +20,15 @@
 
 use std::path::PathBuf;
 
-use isa_ops::Op;
-use isa_ops::dispatch::LocatedOp as Located;
+use isa_core::Family;
+use isa_core::family::Located;
 
 use crate::cmd::{emit, flush, stdout};
 use crate::error::{CliError, Status};
 use crate::io::Input;
+use crate::isa::{Isa, Members};
 use crate::walk::{self, Item, walk};
-use crate::{raw, render, report, word32};
+use crate::{raw, render, report};
 
 /// Arguments of `isa decode`.
 #[derive(Debug, clap::Args)]
@@ -78,15 +79,15 @@ impl Chunk {
 
 /// `stream`, a whole stream of 64-byte bundles, as `isa decode` writes it in `form`, with the
 /// problems it reports for the input called `name`.
-pub fn decode_bundles(stream: &[u8], name: &str, form: Form) -> Chunk {
-    decode_chunk(&mut walk::items(stream, 0), name, form)
+pub fn decode_bundles<I: Isa>(stream: &[u8], name: &str, form: Form) -> Chunk {
+    decode_chunk(&mut walk::items::<I::Bundles>(stream, 0), name, form)
 }
 
 /// `stream`, a whole stream of 32-bit PTO block words, as `isa decode --word32` writes it in
 /// `form`, with the problems it reports for the input called `name`.
-pub fn decode_words(stream: &[u8], name: &str, form: Form) -> Chunk {
+pub fn decode_words<I: Isa>(stream: &[u8], name: &str, form: Form) -> Chunk {
     let mut chunk = Chunk::default();
-    for item in word32::decoder().decode(stream) {
+    for item in I::word_decoder().decode(stream) {
         match item {
             Ok(w) => match (form, &w.json) {
                 (Form::Json, Some(json)) => chunk.line(&render::with_offset(w.offset, json)),
@@ -102,16 +103,16 @@ pub fn decode_words(stream: &[u8], name: &str, form: Form) -> Chunk {
 }
 
 /// Runs `isa decode`.
-pub fn run(args: Args) -> Result<Status, CliError> {
+pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
     if args.word32 {
-        return run_word32(&args);
+        return run_word32::<I>(&args);
     }
     let input = Input::from_arg(args.input.as_deref());
     let name = input.name();
     let source = input.open("decode")?;
     let mut out = stdout();
     let mut problems = 0;
-    walk(
+    walk::<I::Bundles, _, _, _>(
         source,
         |items| decode_chunk(items, &name, Form::of(&args)),
         |chunk: Chunk, progress| {
@@ -133,7 +134,11 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     Ok(Status::from_count(problems))
 }
 
-fn decode_chunk(items: &mut dyn Iterator<Item = Item<'_>>, name: &str, form: Form) -> Chunk {
+fn decode_chunk<B: Members>(
+    items: &mut dyn Iterator<Item = Item<'_, B>>,
+    name: &str,
+    form: Form,
+) -> Chunk {
     let mut chunk = Chunk::default();
     for item in items {
         match item {
@@ -154,8 +159,8 @@ fn decode_chunk(items: &mut dyn Iterator<Item = Item<'_>>, name: &str, form: For
 }
 
 /// The line of one bundle, and its problem when it does not decode or print.
-fn decode_bundle(chunk: &mut Chunk, b: &Located<'_>, name: &str, form: Form) {
-    let op = match b.view.and_then(|v| v.decode()) {
+fn decode_bundle<B: Members>(chunk: &mut Chunk, b: &Located<'_, B>, name: &str, form: Form) {
+    let op = match b.view.and_then(B::decode_view) {
         Ok(op) => op,
         Err(e) => {
             chunk
@@ -183,9 +188,9 @@ fn decode_bundle(chunk: &mut Chunk, b: &Located<'_>, name: &str, form: Form) {
 
 /// The JSON record of a bundle that decodes to `op`: its serde form when that encodes back to
 /// the bundle's very bytes, its raw record otherwise.
-fn json_record(b: &Located<'_>, op: &Op) -> Result<String, serde_json::Error> {
+fn json_record<B: Members>(b: &Located<'_, B>, op: &B) -> Result<String, serde_json::Error> {
     match op.to_bytes() {
-        Ok(bytes) if bytes == *b.bytes => render::json_line(b.offset, op),
+        Ok(bytes) if bytes == b.bytes => render::json_line(b.offset, op),
         Ok(_) => Ok(raw::record(
             b.offset,
             b.bytes,
@@ -203,7 +208,7 @@ fn json_record(b: &Located<'_>, op: &Op) -> Result<String, serde_json::Error> {
 }
 
 /// The line of a bundle that has no typed form, in `form`.
-fn bad(form: Form, b: &Located<'_>, reason: &str) -> String {
+fn bad<B: Family>(form: Form, b: &Located<'_, B>, reason: &str) -> String {
     let what = format!("{:#04x}  (bad)", b.opcode());
     raw_form(form, b.offset, &what, b.bytes, reason)
 }
@@ -216,11 +221,11 @@ fn raw_form(form: Form, offset: usize, what: &str, bytes: &[u8], reason: &str) -
     }
 }
 
-fn run_word32(args: &Args) -> Result<Status, CliError> {
+fn run_word32<I: Isa>(args: &Args) -> Result<Status, CliError> {
     let input = Input::from_arg(args.input.as_deref());
     let name = input.name();
     let stream = input.read("decode")?;
-    let chunk = decode_words(&stream, &name, Form::of(args));
+    let chunk = decode_words::<I>(&stream, &name, Form::of(args));
     let mut out = stdout();
     emit(&mut out, &chunk.text)?;
     flush(&mut out)?;

@@ -20,9 +20,8 @@
 
 use std::path::{Path, PathBuf};
 
-use isa_ops::Op;
+use crate::isa::{Isa, Members};
 use rayon::prelude::*;
-use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use crate::cmd::{emit_bytes, flush, stdout};
@@ -200,7 +199,7 @@ pub struct Written {
 }
 
 /// Runs `isa encode`.
-pub fn run(args: Args) -> Result<Status, CliError> {
+pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
     let input = Input::from_arg(args.input.as_deref());
     let name = input.name();
     let text = input.read("encode")?;
@@ -215,7 +214,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
             what: "encode",
         });
     }
-    let stream = match encode_lines(&text, mode) {
+    let stream = match encode_lines::<I>(&text, mode) {
         Ok(stream) => stream,
         Err(problems) => {
             for p in &problems {
@@ -242,7 +241,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
 /// The stream the JSON Lines `text` stand for, in `mode`, or every line that does not encode
 /// (a line that does not read, a record that is not where the records before it end), in line
 /// order. Each line is read on any core; the offsets are checked in order after.
-pub fn encode_lines(text: &[u8], mode: Mode) -> Result<Vec<u8>, Vec<LineProblem>> {
+pub fn encode_lines<I: Isa>(text: &[u8], mode: Mode) -> Result<Vec<u8>, Vec<LineProblem>> {
     let lines: Vec<(usize, &[u8])> = text
         .split(|&b| b == b'\n')
         .enumerate()
@@ -255,7 +254,7 @@ pub fn encode_lines(text: &[u8], mode: Mode) -> Result<Vec<u8>, Vec<LineProblem>
             let text = std::str::from_utf8(line).map_err(|e| LineError::NotUtf8 {
                 byte: e.valid_up_to() + 1,
             })?;
-            read_line(text, mode)
+            read_line::<I>(text, mode)
         })
         .collect();
     let mut stream = Vec::with_capacity(lines.len() * 64);
@@ -301,7 +300,7 @@ fn check_offset(expected: Option<u64>, offset: Option<u64>) -> Result<(), Mispla
 
 /// One line to its bytes and its `offset`: a raw record in either mode; a bundle, or with
 /// `--word32` a block or a word, or a block in assembly text.
-pub(crate) fn read_line(text: &str, mode: Mode) -> Result<Written, LineError> {
+pub(crate) fn read_line<I: Isa>(text: &str, mode: Mode) -> Result<Written, LineError> {
     if mode == Mode::Words && !text.trim_start().starts_with('{') {
         return Ok(Written {
             offset: None,
@@ -313,17 +312,17 @@ pub(crate) fn read_line(text: &str, mode: Mode) -> Result<Written, LineError> {
         raw::read(&members)?
     } else {
         match mode {
-            Mode::Bundles => bundle_bytes(members)?,
-            Mode::Words => word_bytes(&word32::encode_record(members)?),
+            Mode::Bundles => bundle_bytes::<I::Bundles>(members)?,
+            Mode::Words => word_bytes(&word32::encode_record::<I::Words>(members)?),
         }
     };
     Ok(Written { offset, bytes })
 }
 
 /// The members of a bundle's record to its 64 bytes.
-fn bundle_bytes(members: Map<String, Value>) -> Result<Vec<u8>, LineError> {
-    let op = Op::deserialize(Value::Object(members.clone()))
-        .map_err(|e| naming_the_member(&members, &e.to_string()))?;
+fn bundle_bytes<B: Members>(members: Map<String, Value>) -> Result<Vec<u8>, LineError> {
+    let op = B::deserialize(Value::Object(members.clone()))
+        .map_err(|e| naming_the_member::<B>(&members, &e.to_string()))?;
     Ok(op.to_bytes().map_err(|e| e.to_string())?.to_vec())
 }
 
@@ -331,7 +330,7 @@ fn bundle_bytes(members: Map<String, Value>) -> Result<Vec<u8>, LineError> {
 /// named, and its byte when the op's field table has it. serde reads the members in order and
 /// reports the first that does not deserialize (missing ones last), without its name; the member
 /// at fault is the first whose removal changes the error.
-fn naming_the_member(members: &Map<String, Value>, message: &str) -> String {
+fn naming_the_member<B: Members>(members: &Map<String, Value>, message: &str) -> String {
     // These name their member already, or are about one that is not there.
     if ["missing field", "unknown field", "unknown variant"]
         .iter()
@@ -342,21 +341,22 @@ fn naming_the_member(members: &Map<String, Value>, message: &str) -> String {
     let error_without = |member: &str| {
         let mut rest = members.clone();
         rest.remove(member);
-        Op::deserialize(Value::Object(rest))
+        B::deserialize(Value::Object(rest))
             .err()
             .map(|e| e.to_string())
     };
     let Some(member) = members
         .keys()
-        .filter(|k| k.as_str() != "op")
+        .filter(|k| k.as_str() != B::TAG)
         .find(|k| error_without(k).as_deref() != Some(message))
     else {
         return message.to_string();
     };
     let byte = members
-        .get("op")
+        .get(B::TAG)
         .and_then(Value::as_str)
-        .and_then(|op| isa_ops::DECLARATIONS.iter().find(|d| d.name == op))
+        .and_then(|tag| B::TAGS.iter().position(|t| *t == tag))
+        .and_then(|i| B::DECLARATIONS.get(i))
         .and_then(|d| isa_core::FieldInfo::offset_of(d.fields, member));
     match byte {
         Some(at) => format!("field `{member}` (byte {at:#04x}): {message}"),

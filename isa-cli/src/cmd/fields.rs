@@ -5,10 +5,11 @@
 //! The layouts are every op of the 64-byte bundle family, then every 32-bit block word of the PTO
 //! tile ISA (seed 004).
 
-use isa_ops::pto::identify;
+use isa_core::Family;
 
 use crate::cmd::{emit, flush, stdout};
 use crate::error::{CliError, Status};
+use crate::isa::Isa;
 use crate::layout::Layout;
 use crate::{render, wavedrom};
 
@@ -26,10 +27,10 @@ pub struct Args {
 }
 
 /// Runs `isa fields`.
-pub fn run(args: Args) -> Result<Status, CliError> {
+pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
     let layouts: Vec<Layout> = match &args.op {
-        Some(name) => vec![find(name)?],
-        None => Layout::all().collect(),
+        Some(name) => vec![find::<I>(name)?],
+        None => Layout::all::<I>().collect(),
     };
     let mut text = String::new();
     for (i, layout) in layouts.iter().enumerate() {
@@ -53,7 +54,7 @@ pub fn run(args: Args) -> Result<Status, CliError> {
 /// between `B.DIM` and its bound), a wire-struct name, an opcode (`0x41`, at most two hex
 /// digits), or a 32-bit word (more than two hex digits), which names the block word type whose
 /// mask/match identity it carries.
-pub fn find(name: &str) -> Result<Layout, CliError> {
+pub fn find<I: Isa>(name: &str) -> Result<Layout, CliError> {
     let hex = name
         .strip_prefix("0x")
         .or_else(|| name.strip_prefix("0X"))
@@ -61,12 +62,13 @@ pub fn find(name: &str) -> Result<Layout, CliError> {
     let found = match hex {
         Some(h) if h.len() <= 2 => u8::from_str_radix(h, 16)
             .ok()
-            .and_then(|op| Layout::ops().find(|l| l.opcodes().contains(&op))),
+            .and_then(|op| Layout::ops::<I>().find(|l| l.opcodes().contains(&op))),
         Some(h) => u32::from_str_radix(h, 16)
             .ok()
-            .and_then(identify)
-            .and_then(|kind| Layout::words().find(|l| l.name == kind.name())),
-        None => Layout::all().find(|l| {
+            .and_then(|word| I::Words::member_index(&word.to_le_bytes()))
+            .and_then(|i| I::Words::DECLARATIONS.get(i))
+            .map(Layout::of),
+        None => Layout::all::<I>().find(|l| {
             l.name.eq_ignore_ascii_case(name)
                 || l.file_stem().eq_ignore_ascii_case(name)
                 || (!l.wire_name.is_empty() && l.wire_name.eq_ignore_ascii_case(name))
@@ -80,8 +82,8 @@ pub fn find(name: &str) -> Result<Layout, CliError> {
             name: name.to_string(),
             known: format!(
                 "{}; the block words are: {}",
-                names(&mut Layout::ops()),
-                names(&mut Layout::words())
+                names(&mut Layout::ops::<I>()),
+                names(&mut Layout::words::<I>())
             ),
         }
     })

@@ -14,10 +14,11 @@ use isa_core::DecodeError;
 use crate::cmd::{emit, flush, stdout};
 use crate::error::{CliError, Status};
 use crate::io::Input;
+use crate::isa::{Isa, Members};
 use crate::report;
 use crate::walk::{Item, walk};
-use crate::word32::{self, ItemKind, WORD_BYTES};
-use isa_ops::pto::{WordKind, identify};
+use crate::word32::{ItemKind, WORD_BYTES};
+use isa_core::Family;
 
 /// Arguments of `isa stats`.
 #[derive(Debug, clap::Args)]
@@ -36,7 +37,7 @@ struct Census {
     known: BTreeMap<u8, (&'static str, usize)>,
     /// Opcode → (bundles, offset and error of the first).
     unknown: BTreeMap<u8, (usize, usize, DecodeError)>,
-    trailing: Option<isa_ops::dispatch::Trailing>,
+    trailing: Option<isa_core::family::Trailing>,
 }
 
 impl Census {
@@ -56,15 +57,15 @@ impl Census {
 }
 
 /// Runs `isa stats`.
-pub fn run(args: Args) -> Result<Status, CliError> {
+pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
     let input = Input::from_arg(Some(&args.input));
     let name = input.name();
     if args.word32 {
-        return run_word32(&input.read("count")?, &name);
+        return run_word32::<I>(&input.read("count")?, &name);
     }
     let source = input.open("count")?;
     let mut census = Census::default();
-    let bytes = walk(source, count_chunk, |c: Census, _| {
+    let bytes = walk(source, count_chunk::<I::Bundles>, |c: Census, _| {
         census.merge(c);
         Ok(())
     })?;
@@ -116,12 +117,15 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     ))
 }
 
-fn count_chunk(items: &mut dyn Iterator<Item = Item<'_>>) -> Census {
+fn count_chunk<B: Members>(items: &mut dyn Iterator<Item = Item<'_, B>>) -> Census {
     let mut c = Census::default();
     for item in items {
         match item {
             Item::Bundle(b) => match b.view {
-                Ok(view) => c.known.entry(b.opcode()).or_insert((view.name(), 0)).1 += 1,
+                Ok(view) => {
+                    let name = B::view_declaration(&view).name;
+                    c.known.entry(b.opcode()).or_insert((name, 0)).1 += 1
+                }
                 Err(err) => c.unknown.entry(b.opcode()).or_insert((0, b.offset, err)).0 += 1,
             },
             Item::Trailing(t, _) => c.trailing = Some(t),
@@ -131,21 +135,20 @@ fn count_chunk(items: &mut dyn Iterator<Item = Item<'_>>) -> Census {
 }
 
 /// `--word32`: how many words of each type, how many no identity matches, how many blocks.
-fn run_word32(stream: &[u8], name: &str) -> Result<Status, CliError> {
+fn run_word32<I: Isa>(stream: &[u8], name: &str) -> Result<Status, CliError> {
     let chunks = stream.chunks_exact(WORD_BYTES);
     let rest = chunks.remainder().len();
-    // Keyed by kind, so listed in declaration order.
-    let mut kinds: BTreeMap<WordKind, usize> = BTreeMap::new();
+    // Keyed by member index, so listed in declaration order.
+    let mut kinds: BTreeMap<usize, usize> = BTreeMap::new();
     let mut unknown = 0;
     for chunk in chunks {
-        let word = chunk.first_chunk().map_or(0, |w| u32::from_le_bytes(*w));
-        match identify(word) {
+        match I::Words::member_index(chunk) {
             Some(kind) => *kinds.entry(kind).or_default() += 1,
             None => unknown += 1,
         }
     }
     let (mut blocks, mut bad_blocks) = (0, 0);
-    for item in word32::decoder().decode(stream).into_iter().flatten() {
+    for item in I::word_decoder().decode(stream).into_iter().flatten() {
         match item.kind {
             ItemKind::Block => blocks += 1,
             ItemKind::BadBlock => bad_blocks += 1,
@@ -159,8 +162,9 @@ fn run_word32(stream: &[u8], name: &str) -> Result<Status, CliError> {
         report::count(stream.len(), "byte")
     );
     let _ = writeln!(text, "word                      words");
-    for (kind, n) in &kinds {
-        let _ = writeln!(text, "{:<24} {n:>6}", kind.name());
+    for (&kind, n) in &kinds {
+        let kind = I::Words::DECLARATIONS.get(kind).map_or("", |d| d.name);
+        let _ = writeln!(text, "{kind:<24} {n:>6}");
     }
     if unknown > 0 {
         let _ = writeln!(text, "{:<24} {unknown:>6}", "(unknown)");

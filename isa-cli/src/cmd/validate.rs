@@ -13,9 +13,10 @@ use std::path::PathBuf;
 use crate::cmd::{emit, flush, stdout};
 use crate::error::{CliError, Status};
 use crate::io::Input;
+use crate::isa::{Isa, Members};
 use crate::report;
 use crate::walk::{Item, walk};
-use crate::word32::{self, ItemKind};
+use crate::word32::ItemKind;
 
 /// Arguments of `isa validate`.
 #[derive(Debug, clap::Args)]
@@ -34,16 +35,16 @@ struct Chunk {
 }
 
 /// Runs `isa validate`.
-pub fn run(args: Args) -> Result<Status, CliError> {
+pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
     let input = Input::from_arg(Some(&args.input));
     let name = input.name();
     if args.word32 {
-        return run_word32(&input.read("validate")?, &name);
+        return run_word32::<I>(&input.read("validate")?, &name);
     }
     let source = input.open("validate")?;
     let mut out = stdout();
     let (mut bundles, mut findings) = (0, 0);
-    walk(
+    walk::<I::Bundles, _, _, _>(
         source,
         |items| check_chunk(items, &name),
         |chunk: Chunk, progress| {
@@ -67,13 +68,13 @@ pub fn run(args: Args) -> Result<Status, CliError> {
     Ok(Status::from_count(findings))
 }
 
-fn check_chunk(items: &mut dyn Iterator<Item = Item<'_>>, name: &str) -> Chunk {
+fn check_chunk<B: Members>(items: &mut dyn Iterator<Item = Item<'_, B>>, name: &str) -> Chunk {
     let mut chunk = Chunk::default();
     for item in items {
         match item {
             Item::Bundle(b) => {
                 chunk.bundles += 1;
-                match b.view.and_then(|v| v.decode()) {
+                match b.view.and_then(B::decode_view) {
                     Ok(op) => chunk.findings.extend(
                         op.validate()
                             .iter()
@@ -94,10 +95,10 @@ fn check_chunk(items: &mut dyn Iterator<Item = Item<'_>>, name: &str) -> Chunk {
 }
 
 /// `--word32`: every problem the block decoder reports, one line each.
-fn run_word32(stream: &[u8], name: &str) -> Result<Status, CliError> {
+fn run_word32<I: Isa>(stream: &[u8], name: &str) -> Result<Status, CliError> {
     let mut out = stdout();
     let (mut blocks, mut problems) = (0, 0);
-    for item in word32::decoder().decode(stream) {
+    for item in I::word_decoder().decode(stream) {
         match item {
             Ok(w) => blocks += usize::from(matches!(w.kind, ItemKind::Block | ItemKind::BadBlock)),
             Err(p) => {

@@ -106,20 +106,23 @@ const fn identities_collide(a: &Identity, b: &Identity) -> Option<u8> {
 /// Checks the rules every family's member list keeps, when the family compiles: every member
 /// has an identity of the family's kind (opcodes for a bundle family, mask/match for a word
 /// family) and the family's width, and no two members can match the same bytes. A broken rule
-/// fails the build with a message naming both members.
+/// fails the build with a message naming the member, or both members.
 pub const fn check_members(members: &[Declaration], width: usize, words: bool) {
+    if let Some(msg) = first_broken_rule(members, width, words) {
+        panic!("{}", msg.as_str());
+    }
+}
+
+/// The message of the first rule `members` break, if any (see [`check_members`]).
+const fn first_broken_rule(members: &[Declaration], width: usize, words: bool) -> Option<Message> {
     let mut i = 0;
     while i < members.len() {
         let m = &members[i];
         if m.size != width {
-            panic!(
-                "{}",
+            return Some(
                 Message::new()
                     .push(m.name)
-                    .push(
-                        " is not of the family's width: every member of a family has the same size"
-                    )
-                    .as_str()
+                    .push(" is not as wide as the family's first member: every member of a family has one size"),
             );
         }
         let fits = match m.identity {
@@ -128,22 +131,16 @@ pub const fn check_members(members: &[Declaration], width: usize, words: bool) {
             Identity::Nested => false,
         };
         if !fits {
-            panic!(
-                "{}",
-                Message::new()
-                    .push(m.name)
-                    .push(if words {
-                        " has no mask/match identity: a word family's members are declared with `mask` and `match`"
-                    } else {
-                        " has no opcodes: a bundle family's members are declared with `opcodes = [..]`"
-                    })
-                    .as_str()
-            );
+            return Some(Message::new().push(m.name).push(if words {
+                " has no mask/match identity: a word family's members are declared with `mask` and `match`"
+            } else {
+                " has no opcodes: a bundle family's members are declared with `opcodes = [..]`"
+            }));
         }
         let mut j = 0;
         while j < i {
             if let Some(opcode) = identities_collide(&members[j].identity, &m.identity) {
-                let msg = if words {
+                return Some(if words {
                     Message::new()
                         .push(members[j].name)
                         .push(" and ")
@@ -158,13 +155,13 @@ pub const fn check_members(members: &[Declaration], width: usize, words: bool) {
                         .push(" and ")
                         .push(m.name)
                         .push("; an opcode shared by two producers is declared once, on their shared layout")
-                };
-                panic!("{}", msg.as_str());
+                });
             }
             j += 1;
         }
         i += 1;
     }
+    None
 }
 
 /// Opcode → 1 + index of the member that claims it (0: none), for a bundle family whose

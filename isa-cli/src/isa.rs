@@ -1,0 +1,44 @@
+//! What the command is built for: an ISA — a family of bundles and a family of 32-bit words,
+//! each declared with [`isa_core::family!`] — and how its word streams are read. The `isa`
+//! binary is the command on [`BuiltIn`]; a user's crate gets every command for its own ISA with
+//! `fn main() -> ExitCode { isa_cli::main::<MyIsa>() }`.
+
+use isa_core::Family;
+
+use crate::word32::{PtoBlocks, WordDecoder};
+
+/// A family the command can read, print and write: every [`isa_core::family!`] enum is one.
+pub trait Members: Family + serde::Serialize + serde::de::DeserializeOwned + Send + Sync {}
+
+impl<F> Members for F where F: Family + serde::Serialize + serde::de::DeserializeOwned + Send + Sync {}
+
+/// An instruction set the command works on.
+pub trait Isa: 'static {
+    /// The command's name, as its help shows it.
+    const COMMAND: &'static str = "isa";
+    /// The bundle family (`decode`, `encode`, `validate`, `stats` without `--word32`).
+    type Bundles: Members;
+    /// The 32-bit word family (with `--word32`).
+    type Words: Members;
+
+    /// How a `--word32` stream is read. The default lists every word on its own; an ISA whose
+    /// words form TSHUF blocks (the PTO words of the built-in ISA, or a family that extends
+    /// them) returns [`PtoBlocks`].
+    fn word_decoder() -> Box<dyn WordDecoder> {
+        Box::new(PtoBlocks::<Self::Words>::each_word())
+    }
+}
+
+/// The built-in ISA: every op of the seeds ([`isa_ops::Op`]) and the PTO block words
+/// ([`isa_ops::pto::Word`]), whose streams are read as TSHUF blocks.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BuiltIn;
+
+impl Isa for BuiltIn {
+    type Bundles = isa_ops::Op;
+    type Words = isa_ops::pto::Word;
+
+    fn word_decoder() -> Box<dyn WordDecoder> {
+        Box::new(PtoBlocks::<Self::Words>::blocks())
+    }
+}
