@@ -22,21 +22,22 @@ pub fn bundle_impl(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
     let loc = |field: &str, offset: TokenStream| quote!(#krate::Location { op: #name, field: #field, inner: #none, offset: #offset });
 
     // Identity and header. `dec_header` runs on the cold path only, after the fast check
-    // (`identity_ok` and the fixed bits) has failed, and returns the exact fault.
+    // (`identity_ok` and the fixed bits) has failed, and returns the exact fault; the identity's
+    // is the one `Identity::check` gives, as `Bundle::view` reports it.
+    let check_identity = quote! {
+        if let #result::Err(e) = <#ident as #krate::Bundle>::IDENTITY.check(#name, bytes) {
+            return e;
+        }
+    };
     let (identity, dec_header, identity_ok, id_mask, id_value) = match &layout.identity {
         Identity::Opcodes(ops) => {
             let ops: Vec<u8> = ops.iter().map(|(o, _)| *o).collect();
             let words = (size / 4) as u64;
-            let l0 = loc("opcode", quote!(0));
             let l1 = loc("inst_word_len", quote!(1));
             (
                 quote!(#krate::Identity::Opcodes(&[#(#ops),*])),
                 quote! {
-                    let opcode = #private::read_le(bytes, 0, 1) as u8;
-                    if !<#ident as #krate::Bundle>::IDENTITY.matches(bytes) {
-                        return #krate::DecodeError { at: #l0,
-                            problem: #krate::Problem::UnknownOpcode { opcode, expected: &[#(#ops),*] } };
-                    }
+                    #check_identity
                     let len = #private::read_le(bytes, 1, 1);
                     if len != #words {
                         return #krate::DecodeError { at: #l1,
@@ -54,22 +55,13 @@ pub fn bundle_impl(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
                 quote!(0u32),
             )
         }
-        Identity::MaskMatch { mask, value, .. } => {
-            let l = loc("identity", quote!(0));
-            (
-                quote!(#krate::Identity::MaskMatch { mask: #mask, value: #value }),
-                quote! {
-                    let word = #private::read_le(bytes, 0, 4) as u32;
-                    if word & #mask != #value {
-                        return #krate::DecodeError { at: #l,
-                            problem: #krate::Problem::IdentityMismatch { word, mask: #mask, expected: #value } };
-                    }
-                },
-                quote!(true),
-                quote!(#mask),
-                quote!(#value),
-            )
-        }
+        Identity::MaskMatch { mask, value, .. } => (
+            quote!(#krate::Identity::MaskMatch { mask: #mask, value: #value }),
+            check_identity,
+            quote!(true),
+            quote!(#mask),
+            quote!(#value),
+        ),
         Identity::Nested => (
             quote!(#krate::Identity::Nested),
             quote!(),
