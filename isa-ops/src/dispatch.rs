@@ -116,10 +116,12 @@ macro_rules! declare_ops {
         /// Every opcode some declaration claims, ascending.
         pub const KNOWN_OPCODES: &[u8] = KNOWN.0.split_at(KNOWN.1).0;
 
+        // The opcode table has chosen the declaration, so the views check the length only
+        // (`view_prefix`), and decode checks the whole header once.
         type ViewFn = for<'a> fn(&'a [u8]) -> Result<OpView<'a>, DecodeError>;
-        const VIEWS: &[ViewFn] = &[$( |b| <$ty as Bundle>::view(b).map(OpView::$variant) ),+];
+        const VIEWS: &[ViewFn] = &[$( |b| <$ty as Bundle>::view_prefix(b).map(OpView::$variant) ),+];
         type DecodeFn = fn(&[u8]) -> Result<Op, DecodeError>;
-        const DECODERS: &[DecodeFn] = &[$( |b| <$ty as Bundle>::decode_map(<$ty as Bundle>::view(b)?, Op::$variant) ),+];
+        const DECODERS: &[DecodeFn] = &[$( |b| <$ty as Bundle>::decode_map(<$ty as Bundle>::view_prefix(b)?, Op::$variant) ),+];
         /// The decoder of every opcode byte (one that refuses it for an unclaimed opcode): the
         /// dispatch is one load after the opcode's, so a mispredicted call resolves early.
         const DECODER_OF: [DecodeFn; 256] = {
