@@ -3,6 +3,9 @@
 //! This crate gathers the three parts under one name: [`core`] (the runtime: traits, wire types,
 //! descriptors, enumerations and their tables), the [`Bundle`](macro@Bundle) derive, and [`ops`]
 //! (every instruction of the specification, declared with the derive).
+//!
+//! A crate that depends on `isa` alone derives bundles with `#[derive(isa::Bundle)]`: the derive
+//! finds the runtime at `isa::core` from the crate's manifest and reaches zerocopy through it.
 #![forbid(unsafe_code)]
 
 pub use isa_core as core;

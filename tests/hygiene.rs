@@ -31,6 +31,14 @@ mod hygienic {
         #[field(bits = 7..=11)]
         pub reg: u8,
     }
+
+    // A runtime named through the facade: the path is made absolute, so it resolves here too.
+    #[derive(::isa::Bundle, Debug, PartialEq)]
+    #[bundle(size = 4, mask = 0x0000_007F, match = 0x0000_0033, crate = "isa::core")]
+    pub struct Named {
+        #[field(bits = 7..=11)]
+        pub reg: u8,
+    }
 }
 
 use isa_core::Bundle;
@@ -47,4 +55,6 @@ fn layouts_declared_without_a_prelude_work() {
     assert_eq!(hygienic::Plain::decode(&wire).unwrap(), p);
     let w = hygienic::Word { reg: 31 }.encode().unwrap();
     assert_eq!(w.word(), (31 << 7) | 0x13);
+    let n = hygienic::Named { reg: 3 }.encode().unwrap();
+    assert_eq!(n.word(), (3 << 7) | 0x33);
 }

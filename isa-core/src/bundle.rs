@@ -34,6 +34,71 @@ impl Identity {
             Identity::Nested => false,
         }
     }
+
+    /// Checks that `bytes`, a bundle of op `op`, carry this identity, with the error decode
+    /// gives for one that does not:
+    ///
+    /// - [`Identity::Opcodes`]: byte 0 is one of the opcodes, else
+    ///   [`Problem::UnknownOpcode`] at field `opcode`, byte 0 (seed 000: the opcode byte selects
+    ///   the layout);
+    /// - [`Identity::MaskMatch`]: `word & mask == value` for the little-endian word at byte 0,
+    ///   else [`Problem::IdentityMismatch`] at field `identity`, byte 0;
+    /// - [`Identity::Nested`]: nothing to check.
+    ///
+    /// Bytes too short to hold the identity are [`Problem::Truncated`].
+    ///
+    /// ```
+    /// # use isa_core::{Identity, Problem};
+    /// let tt = Identity::Opcodes(&[0x41, 0x51, 0x8A, 0x8E]);
+    /// assert!(tt.check("TensorTensor", &[0x41, 0x10, 0, 0]).is_ok());
+    /// let e = tt.check("TensorTensor", &[0x49, 0x10, 0, 0]).unwrap_err();
+    /// assert_eq!((e.at.field, e.at.offset), ("opcode", 0));
+    /// assert!(matches!(e.problem, Problem::UnknownOpcode { opcode: 0x49, .. }));
+    /// ```
+    #[inline]
+    pub fn check(&self, op: &'static str, bytes: &[u8]) -> Result<(), DecodeError> {
+        let at = |field| Location {
+            op,
+            field,
+            inner: None,
+            offset: 0,
+        };
+        match *self {
+            Identity::Opcodes(expected) => match bytes.first() {
+                Some(opcode) if expected.contains(opcode) => Ok(()),
+                Some(&opcode) => Err(DecodeError {
+                    at: at("opcode"),
+                    problem: Problem::UnknownOpcode { opcode, expected },
+                }),
+                None => Err(DecodeError {
+                    at: at("opcode"),
+                    problem: Problem::Truncated {
+                        needed: 1,
+                        available: 0,
+                    },
+                }),
+            },
+            Identity::MaskMatch { mask, value } => match bytes.first_chunk::<4>() {
+                Some(w) if u32::from_le_bytes(*w) & mask == value => Ok(()),
+                Some(w) => Err(DecodeError {
+                    at: at("identity"),
+                    problem: Problem::IdentityMismatch {
+                        word: u32::from_le_bytes(*w),
+                        mask,
+                        expected: value,
+                    },
+                }),
+                None => Err(DecodeError {
+                    at: at("identity"),
+                    problem: Problem::Truncated {
+                        needed: 4,
+                        available: bytes.len(),
+                    },
+                }),
+            },
+            Identity::Nested => Ok(()),
+        }
+    }
 }
 
 /// Whether a layout's field map is known.
@@ -258,9 +323,22 @@ pub trait Bundle: Sized {
         Self::decode_map(wire, |value| value)
     }
 
-    /// Reads the first [`Bundle::SIZE`] bytes of `bytes` in place.
+    /// Reads the first [`Bundle::SIZE`] bytes of `bytes` in place, if they are long enough and
+    /// carry this layout's identity ([`Identity::check`]): the bytes of another op are refused
+    /// at its opcode or identity word, so a view is always of its own op. Fields are checked
+    /// when they are read.
     #[inline]
     fn view(bytes: &[u8]) -> Result<&Self::Wire, DecodeError> {
+        let wire = Self::view_prefix(bytes)?;
+        Self::IDENTITY.check(Self::NAME, wire.as_bytes())?;
+        Ok(wire)
+    }
+
+    /// Reads the first [`Bundle::SIZE`] bytes of `bytes` in place, checking their length only:
+    /// for a caller that has already matched the identity, as a dispatcher whose opcode table
+    /// chose this layout. Anything else wants [`Bundle::view`].
+    #[inline]
+    fn view_prefix(bytes: &[u8]) -> Result<&Self::Wire, DecodeError> {
         match Self::Wire::ref_from_prefix(bytes) {
             Ok((wire, _)) => Ok(wire),
             Err(_) => Err(DecodeError {
@@ -270,10 +348,49 @@ pub trait Bundle: Sized {
         }
     }
 
+    /// Reads a buffer of bundles of this layout, back to back, in place as a slice of wire
+    /// structs. The length must be a whole number of [`Bundle::SIZE`]s, else the trailing bytes
+    /// are refused ([`Problem::Truncated`] at the offset where they start); every bundle's
+    /// identity is checked, and the first that is another op's is refused. The offset of an
+    /// error is the buffer's: the bundle's index × [`Bundle::SIZE`] plus the offset inside it
+    /// ([`DecodeError::in_buffer`]).
+    ///
+    /// [`Bundle::view_each`] reports every bundle instead of stopping at the first.
+    fn view_slice(bytes: &[u8]) -> Result<&[Self::Wire], DecodeError> {
+        let Ok(wires) = <[Self::Wire]>::ref_from_bytes(bytes) else {
+            return Err(trailing::<Self>(bytes.len()));
+        };
+        for (index, wire) in wires.iter().enumerate() {
+            if let Err(e) = Self::IDENTITY.check(Self::NAME, wire.as_bytes()) {
+                return Err(e.in_buffer(index * Self::SIZE));
+            }
+        }
+        Ok(wires)
+    }
+
+    /// Reads a buffer of bundles of this layout, back to back, one [`Bundle::view`] at a time:
+    /// each bundle's view or its error, with the buffer's offsets as in [`Bundle::view_slice`],
+    /// then, when the length is not a whole number of [`Bundle::SIZE`]s, the error for the
+    /// trailing bytes.
+    fn view_each<'a>(bytes: &'a [u8]) -> impl Iterator<Item = Result<&'a Self::Wire, DecodeError>>
+    where
+        Self::Wire: 'a,
+    {
+        let size = Self::SIZE.max(1);
+        let (whole, rest) = bytes.split_at(bytes.len() - bytes.len() % size);
+        let views = whole
+            .chunks_exact(size)
+            .enumerate()
+            .map(move |(index, chunk)| Self::view(chunk).map_err(|e| e.in_buffer(index * size)));
+        let rest = (!rest.is_empty()).then(|| Err(trailing::<Self>(bytes.len())));
+        views.chain(rest)
+    }
+
     /// Decodes the first [`Bundle::SIZE`] bytes of `bytes`.
     #[inline]
     fn decode_bytes(bytes: &[u8]) -> Result<Self, DecodeError> {
-        Self::decode(Self::view(bytes)?)
+        // Decode checks the identity itself.
+        Self::decode(Self::view_prefix(bytes)?)
     }
 
     /// Encodes into the first [`Bundle::SIZE`] bytes of `out`, in place (see
@@ -305,6 +422,16 @@ const fn whole<B: Bundle>() -> Location {
         inner: None,
         offset: 0,
     }
+}
+
+/// The bytes past the last whole bundle of a buffer of `len` bytes of `B`, where they start.
+fn trailing<B: Bundle>(len: usize) -> DecodeError {
+    let rest = len.checked_rem(B::SIZE).unwrap_or(0);
+    DecodeError {
+        at: whole::<B>(),
+        problem: truncated::<B>(rest),
+    }
+    .in_buffer(len - rest)
 }
 
 /// A buffer of `available` bytes, too short for `B`.

@@ -248,7 +248,9 @@ pub struct Location {
     pub field: &'static str,
     /// The inner field of a nested layout.
     pub inner: Option<&'static str>,
-    /// Absolute byte offset in the bundle.
+    /// Byte offset from the bundle's first byte; in an error about a buffer of bundles
+    /// ([`Bundle::view_slice`](crate::Bundle::view_slice)), from the buffer's first byte, so the
+    /// bundle's index is `offset / SIZE` ([`DecodeError::in_buffer`]).
     pub offset: usize,
 }
 
@@ -307,6 +309,14 @@ macro_rules! located {
             /// offset becomes relative to that field and the field name becomes the inner name.
             pub const fn into_inner(self) -> FieldError {
                 FieldError { at: self.at.offset, inner: Some(self.at.field), problem: self.problem }
+            }
+
+            /// The same error for a bundle that starts at byte `base` of a buffer of bundles:
+            /// the offset becomes the buffer's, `base` plus the offset inside the bundle.
+            pub const fn in_buffer(self, base: usize) -> Self {
+                let mut at = self.at;
+                at.offset = at.offset.saturating_add(base);
+                Self { at, problem: self.problem }
             }
         }
     )+};

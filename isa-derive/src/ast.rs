@@ -22,6 +22,9 @@ pub struct Layout<'a> {
     pub constants: Vec<Constant>,
     pub reserved: Vec<Reserved>,
     pub fields: Vec<FieldNode<'a>>,
+    /// The runtime crate the generated code names: `#[bundle(crate = "…")]`, or the one the
+    /// crate's manifest depends on (see `runtime.rs`).
+    pub runtime: Path,
 }
 
 /// How the layout is recognised.
@@ -102,8 +105,9 @@ impl FieldNode<'_> {
     }
 }
 
-/// Parses the input into nodes, reporting every attribute error at once.
-pub fn parse(input: &DeriveInput) -> darling::Result<Layout<'_>> {
+/// Parses the input into nodes, reporting every attribute error at once. `runtime` finds the
+/// runtime crate when the attribute does not name it.
+pub fn parse(input: &DeriveInput, runtime: impl FnOnce() -> Path) -> darling::Result<Layout<'_>> {
     let mut errors = Error::accumulator();
     let opts = errors.handle(BundleOpts::from_derive_input(input));
     let syn::Data::Struct(data) = &input.data else {
@@ -221,6 +225,10 @@ pub fn parse(input: &DeriveInput) -> darling::Result<Layout<'_>> {
         constants,
         reserved,
         fields,
+        runtime: match &opts.krate {
+            Some(path) => path.0.clone(),
+            None => runtime(),
+        },
     };
     errors.finish_with(layout)
 }

@@ -38,6 +38,10 @@ pub struct BundleOpts {
     /// Documented reserved ranges: `reserved(offset = 0x26, len = 2, note = "...")`.
     #[darling(default, multiple)]
     pub reserved: Vec<SpannedValue<ReservedOpts>>,
+    /// The path of the runtime crate, when the derive cannot find it in the manifest:
+    /// `crate = "my_facade::isa_core"`.
+    #[darling(default, rename = "crate")]
+    pub krate: Option<CratePath>,
 }
 
 /// `constant(...)` inside `#[bundle]`.
@@ -208,6 +212,45 @@ fn range(r: &ExprRange) -> Result<BitRange> {
         span: r.span(),
     })
 }
+
+/// `crate = "some::path"`: a module path in a string, as serde's and zerocopy's `crate` keys
+/// take it. A path that does not start with `::`, `crate`, `self` or `super` names an external
+/// crate and is made absolute (`isa::core` is `::isa::core`), so it resolves without a prelude.
+#[derive(Clone, Debug)]
+pub struct CratePath(pub syn::Path);
+
+impl FromMeta for CratePath {
+    fn from_value(value: &Lit) -> Result<Self> {
+        let Lit::Str(s) = value else {
+            return Err(Error::custom(CRATE_PATH_HINT).with_span(value));
+        };
+        let mut path = s.parse_with(syn::Path::parse_mod_style).map_err(|e| {
+            Error::custom(format!(
+                "`crate` is not a module path ({e}); {CRATE_PATH_HINT}"
+            ))
+            .with_span(s)
+        })?;
+        let relative = path.segments.first().is_some_and(|first| {
+            ["crate", "self", "super"].contains(&first.ident.to_string().as_str())
+        });
+        if path.leading_colon.is_none() && !relative {
+            path.leading_colon = Some(syn::Token![::](s.span()));
+        }
+        Ok(CratePath(path))
+    }
+
+    fn from_expr(expr: &Expr) -> Result<Self> {
+        match expr {
+            Expr::Lit(ExprLit { lit, .. }) => Self::from_value(lit),
+            Expr::Group(g) => Self::from_expr(&g.expr),
+            _ => Err(Error::custom(CRATE_PATH_HINT).with_span(expr)),
+        }
+    }
+}
+
+/// What `crate = …` takes.
+const CRATE_PATH_HINT: &str =
+    "write the runtime's path as a string, e.g. `crate = \"my_facade::isa_core\"`";
 
 /// `opcodes = [0x41, 0x51]`, each literal kept for its span.
 #[derive(Clone, Debug)]

@@ -16,6 +16,7 @@
 mod ast;
 mod attr;
 mod expand;
+mod runtime;
 mod valid;
 
 use proc_macro::TokenStream;
@@ -34,6 +35,12 @@ use syn::{DeriveInput, parse_macro_input};
 /// | `constant(offset, len = 1, value, name, confidence, note)` | a fixed little-endian byte range |
 /// | `reserved(offset, len = 1, name, note)` | a documented reserved range (every unclaimed bit is reserved anyway) |
 /// | `unrecovered = "..."` | the field map is not known: the op is recognised by its identity and its bytes are carried whole in `[u8; N]` fields |
+/// | `crate = "path"` | the path of the runtime (`isa-core`) when it is neither a dependency of the crate nor reached through the `isa` facade it depends on, e.g. `crate = "my_facade::isa_core"`; a path not starting with `::`, `crate`, `self` or `super` names an external crate |
+///
+/// The generated code names the runtime by one path, found in the crate's `Cargo.toml`:
+/// `::isa_core` when the crate depends on `isa-core` (under its own or a renamed name),
+/// `::isa::core` when it depends on the `isa` facade only, or the `crate = "…"` given. zerocopy
+/// is reached through the runtime, so the crate needs no zerocopy dependency of its own.
 ///
 /// With neither `opcodes` nor `mask`/`match`, the layout is nested: it also implements
 /// `isa_core::Field` and can be a field of another layout (the sync band is one).
@@ -73,7 +80,7 @@ use syn::{DeriveInput, parse_macro_input};
 #[proc_macro_derive(Bundle, attributes(bundle, field))]
 pub fn derive_bundle(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    expand::derive(&input).into()
+    expand::derive(&input, runtime::from_manifest).into()
 }
 
 #[cfg(test)]

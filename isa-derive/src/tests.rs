@@ -5,7 +5,7 @@ use std::path::Path;
 
 fn expand_file(input: &str) -> String {
     let input: syn::DeriveInput = syn::parse_str(input).expect("golden input parses");
-    let tokens = crate::expand::derive(&input);
+    let tokens = crate::expand::derive(&input, crate::runtime::default);
     let file: syn::File = syn::parse2(tokens).expect("generated code parses as a file");
     prettyplease::unparse(&file)
 }

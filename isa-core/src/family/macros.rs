@@ -107,10 +107,12 @@ macro_rules! family {
             }
             $crate::family!(@base_fns $name, $view, $($base, $bvar)?);
 
+            // The identity has chosen the member, so the views check the length only
+            // (`view_prefix`), and decode checks the whole header once.
             /// Decoder of every member, by member index.
             const DECODERS: [DecodeFn; COUNT] = {
                 let own: &[DecodeFn] = &[$(
-                    |b| <$ty>::decode_map(<$ty>::view(b)?, $name::$variant)
+                    |b| <$ty>::decode_map(<$ty>::view_prefix(b)?, $name::$variant)
                 ),+];
                 let mut table: [DecodeFn; COUNT] = [base_decode; COUNT];
                 let mut k = 0;
@@ -123,7 +125,7 @@ macro_rules! family {
             /// View of every member, by member index.
             const VIEWS: [ViewFn; COUNT] = {
                 let own: &[ViewFn] = &[$(
-                    |b| <$ty>::view(b).map($view::$variant)
+                    |b| <$ty>::view_prefix(b).map($view::$variant)
                 ),+];
                 let mut table: [ViewFn; COUNT] = [base_view; COUNT];
                 let mut k = 0;

@@ -90,8 +90,9 @@ pub fn layout_checks(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
     if layout.unrecovered.is_some() {
         for f in layout.fields.iter().filter(|f| f.role == Role::Value) {
             let (ty, span) = (f.ty, f.place_span);
+            let private = p.private_at(span);
             checks.push(quote_spanned! {span=>
-                const _: () = ::isa_core::__private::opaque_bytes::<#ty>();
+                const _: () = #private::opaque_bytes::<#ty>();
             });
         }
     }

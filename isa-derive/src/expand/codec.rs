@@ -12,7 +12,7 @@ use crate::ast::{Identity, Layout};
 use crate::valid::Plan;
 
 pub fn bundle_impl(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
-    let (krate, zc, result) = (&p.krate, &p.zc, &p.result);
+    let (krate, private, zc, result) = (&p.krate, &p.private, &p.zc, &p.result);
     let ident = layout.ident;
     let wire = wire_ident(layout);
     let name = &layout.name;
@@ -22,30 +22,31 @@ pub fn bundle_impl(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
     let loc = |field: &str, offset: TokenStream| quote!(#krate::Location { op: #name, field: #field, inner: #none, offset: #offset });
 
     // Identity and header. `dec_header` runs on the cold path only, after the fast check
-    // (`identity_ok` and the fixed bits) has failed, and returns the exact fault.
+    // (`identity_ok` and the fixed bits) has failed, and returns the exact fault; the identity's
+    // is the one `Identity::check` gives, as `Bundle::view` reports it.
+    let check_identity = quote! {
+        if let #result::Err(e) = <#ident as #krate::Bundle>::IDENTITY.check(#name, bytes) {
+            return e;
+        }
+    };
     let (identity, dec_header, identity_ok, id_mask, id_value) = match &layout.identity {
         Identity::Opcodes(ops) => {
             let ops: Vec<u8> = ops.iter().map(|(o, _)| *o).collect();
             let words = (size / 4) as u64;
-            let l0 = loc("opcode", quote!(0));
             let l1 = loc("inst_word_len", quote!(1));
             (
                 quote!(#krate::Identity::Opcodes(&[#(#ops),*])),
                 quote! {
-                    let opcode = ::isa_core::__private::read_le(bytes, 0, 1) as u8;
-                    if !<#ident as #krate::Bundle>::IDENTITY.matches(bytes) {
-                        return #krate::DecodeError { at: #l0,
-                            problem: #krate::Problem::UnknownOpcode { opcode, expected: &[#(#ops),*] } };
-                    }
-                    let len = ::isa_core::__private::read_le(bytes, 1, 1);
+                    #check_identity
+                    let len = #private::read_le(bytes, 1, 1);
                     if len != #words {
                         return #krate::DecodeError { at: #l1,
                             problem: #krate::Problem::ConstantMismatch { expected: #words, found: len } };
                     }
                 },
                 quote!(match bytes.first() {
-                    ::core::option::Option::Some(&opcode) => ::isa_core::__private::in_byte_set(
-                        &const { ::isa_core::__private::byte_set(&[#(#ops),*]) },
+                    ::core::option::Option::Some(&opcode) => #private::in_byte_set(
+                        &const { #private::byte_set(&[#(#ops),*]) },
                         opcode,
                     ),
                     ::core::option::Option::None => false,
@@ -54,22 +55,13 @@ pub fn bundle_impl(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
                 quote!(0u32),
             )
         }
-        Identity::MaskMatch { mask, value, .. } => {
-            let l = loc("identity", quote!(0));
-            (
-                quote!(#krate::Identity::MaskMatch { mask: #mask, value: #value }),
-                quote! {
-                    let word = ::isa_core::__private::read_le(bytes, 0, 4) as u32;
-                    if word & #mask != #value {
-                        return #krate::DecodeError { at: #l,
-                            problem: #krate::Problem::IdentityMismatch { word, mask: #mask, expected: #value } };
-                    }
-                },
-                quote!(true),
-                quote!(#mask),
-                quote!(#value),
-            )
-        }
+        Identity::MaskMatch { mask, value, .. } => (
+            quote!(#krate::Identity::MaskMatch { mask: #mask, value: #value }),
+            check_identity,
+            quote!(true),
+            quote!(#mask),
+            quote!(#value),
+        ),
         Identity::Nested => (
             quote!(#krate::Identity::Nested),
             quote!(),
@@ -84,7 +76,7 @@ pub fn bundle_impl(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
         let (o, l, v) = (c.offset, c.len, c.value);
         let at = loc(&c.name, quote!(#o));
         quote! {
-            let found = ::isa_core::__private::read_le(bytes, #o, #l);
+            let found = #private::read_le(bytes, #o, #l);
             if found != #v {
                 return #krate::DecodeError { at: #at,
                     problem: #krate::Problem::ConstantMismatch { expected: #v, found } };
@@ -138,9 +130,9 @@ pub fn bundle_impl(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
     let whole_bundle = loc("bundle", quote!(0));
     quote! {
         const __COVERAGE: [u8; #size] =
-            ::isa_core::__private::with_mask(::isa_core::__private::coverage::<#size>(__FIELDS), #id_mask);
-        const __FIXED: ::isa_core::__private::Fixed<#words> =
-            ::isa_core::__private::fixed::<#size, #words>(__FIELDS, #id_mask, #id_value);
+            #private::with_mask(#private::coverage::<#size>(__FIELDS), #id_mask);
+        const __FIXED: #private::Fixed<#words> =
+            #private::fixed::<#size, #words>(__FIELDS, #id_mask, #id_value);
 
         /// The first fault of a bundle whose identity or fixed bits are wrong, in the order the
         /// layout states them: identity, header, constants, reserved bits.
@@ -150,7 +142,7 @@ pub fn bundle_impl(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
             #dec_header
             #(#dec_consts)*
             if let ::core::option::Option::Some((at, value, mask)) =
-                ::isa_core::__private::first_reserved(bytes, &__COVERAGE)
+                #private::first_reserved(bytes, &__COVERAGE)
             {
                 return #krate::DecodeError { at: #reserved_at,
                     problem: #krate::Problem::ReservedNonZero { value, mask } };
@@ -192,7 +184,7 @@ pub fn bundle_impl(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
                 f: F,
             ) -> #result<R, #krate::DecodeError> {
                 let bytes = #zc::IntoBytes::as_bytes(wire);
-                if !(#identity_ok && ::isa_core::__private::fixed_ok(bytes, &__FIXED)) {
+                if !(#identity_ok && #private::fixed_ok(bytes, &__FIXED)) {
                     return #result::Err(__decode_fault(bytes));
                 }
                 // Every field read without its error path; one shared exit when any fails.

@@ -32,13 +32,13 @@ struct Run {
 pub fn encode_body(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
     let mut out = Vec::new();
     let mut run: Option<Run> = None;
-    for member in members(layout, plan) {
+    for member in members(layout, plan, p) {
         let (offset, len, byte) = match member.extent {
             Extent::Byte { offset, value } => (offset, 1, Some((offset, value))),
             Extent::Bytes { offset, len } if len <= RUN_MAX => (offset, len, None),
             _ => {
                 out.extend(run.take().map(|r| store_run(layout, &r, p)));
-                out.push(alone(layout, &member));
+                out.push(alone(layout, &member, p));
                 continue;
             }
         };
@@ -70,7 +70,7 @@ fn bit_fields(layout: &Layout, start: usize, end: usize) -> Vec<usize> {
 
 /// One store for a run: the fixed bits, the known header bytes, the codes of its bit fields.
 fn store_run(layout: &Layout, r: &Run, p: &Paths) -> TokenStream {
-    let zc = &p.zc;
+    let (zc, private) = (&p.zc, &p.private);
     let wire = wire_ident(layout);
     let (start, len) = (r.start, r.end - r.start);
     let known = r.bytes.iter().map(|(o, v)| {
@@ -83,7 +83,7 @@ fn store_run(layout: &Layout, r: &Run, p: &Paths) -> TokenStream {
         let placed = parts(f).into_iter().map(|(o, lo, hi, sh)| {
             let at = 8 * (o - start) as u32 + lo;
             let width = hi - lo + 1;
-            quote!((code >> #sh & ::isa_core::__private::low_mask(#width)) << #at)
+            quote!((code >> #sh & #private::low_mask(#width)) << #at)
         });
         quote! {
             let code = #wire::#code_of(&self.#ident)?;
@@ -92,17 +92,18 @@ fn store_run(layout: &Layout, r: &Run, p: &Paths) -> TokenStream {
     });
     quote! {{
         let mut word: u64 = const {
-            ::isa_core::__private::read_fixed(&__FIXED, #start, #len)
+            #private::read_fixed(&__FIXED, #start, #len)
         } #(#known)*;
         #(#codes)*
-        ::isa_core::__private::write_le(#zc::IntoBytes::as_mut_bytes(wire), #start, #len, word);
+        #private::write_le(#zc::IntoBytes::as_mut_bytes(wire), #start, #len, word);
     }}
 }
 
 /// A member written on its own: a whole field through its setter; a gap whose start only the
 /// compiler knows with its fixed bytes; a cell longer than a run with its fixed bytes, then its
 /// fields' setters, which keep the bits they do not own.
-fn alone(layout: &Layout, m: &Member) -> TokenStream {
+fn alone(layout: &Layout, m: &Member, p: &Paths) -> TokenStream {
+    let private = &p.private;
     let name = &m.name;
     let setter = |i: usize| {
         let ident = layout.fields[i].ident;
@@ -112,14 +113,14 @@ fn alone(layout: &Layout, m: &Member) -> TokenStream {
     match &m.extent {
         Extent::Field(i) => setter(*i),
         Extent::After(start) => quote! {
-            wire.#name = const { ::isa_core::__private::fixed_bytes(&__FIXED, #start) };
+            wire.#name = const { #private::fixed_bytes(&__FIXED, #start) };
         },
         Extent::Bytes { offset, len } => {
             let setters = bit_fields(layout, *offset, offset + len)
                 .into_iter()
                 .map(setter);
             quote! {
-                wire.#name = const { ::isa_core::__private::fixed_bytes(&__FIXED, #offset) };
+                wire.#name = const { #private::fixed_bytes(&__FIXED, #offset) };
                 #(#setters)*
             }
         }

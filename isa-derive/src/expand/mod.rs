@@ -7,17 +7,18 @@ mod table;
 mod view;
 mod wire;
 
-use proc_macro2::{Ident, TokenStream};
-use quote::{format_ident, quote};
-use syn::DeriveInput;
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{ToTokens, format_ident, quote};
+use syn::{DeriveInput, LitStr, Path};
 
 use crate::ast::{self, Layout};
 use crate::valid::{self, Plan};
 
 /// Expands one derive input: the generated items, or every error at once plus a minimal
-/// implementation so that one mistake gives one error.
-pub fn derive(input: &DeriveInput) -> TokenStream {
-    let layout = match ast::parse(input) {
+/// implementation so that one mistake gives one error. `runtime` gives the runtime crate's path
+/// when the attribute does not name it.
+pub fn derive(input: &DeriveInput, runtime: impl FnOnce() -> Path) -> TokenStream {
+    let layout = match ast::parse(input, runtime) {
         Ok(layout) => layout,
         Err(e) => return e.write_errors(),
     };
@@ -31,20 +32,47 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
     }
 }
 
-/// Paths the generated code uses; absolute, so it compiles under `#![no_implicit_prelude]`.
+/// Paths the generated code uses, built once from the runtime's path; absolute (unless the
+/// declaration names a `crate::…` runtime), so the code compiles under `#![no_implicit_prelude]`.
 pub(crate) struct Paths {
+    /// The runtime crate: `::isa_core`, `::isa::core`, or the declaration's `crate = "…"`.
     pub krate: TokenStream,
+    /// Its support module for generated code.
+    pub private: TokenStream,
+    /// zerocopy, reached through the runtime, so the user's crate need not depend on it.
     pub zc: TokenStream,
+    /// The same path as zerocopy's derives take it: `#[zerocopy(crate = "…")]`.
+    pub zc_crate: LitStr,
     pub result: TokenStream,
 }
 
 impl Paths {
-    pub fn new() -> Self {
+    pub fn new(runtime: &Path) -> Self {
+        let krate = runtime.to_token_stream();
+        let private = quote!(#krate::__private);
+        let zc = quote!(#private::zerocopy);
+        let span = syn::spanned::Spanned::span(runtime);
+        let zc_crate = LitStr::new(&zc.to_string().replace(' ', ""), span);
         Paths {
-            krate: quote!(::isa_core),
-            zc: quote!(::isa_core::__private::zerocopy),
+            krate,
+            private,
+            zc,
+            zc_crate,
             result: quote!(::core::result::Result),
         }
+    }
+
+    /// The support module under `span`, for code generated under a field's or a table's span
+    /// (`quote_spanned!`), so the whole path carries the span its error would point at.
+    pub fn private_at(&self, span: Span) -> TokenStream {
+        self.private
+            .clone()
+            .into_iter()
+            .map(|mut token| {
+                token.set_span(span);
+                token
+            })
+            .collect()
     }
 }
 
@@ -53,7 +81,7 @@ pub(crate) fn wire_ident(layout: &Layout) -> Ident {
 }
 
 fn generate(layout: &Layout, plan: &Plan) -> TokenStream {
-    let p = Paths::new();
+    let p = Paths::new(&layout.runtime);
     let wire = wire::wire_struct(layout, plan, &p);
     let view = view::accessors(layout, &p);
     let table = table::field_table(layout, &p);
@@ -74,15 +102,15 @@ fn generate(layout: &Layout, plan: &Plan) -> TokenStream {
 /// What is emitted next to the errors: a wire struct of the declared size and an
 /// implementation that refuses everything, so code using the type does not add errors.
 fn stub(layout: &Layout) -> TokenStream {
-    let p = Paths::new();
+    let p = Paths::new(&layout.runtime);
     let (ident, wire) = (layout.ident, wire_ident(layout));
-    let (krate, zc, result) = (&p.krate, &p.zc, &p.result);
+    let (krate, zc, zc_crate, result) = (&p.krate, &p.zc, &p.zc_crate, &p.result);
     let vis = &layout.input.vis;
     let size = layout.size;
     let name = &layout.name;
     quote! {
         #[derive(#zc::FromBytes, #zc::IntoBytes, #zc::KnownLayout, #zc::Immutable, #zc::Unaligned, ::core::clone::Clone, ::core::marker::Copy)]
-        #[zerocopy(crate = "::isa_core::__private::zerocopy")]
+        #[zerocopy(crate = #zc_crate)]
         #[repr(C)]
         #vis struct #wire([u8; #size]);
         #[automatically_derived]

@@ -151,8 +151,9 @@ pub fn field_table(layout: &Layout, p: &Paths) -> TokenStream {
         // field is reported once.
         let lut = f.lut.as_ref().map(|lut| {
             let fty = f.ty;
+            let private = p.private_at(lut.span());
             quote_spanned! {lut.span()=>
-                const { ::isa_core::__private::lut_fns::<#lut, #fty>() }.table
+                const { #private::lut_fns::<#lut, #fty>() }.table
             }
         });
         let kind = match f.role {

@@ -15,24 +15,24 @@ pub fn accessors(layout: &Layout, p: &Paths) -> TokenStream {
         .iter()
         .map(|f| field_accessors(layout, f, p))
         .collect();
+    let (private, zc) = (&p.private, &p.zc);
     let header = match &layout.identity {
         Identity::Opcodes(_) => quote! {
             /// The opcode byte (0x00).
             #[inline]
             pub fn opcode_byte(&self) -> u8 {
-                ::isa_core::__private::read_bits(::isa_core::__private::zerocopy::IntoBytes::as_bytes(self), 0, 0, 7) as u8
+                #private::read_bits(#zc::IntoBytes::as_bytes(self), 0, 0, 7) as u8
             }
         },
         Identity::MaskMatch { .. } => quote! {
             /// The whole 32-bit word, little-endian.
             #[inline]
             pub fn word(&self) -> u32 {
-                ::isa_core::__private::read_le(::isa_core::__private::zerocopy::IntoBytes::as_bytes(self), 0, 4) as u32
+                #private::read_le(#zc::IntoBytes::as_bytes(self), 0, 4) as u32
             }
         },
         Identity::Nested => quote! {},
     };
-    let _ = p;
     // No `#[automatically_derived]`: it belongs on trait impls only, and rustc is phasing it out
     // on inherent ones.
     quote! {
@@ -85,7 +85,7 @@ pub fn value_or_none(f: &FieldNode, p: &Paths) -> TokenStream {
         (Place::Bits(_), Some(lut)) => {
             // The code keeps the call site's span, the table path its own (see the getters).
             let code = Ident::new("code", proc_macro2::Span::call_site());
-            let decode = lut_decode(lut, ty, &code);
+            let decode = lut_decode(lut, ty, &code, p);
             quote!({ let #code = wire.#raw(); #decode })
         }
         (Place::Bits(_), None) => {
@@ -98,15 +98,16 @@ pub fn value_or_none(f: &FieldNode, p: &Paths) -> TokenStream {
 /// `table.decode(code)` of a lookup-table field, an `Option`: under the table path's span (it
 /// may come from another hygiene context, a `macro_rules!` that passes the table in), with
 /// `code` the caller's local under its own span.
-fn lut_decode(lut: &syn::Path, ty: &syn::Type, code: &Ident) -> TokenStream {
+fn lut_decode(lut: &syn::Path, ty: &syn::Type, code: &Ident, p: &Paths) -> TokenStream {
     let lspan = syn::spanned::Spanned::span(lut);
+    let private = p.private_at(lspan);
     quote_spanned! {lspan=>
-        (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.decode)(#code)
+        (const { #private::lut_fns::<#lut, #ty>() }.decode)(#code)
     }
 }
 
 fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
-    let (krate, result) = (&p.krate, &p.result);
+    let (krate, private, result) = (&p.krate, &p.private, &p.result);
     let op = &layout.name;
     let ident = f.ident;
     let name = ident.to_string();
@@ -116,6 +117,8 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
     let set = format_ident!("set_{}", ident);
     let code_of = code_fn(f);
     let span = f.span;
+    // The support module under the accessor's span, for the code generated under it.
+    let private_s = p.private_at(span);
     let doc_get = format!("`{name}`, decoded and checked.");
     let doc_raw = format!("`{name}` as stored, unchecked.");
     let doc_set = format!("Writes `{name}`; refuses a value the field cannot hold.");
@@ -125,7 +128,7 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
             #[inline]
             pub fn #ident(&self) -> #result<#ty, #krate::DecodeError> {
                 <#ty as #krate::Field>::from_wire(&self.#ident)
-                    .map_err(|e| ::isa_core::__private::decode_error(#op, #name, #at, e))
+                    .map_err(|e| #private_s::decode_error(#op, #name, #at, e))
             }
             #[doc = #doc_raw]
             #[inline]
@@ -136,24 +139,25 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
             #[inline]
             pub fn #set(&mut self, value: &#ty) -> #result<(), #krate::EncodeError> {
                 self.#ident = <#ty as #krate::Field>::to_wire(value)
-                    .map_err(|e| ::isa_core::__private::encode_error(#op, #name, #at, e))?;
+                    .map_err(|e| #private_s::encode_error(#op, #name, #at, e))?;
                 #result::Ok(())
             }
         },
         Place::Bits(_) => {
             let parts = parts(f);
             let width: u32 = f.bit_width().unwrap_or(0);
-            let reads = parts.iter().map(|(o, lo, hi, sh)| {
-                quote!((::isa_core::__private::read_bits(bytes, #o, #lo, #hi) << #sh))
-            });
-            let writes = parts.iter().map(|(o, lo, hi, sh)| {
-                quote!(::isa_core::__private::write_bits(bytes, #o, #lo, #hi, code >> #sh);)
-            });
-            let err_d = quote!(|problem| ::isa_core::__private::decode_error(#op, #name, #at, #krate::FieldError::new(problem)));
-            let err_e = quote!(|problem| ::isa_core::__private::encode_error(#op, #name, #at, #krate::FieldError::new(problem)));
+            let reads = parts
+                .iter()
+                .map(|(o, lo, hi, sh)| quote!((#private::read_bits(bytes, #o, #lo, #hi) << #sh)));
+            let writes = parts.iter().map(
+                |(o, lo, hi, sh)| quote!(#private::write_bits(bytes, #o, #lo, #hi, code >> #sh);),
+            );
+            let err_d = quote!(|problem| #private::decode_error(#op, #name, #at, #krate::FieldError::new(problem)));
+            let err_e = quote!(|problem| #private::encode_error(#op, #name, #at, #krate::FieldError::new(problem)));
             let (decode, encode, extra) = match (&f.lut, f.role) {
                 (Some(lut), _) => {
                     let lspan = syn::spanned::Spanned::span(lut);
+                    let private_l = p.private_at(lspan);
                     // The locals keep the accessor's span: the table path may come from another
                     // hygiene context (a `macro_rules!` that passes the table in), and a local
                     // is only found under the span it was declared with.
@@ -163,12 +167,12 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
                         quote!(#lut)
                     );
                     let pre = format_ident!("{}_preimages", ident);
-                    let lookup = lut_decode(lut, ty, &code);
+                    let lookup = lut_decode(lut, ty, &code, p);
                     (
                         quote_spanned! {lspan=>
                             match #lookup {
                                 ::core::option::Option::Some(value) => #result::Ok(value),
-                                ::core::option::Option::None => #result::Err(::isa_core::__private::decode_error(
+                                ::core::option::Option::None => #result::Err(#private_l::decode_error(
                                     #op, #name, #at,
                                     #krate::FieldError::new(#krate::Problem::UnknownCode {
                                         code: #code,
@@ -179,11 +183,11 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
                             }
                         },
                         quote_spanned! {lspan=>
-                            match (const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.encode)(#value) {
+                            match (const { #private_l::lut_fns::<#lut, #ty>() }.encode)(#value) {
                                 ::core::option::Option::Some(code) => <::core::primitive::u64 as ::core::convert::From<::core::primitive::u8>>::from(code),
-                                ::core::option::Option::None => return #result::Err(::isa_core::__private::no_wire_form(
+                                ::core::option::Option::None => return #result::Err(#private_l::no_wire_form(
                                     #value,
-                                    const { ::isa_core::__private::lut_fns::<#lut, #ty>() }.value_name,
+                                    const { #private_l::lut_fns::<#lut, #ty>() }.value_name,
                                     <#lut as #krate::Lut>::NAME,
                                     &<#lut as #krate::Lut>::CODES,
                                     #op, #name, #at,
@@ -209,9 +213,9 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
                         quote! {{
                             const OPCODES: &[u8] = &[#(#ops),*];
                             let code = <#ty as #krate::BitValue>::to_bits(value, #width).map_err(#err_e)?;
-                            let members_only = const { ::isa_core::__private::all_in(<#ty as #krate::BitValue>::CODES, OPCODES) };
-                            if !members_only && !::isa_core::__private::in_byte_set(&const { ::isa_core::__private::byte_set(OPCODES) }, code as u8) {
-                                return #result::Err(::isa_core::__private::encode_error(#op, #name, #at,
+                            let members_only = const { #private::all_in(<#ty as #krate::BitValue>::CODES, OPCODES) };
+                            if !members_only && !#private::in_byte_set(&const { #private::byte_set(OPCODES) }, code as u8) {
+                                return #result::Err(#private::encode_error(#op, #name, #at,
                                     #krate::FieldError::new(#krate::Problem::UnknownOpcode { opcode: code as u8, expected: OPCODES })));
                             }
                             code
@@ -235,14 +239,14 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
                 #[doc = #doc_raw]
                 #[inline]
                 pub fn #raw(&self) -> u64 {
-                    let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_bytes(self);
+                    let bytes = #private_s::zerocopy::IntoBytes::as_bytes(self);
                     0 #(| #reads)*
                 }
                 #[doc = #doc_set]
                 #[inline]
                 pub fn #set(&mut self, value: &#ty) -> #result<(), #krate::EncodeError> {
                     let code = Self::#code_of(value)?;
-                    let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_mut_bytes(self);
+                    let bytes = #private_s::zerocopy::IntoBytes::as_mut_bytes(self);
                     #(#writes)*
                     #result::Ok(())
                 }

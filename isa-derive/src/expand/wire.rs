@@ -36,7 +36,8 @@ pub(super) enum Extent {
 }
 
 /// The members in byte order: segments, and reserved gaps between them.
-pub(super) fn members(layout: &Layout, plan: &Plan) -> Vec<Member> {
+pub(super) fn members(layout: &Layout, plan: &Plan, p: &Paths) -> Vec<Member> {
+    let krate = &p.krate;
     let mut members = Vec::new();
     let mut end = End::Known(0);
     for seg in &plan.segments {
@@ -90,7 +91,7 @@ pub(super) fn members(layout: &Layout, plan: &Plan) -> Vec<Member> {
                 let f = &layout.fields[*index];
                 let ty = f.ty;
                 let off = f.offset;
-                let wty = quote!(<#ty as ::isa_core::Field>::Wire);
+                let wty = quote!(<#ty as #krate::Field>::Wire);
                 let member = Member {
                     name: f.ident.clone(),
                     ty: wty.clone(),
@@ -129,11 +130,11 @@ pub(super) fn members(layout: &Layout, plan: &Plan) -> Vec<Member> {
 }
 
 pub fn wire_struct(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
-    let zc = &p.zc;
+    let (zc, zc_crate) = (&p.zc, &p.zc_crate);
     let wire = wire_ident(layout);
     let vis = &layout.input.vis;
     let wire_name = wire.to_string();
-    let fields = members(layout, plan).into_iter().map(|m| {
+    let fields = members(layout, plan, p).into_iter().map(|m| {
         let Member { name, ty, doc, .. } = m;
         quote! { #[doc = #doc] #name: #ty }
     });
@@ -145,7 +146,7 @@ pub fn wire_struct(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
     quote! {
         #[doc = #doc]
         #[derive(#zc::FromBytes, #zc::IntoBytes, #zc::KnownLayout, #zc::Immutable, #zc::Unaligned, ::core::clone::Clone, ::core::marker::Copy)]
-        #[zerocopy(crate = "::isa_core::__private::zerocopy")]
+        #[zerocopy(crate = #zc_crate)]
         #[repr(C)]
         #vis struct #wire {
             #(#fields,)*

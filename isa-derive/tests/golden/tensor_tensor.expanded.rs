@@ -841,20 +841,10 @@ const _: () = {
     #[cold]
     #[inline(never)]
     fn __decode_fault(bytes: &[u8]) -> ::isa_core::DecodeError {
-        let opcode = ::isa_core::__private::read_le(bytes, 0, 1) as u8;
-        if !<TensorTensor as ::isa_core::Bundle>::IDENTITY.matches(bytes) {
-            return ::isa_core::DecodeError {
-                at: ::isa_core::Location {
-                    op: "TensorTensor",
-                    field: "opcode",
-                    inner: ::core::option::Option::None,
-                    offset: 0,
-                },
-                problem: ::isa_core::Problem::UnknownOpcode {
-                    opcode,
-                    expected: &[65u8, 81u8, 138u8, 142u8],
-                },
-            };
+        if let ::core::result::Result::Err(e) = <TensorTensor as ::isa_core::Bundle>::IDENTITY
+            .check("TensorTensor", bytes)
+        {
+            return e;
         }
         let len = ::isa_core::__private::read_le(bytes, 1, 1);
         if len != 16u64 {
