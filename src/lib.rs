@@ -9,5 +9,9 @@
 #![forbid(unsafe_code)]
 
 pub use isa_core as core;
+/// The serde a family's serde form is written with: a member derives its serde form through it
+/// (`#[derive(isa::serde::Serialize, isa::serde::Deserialize)]` with
+/// `#[serde(crate = "isa::serde")]`), so a crate needs no serde dependency of its own.
+pub use serde;
 pub use isa_derive::Bundle;
 pub use isa_ops as ops;

@@ -1,0 +1,170 @@
+//! A user's instruction set, declared outside the library exactly as any crate would: two new
+//! 64-byte ops ([`TensorMax`] 0x60, [`TensorClamp`] 0x61) and one new 32-bit word
+//! ([`BScale`]), each one annotated struct, added to the built-in ISA with `family!` and given
+//! the whole `isa` command by [`CustomIsa`].
+#![forbid(unsafe_code)]
+
+use isa::core::{
+    AluOp, Dtype, Family, Finding, SyncBand, Tensor3d, Validate, alu_v2, dtype_v2, family,
+};
+use isa::ops::pto::Gpr;
+use isa::serde::{Deserialize, Serialize};
+use isa_cli::{Isa, PtoBlocks, WordDecoder};
+
+/// `out = max(in, imm)` with an ALU op applied after: both dtypes in one byte (a nibble each,
+/// through `dtype_v2`), the ALU byte through `alu_v2`, two TENSOR3D descriptors, a 32-bit
+/// immediate, and a reserved gap after it.
+#[derive(isa::Bundle, Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(crate = "isa::serde", deny_unknown_fields)]
+#[bundle(
+    size = 64,
+    opcodes = [0x60],
+    wire = "s3d3_max",
+    reserved(offset = 0x34, len = 12, note = "kept zero for a second immediate")
+)]
+pub struct TensorMax {
+    /// The semaphore band of the 64-byte header.
+    #[field(offset = 0x04)]
+    pub sync: SyncBand,
+    /// The input's dtype, low nibble of 0x0C.
+    #[field(offset = 0x0C, nibble = lo, lut = dtype_v2)]
+    pub in_dtype: Dtype,
+    /// The output's dtype, high nibble of 0x0C.
+    #[field(offset = 0x0C, nibble = hi, lut = dtype_v2)]
+    pub out_dtype: Dtype,
+    /// The ALU op applied to the maximum.
+    #[field(offset = 0x0D, lut = alu_v2, confidence = strong, note = "our own layout")]
+    pub alu: AluOp,
+    /// Active partitions.
+    #[field(offset = 0x0E)]
+    pub num_active_partitions: u8,
+    /// The input access pattern.
+    #[field(offset = 0x10)]
+    pub input: Tensor3d,
+    /// The output access pattern.
+    #[field(offset = 0x20)]
+    pub output: Tensor3d,
+    /// The immediate the input is compared with.
+    #[field(offset = 0x30)]
+    pub imm: i32,
+}
+
+/// `out = clamp(in, lo, hi)`: one dtype pair, two 16-bit bounds, two TENSOR3D descriptors.
+#[derive(isa::Bundle, Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(crate = "isa::serde", deny_unknown_fields)]
+#[bundle(size = 64, opcodes = [0x61], wire = "s3d3_clamp")]
+pub struct TensorClamp {
+    /// The semaphore band of the 64-byte header.
+    #[field(offset = 0x04)]
+    pub sync: SyncBand,
+    /// The input's dtype, low nibble of 0x0C.
+    #[field(offset = 0x0C, nibble = lo, lut = dtype_v2)]
+    pub in_dtype: Dtype,
+    /// The output's dtype, high nibble of 0x0C.
+    #[field(offset = 0x0C, nibble = hi, lut = dtype_v2)]
+    pub out_dtype: Dtype,
+    /// Active partitions.
+    #[field(offset = 0x0F)]
+    pub num_active_partitions: u8,
+    /// The lower bound.
+    #[field(offset = 0x10)]
+    pub lo: i16,
+    /// The upper bound.
+    #[field(offset = 0x12)]
+    pub hi: i16,
+    /// The input access pattern.
+    #[field(offset = 0x20)]
+    pub input: Tensor3d,
+    /// The output access pattern.
+    #[field(offset = 0x30)]
+    pub output: Tensor3d,
+}
+
+/// `B.SCALE imm, reg`: a 32-bit word whose 17-bit immediate is split across bits `[31:20]`
+/// (low 12 bits) and `[11:7]` (high 5 bits), as the PTO's `B.DIM` is.
+#[derive(isa::Bundle, Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(crate = "isa::serde", deny_unknown_fields)]
+#[bundle(size = 4, mask = 0x0000_707F, match = 0x0000_5043, name = "B.SCALE")]
+pub struct BScale {
+    /// The scale: low 12 bits in `[31:20]`, high 5 bits in `[11:7]`.
+    #[field(spec = "Imm", bits = [20..=31, 7..=11])]
+    pub imm: u32,
+    /// The register added to the scale.
+    #[field(spec = "RegSrc", bits = 15..=19)]
+    pub reg: Gpr,
+}
+
+impl Validate for TensorMax {
+    /// `tensor_max_int_imm`: an integer input compares with an immediate that fits its dtype;
+    /// here, a negative immediate is refused for an unsigned input.
+    fn validate(&self) -> Vec<Finding> {
+        let unsigned = matches!(self.in_dtype, Dtype::Uint8 | Dtype::Uint16 | Dtype::Uint32);
+        if unsigned && self.imm < 0 {
+            return vec![Finding {
+                check: "tensor_max_int_imm",
+                field: "imm",
+                offset: 0x30,
+                message: format!(
+                    "{} is negative, and the input is {}",
+                    self.imm, self.in_dtype
+                ),
+            }];
+        }
+        Vec::new()
+    }
+}
+
+impl Validate for TensorClamp {
+    /// `tensor_clamp_bounds`: the lower bound is not above the upper.
+    fn validate(&self) -> Vec<Finding> {
+        if self.lo > self.hi {
+            return vec![Finding {
+                check: "tensor_clamp_bounds",
+                field: "lo",
+                offset: 0x10,
+                message: format!("lo {} is above hi {}", self.lo, self.hi),
+            }];
+        }
+        Vec::new()
+    }
+}
+
+impl Validate for BScale {}
+
+family! {
+    /// Every bundle of the custom ISA: the built-in ops, and two more.
+    pub enum CustomOp(view CustomOpView, tag "op", extends isa::ops::Op as Builtin) {
+        /// `max(in, imm)`, 0x60.
+        TensorMax(TensorMax),
+        /// `clamp(in, lo, hi)`, 0x61.
+        TensorClamp(TensorClamp),
+    }
+}
+
+family! {
+    /// Every 32-bit word of the custom ISA: the PTO block words, and one more.
+    pub enum CustomWord(view CustomWordView, tag "word", extends isa::ops::pto::Word as Pto) {
+        /// `B.SCALE`.
+        Scale(BScale),
+    }
+}
+
+/// The custom ISA as the `isa` command sees it: its bundles and its words, whose streams are
+/// read as TSHUF blocks like the built-in ones.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CustomIsa;
+
+impl Isa for CustomIsa {
+    const COMMAND: &'static str = "custom-isa";
+    type Bundles = CustomOp;
+    type Words = CustomWord;
+
+    fn word_decoder() -> Box<dyn WordDecoder> {
+        Box::new(PtoBlocks::<CustomWord>::blocks())
+    }
+}
+
+/// How many members the custom ISA has: the built-in ones and its own.
+pub fn member_counts() -> (usize, usize) {
+    (CustomOp::DECLARATIONS.len(), CustomWord::DECLARATIONS.len())
+}
