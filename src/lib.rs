@@ -9,9 +9,14 @@
 #![forbid(unsafe_code)]
 
 pub use isa_core as core;
+pub use isa_derive::Bundle;
+pub use isa_ops as ops;
 /// The serde a family's serde form is written with: a member derives its serde form through it
 /// (`#[derive(isa::serde::Serialize, isa::serde::Deserialize)]` with
 /// `#[serde(crate = "isa::serde")]`), so a crate needs no serde dependency of its own.
 pub use serde;
-pub use isa_derive::Bundle;
-pub use isa_ops as ops;
+
+/// The README's Rust examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;

@@ -60,7 +60,7 @@ pub fn main<I: Isa>() -> ExitCode {
         Ok(status) => status.exit_code(),
         Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("isa: {e}");
+            eprintln!("{}: {e}", I::COMMAND);
             e.exit_code()
         }
     }

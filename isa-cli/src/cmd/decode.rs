@@ -129,7 +129,11 @@ pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
     )?;
     flush(&mut out)?;
     if problems > 0 {
-        eprintln!("isa: {} in {name}", report::count(problems, "problem"));
+        eprintln!(
+            "{}: {} in {name}",
+            I::COMMAND,
+            report::count(problems, "problem")
+        );
     }
     Ok(Status::from_count(problems))
 }
@@ -234,7 +238,8 @@ fn run_word32<I: Isa>(args: &Args) -> Result<Status, CliError> {
     }
     if !chunk.problems.is_empty() {
         eprintln!(
-            "isa: {} in {name}",
+            "{}: {} in {name}",
+            I::COMMAND,
             report::count(chunk.problems.len(), "problem")
         );
     }

@@ -221,7 +221,8 @@ pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
                 eprintln!("{}", p.located(&name));
             }
             eprintln!(
-                "isa: {} of {name} did not encode; {} was not written",
+                "{}: {} of {name} did not encode; {} was not written",
+                I::COMMAND,
                 report::count(problems.len(), "line"),
                 args.output.display()
             );

@@ -183,13 +183,15 @@ fn run_word32<I: Isa>(stream: &[u8], name: &str) -> Result<Status, CliError> {
     flush(&mut out)?;
     if unknown > 0 {
         eprintln!(
-            "isa: {name}: {} no block word identity matches",
+            "{}: {name}: {} no block word identity matches",
+            I::COMMAND,
             report::count(unknown, "word")
         );
     }
     if rest > 0 {
         eprintln!(
-            "isa: {name}: {rest} trailing bytes at {:#x} do not make a 32-bit word",
+            "{}: {name}: {rest} trailing bytes at {:#x} do not make a 32-bit word",
+            I::COMMAND,
             words * WORD_BYTES
         );
     }

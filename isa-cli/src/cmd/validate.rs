@@ -62,8 +62,12 @@ pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
     flush(&mut out)?;
     let bundles = report::count(bundles, "bundle");
     match findings {
-        0 => eprintln!("isa: {name}: {bundles}, every check passed"),
-        n => eprintln!("isa: {name}: {bundles}, {}", report::count(n, "finding")),
+        0 => eprintln!("{}: {name}: {bundles}, every check passed", I::COMMAND),
+        n => eprintln!(
+            "{}: {name}: {bundles}, {}",
+            I::COMMAND,
+            report::count(n, "finding")
+        ),
     }
     Ok(Status::from_count(findings))
 }
@@ -113,8 +117,12 @@ fn run_word32<I: Isa>(stream: &[u8], name: &str) -> Result<Status, CliError> {
     flush(&mut out)?;
     let blocks = report::count(blocks, "block");
     match problems {
-        0 => eprintln!("isa: {name}: {blocks}, every check passed"),
-        n => eprintln!("isa: {name}: {blocks}, {}", report::count(n, "problem")),
+        0 => eprintln!("{}: {name}: {blocks}, every check passed", I::COMMAND),
+        n => eprintln!(
+            "{}: {name}: {blocks}, {}",
+            I::COMMAND,
+            report::count(n, "problem")
+        ),
     }
     Ok(Status::from_count(problems))
 }
