@@ -58,17 +58,28 @@ pub enum Confidence {
     Inferred,
     /// A guess.
     Speculative,
+    /// The declaration does not say (`#[field]` without `confidence = …`): no tag of the seeds
+    /// is claimed for the position.
+    NotStated,
 }
 
 impl Confidence {
-    /// The tag as the seeds write it.
+    /// The tag as the seeds write it; `not stated` (lowercase: no tag of the seeds) when the
+    /// declaration gives none.
     pub const fn tag(self) -> &'static str {
         match self {
             Confidence::Confirmed => "CONFIRMED",
             Confidence::Strong => "STRONG",
             Confidence::Inferred => "INFERRED",
             Confidence::Speculative => "SPECULATIVE",
+            Confidence::NotStated => "not stated",
         }
+    }
+
+    /// Whether the declaration states a confidence (every variant but
+    /// [`Confidence::NotStated`]).
+    pub const fn is_stated(self) -> bool {
+        !matches!(self, Confidence::NotStated)
     }
 }
 
@@ -140,7 +151,8 @@ pub struct FieldInfo {
     pub lut: Option<crate::lut::LutRef>,
     /// What the row is.
     pub kind: FieldKind,
-    /// How sure the specification is of the position.
+    /// How sure the specification is of the position ([`Confidence::NotStated`] when the
+    /// declaration does not say).
     pub confidence: Confidence,
     /// Why the position is what it is, where that needs saying.
     pub note: &'static str,

@@ -48,7 +48,7 @@ use syn::{DeriveInput, parse_macro_input};
 /// | `bits = A..=B` | bits of the little-endian word at `offset`, any width up to 64, crossing bytes |
 /// | `bits = [A..=B, C..=D]` | one value split across ranges, low part first |
 /// | `lut = TABLE` | the value goes through a lookup table (`isa_core::Lut`); alone it takes one byte |
-/// | `confidence = confirmed \| strong \| inferred \| speculative`, `note = "..."` | carried into the field table |
+/// | `confidence = confirmed \| strong \| inferred \| speculative`, `note = "..."` | carried into the field table; without `confidence` the row says `Confidence::NotStated` |
 ///
 /// A field without `nibble`/`bits`/`lut` is stored whole in its `isa_core::Field` wire type
 /// (integers little-endian, descriptors, enumerations, nested layouts, byte arrays); a field with

@@ -110,7 +110,7 @@ const _: () = {
             ty: "TtOpcode",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Opcode,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -160,7 +160,7 @@ const _: () = {
             ty: "Dtype",
             lut: ::core::option::Option::Some(::isa_core::lut::LutRef::of::<dtype_v2>()),
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -172,7 +172,7 @@ const _: () = {
             ty: "Dtype",
             lut: ::core::option::Option::Some(::isa_core::lut::LutRef::of::<dtype_v2>()),
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -184,7 +184,7 @@ const _: () = {
             ty: "Dtype",
             lut: ::core::option::Option::Some(::isa_core::lut::LutRef::of::<dtype_v2>()),
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -196,7 +196,7 @@ const _: () = {
             ty: "TtAlu",
             lut: ::core::option::Option::Some(::isa_core::lut::LutRef::of::<tt_alu>()),
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -224,7 +224,7 @@ const _: () = {
             ty: "Tensor3d",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -238,7 +238,7 @@ const _: () = {
             ty: "Tensor3d",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -252,7 +252,7 @@ const _: () = {
             ty: "Tensor3d",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
     ];

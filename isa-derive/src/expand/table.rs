@@ -21,7 +21,8 @@ struct Row {
     ty: String,
     lut: Option<TokenStream>,
     kind: TokenStream,
-    confidence: ConfidenceOpt,
+    /// `None`: the declaration does not say.
+    confidence: Option<ConfidenceOpt>,
     note: String,
     value_bits: Option<(u32, u32)>,
 }
@@ -37,7 +38,7 @@ impl Row {
             ty: String::new(),
             lut: None,
             kind,
-            confidence: ConfidenceOpt::Confirmed,
+            confidence: Some(ConfidenceOpt::Confirmed),
             note: String::new(),
             value_bits: None,
         }
@@ -200,13 +201,14 @@ pub fn field_table(layout: &Layout, p: &Paths) -> TokenStream {
     }
 }
 
-fn confidence(c: ConfidenceOpt, p: &Paths) -> TokenStream {
+fn confidence(c: Option<ConfidenceOpt>, p: &Paths) -> TokenStream {
     let krate = &p.krate;
     match c {
-        ConfidenceOpt::Confirmed => quote!(#krate::Confidence::Confirmed),
-        ConfidenceOpt::Strong => quote!(#krate::Confidence::Strong),
-        ConfidenceOpt::Inferred => quote!(#krate::Confidence::Inferred),
-        ConfidenceOpt::Speculative => quote!(#krate::Confidence::Speculative),
+        Some(ConfidenceOpt::Confirmed) => quote!(#krate::Confidence::Confirmed),
+        Some(ConfidenceOpt::Strong) => quote!(#krate::Confidence::Strong),
+        Some(ConfidenceOpt::Inferred) => quote!(#krate::Confidence::Inferred),
+        Some(ConfidenceOpt::Speculative) => quote!(#krate::Confidence::Speculative),
+        None => quote!(#krate::Confidence::NotStated),
     }
 }
 

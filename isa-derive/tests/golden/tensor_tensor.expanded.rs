@@ -91,7 +91,7 @@ const _: () = {
             ty: "u8",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Opcode,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -133,7 +133,7 @@ const _: () = {
             ty: "SyncBand",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -150,7 +150,7 @@ const _: () = {
                 const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.table,
             ),
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -167,7 +167,7 @@ const _: () = {
                 const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.table,
             ),
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -184,7 +184,7 @@ const _: () = {
                 const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.table,
             ),
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -201,7 +201,7 @@ const _: () = {
                 const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }.table,
             ),
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -229,7 +229,7 @@ const _: () = {
             ty: "Tensor3d",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -243,7 +243,7 @@ const _: () = {
             ty: "Tensor3d",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -257,7 +257,7 @@ const _: () = {
             ty: "Tensor3d",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
     ];
