@@ -81,4 +81,4 @@ pub use enums::*;
 pub use error::{Codes, DecodeError, EncodeError, FieldError, Location, Problem, UnknownName};
 pub use field::{BitValue, Field};
 pub use header::SyncBand;
-pub use lut::{Lut, LutRef};
+pub use lut::{Lut, LutRef, PreimageNames};
