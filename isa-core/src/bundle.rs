@@ -270,6 +270,16 @@ pub trait Bundle: Sized {
         Self::decode_map(wire, |value| value)
     }
 
+    /// Shows every logical field of `wire` to `v`, read in place (nothing is decoded into the
+    /// logical struct): each once, with its row of [`Bundle::FIELDS`] as the
+    /// [`Key`](crate::visit::Key), in the order [`Visitor::order`](crate::visit::Visitor::order)
+    /// asks for. A value split across bit ranges is shown once, whole. The header, constants,
+    /// reserved bytes and identity bits are not shown; a field declared `#[field(opcode)]` is,
+    /// as the serde form has it. Nothing is checked but the fields' own values: a field whose
+    /// bits do not decode goes to [`Visitor::undecodable`](crate::visit::Visitor::undecodable).
+    /// See [`crate::visit`].
+    fn visit<V: crate::visit::Visitor>(wire: &Self::Wire, v: &mut V) -> Result<(), V::Error>;
+
     /// Reads the first [`Bundle::SIZE`] bytes of `bytes` in place.
     #[inline]
     fn view(bytes: &[u8]) -> Result<&Self::Wire, DecodeError> {

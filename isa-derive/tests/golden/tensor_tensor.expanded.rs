@@ -1097,6 +1097,71 @@ const _: () = {
                 }
             }
         }
+        #[inline]
+        fn visit<V: ::isa_core::visit::Visitor>(
+            wire: &TensorTensorWire,
+            v: &mut V,
+        ) -> ::core::result::Result<(), <V as ::isa_core::visit::Visitor>::Error> {
+            ::isa_core::__private::visit_described(
+                <u8 as ::isa_core::BitValue>::describe(wire.opcode_raw(), 8u32),
+                ::isa_core::visit::Key::Field(&__FIELDS[0usize]),
+                v,
+            )?;
+            <SyncBand as ::isa_core::Field>::visit(
+                &wire.sync,
+                ::isa_core::visit::Key::Field(&__FIELDS[3usize]),
+                v,
+            )?;
+            ::isa_core::__private::visit_lut(
+                &const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() },
+                &<dtype_v2 as ::isa_core::Lut>::CODES,
+                wire.in0_dtype_raw(),
+                ::isa_core::visit::Key::Field(&__FIELDS[4usize]),
+                v,
+            )?;
+            ::isa_core::__private::visit_lut(
+                &const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() },
+                &<dtype_v2 as ::isa_core::Lut>::CODES,
+                wire.in1_dtype_raw(),
+                ::isa_core::visit::Key::Field(&__FIELDS[5usize]),
+                v,
+            )?;
+            ::isa_core::__private::visit_lut(
+                &const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() },
+                &<dtype_v2 as ::isa_core::Lut>::CODES,
+                wire.out_dtype_raw(),
+                ::isa_core::visit::Key::Field(&__FIELDS[6usize]),
+                v,
+            )?;
+            ::isa_core::__private::visit_lut(
+                &const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() },
+                &<tt_alu as ::isa_core::Lut>::CODES,
+                wire.alu_raw(),
+                ::isa_core::visit::Key::Field(&__FIELDS[7usize]),
+                v,
+            )?;
+            <u8 as ::isa_core::Field>::visit(
+                &wire.num_active_partitions,
+                ::isa_core::visit::Key::Field(&__FIELDS[8usize]),
+                v,
+            )?;
+            <Tensor3d as ::isa_core::Field>::visit(
+                &wire.out,
+                ::isa_core::visit::Key::Field(&__FIELDS[9usize]),
+                v,
+            )?;
+            <Tensor3d as ::isa_core::Field>::visit(
+                &wire.in0,
+                ::isa_core::visit::Key::Field(&__FIELDS[10usize]),
+                v,
+            )?;
+            <Tensor3d as ::isa_core::Field>::visit(
+                &wire.in1,
+                ::isa_core::visit::Key::Field(&__FIELDS[11usize]),
+                v,
+            )?;
+            ::core::result::Result::Ok(())
+        }
     }
     const _: () = ::core::assert!(
         < SyncBand as ::isa_core::Field > ::DESCRIPTOR_DIMS == 0 ||
