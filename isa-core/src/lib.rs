@@ -5,7 +5,8 @@
 //! access-pattern descriptors of seed 002 (TENSOR1D..4D, MEM_PATTERN2D/3D) with their ADDR4 start
 //! word, packing and validators, the 64-byte header's sync band, the enumerations of the
 //! specification with their lookup tables, and the typed errors. Every declaration can be
-//! walked field by field in place ([`visit`]).
+//! walked field by field in place ([`visit`]), and the listing and JSON forms of a bundle are
+//! written from that walk ([`render`]).
 //!
 //! ```
 //! use isa_core::{Bundle, Dtype, Problem, SyncBand, Tensor3d, dtype_v2};
@@ -66,6 +67,7 @@ pub mod error;
 pub mod field;
 pub mod header;
 pub mod lut;
+pub mod render;
 pub mod visit;
 
 #[doc(hidden)]
