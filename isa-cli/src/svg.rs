@@ -467,7 +467,7 @@ fn describe(layout: &Layout, seg: &Segment<'_>, first: bool) -> Look {
                 tip.push_str(row.note);
             }
             let dash = match row.confidence {
-                Confidence::Confirmed => None,
+                Confidence::Confirmed | Confidence::NotStated => None,
                 Confidence::Strong => Some("9 3"),
                 Confidence::Inferred => Some("5 3"),
                 Confidence::Speculative => Some("1.5 3"),

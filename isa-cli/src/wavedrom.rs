@@ -142,7 +142,7 @@ fn entry(seg: &Segment<'_>) -> Entry {
                 if let Some(t) = row.lut {
                     attr.push(t.name);
                 }
-                if row.confidence != Confidence::Confirmed {
+                if row.confidence.is_stated() && row.confidence != Confidence::Confirmed {
                     attr.push(row.confidence.tag());
                 }
                 Entry {

@@ -540,7 +540,8 @@ fn fields_prints_the_table_of_an_op_by_name_wire_name_or_opcode() {
                 "via",
                 "dtype_v2",
                 "(many-to-one)",
-                "CONFIRMED"
+                "not",
+                "stated"
             ]),
         "{by_name}"
     );
@@ -761,7 +762,7 @@ fn the_checked_in_reference_is_what_isa_doc_generates() {
     }
     let page = fs::read_to_string(dir.join("TensorTensor.md")).unwrap();
     assert!(page.contains(
-        "| 0x0c | bits 3:0 | `in0_dtype` | Dtype via dtype_v2 (many-to-one) | CONFIRMED |  |"
+        "| 0x0c | bits 3:0 | `in0_dtype` | Dtype via dtype_v2 (many-to-one) | not stated |  |"
     ));
     let index = fs::read_to_string(dir.join("index.md")).unwrap();
     assert!(
@@ -779,7 +780,7 @@ fn the_checked_in_reference_is_what_isa_doc_generates() {
     assert!(index.contains("| [B.DIM LB1](B.DIM_LB1.md) | `0x0000707f` | `0x00001043` | 2 |\n"));
     let page = fs::read_to_string(dir.join("B.DIM_LB1.md")).unwrap();
     assert!(
-        page.contains("| 0x00 | bits 31:20 | `imm[11:0]` | u32 | CONFIRMED |  |"),
+        page.contains("| 0x00 | bits 31:20 | `imm[11:0]` | u32 | not stated |  |"),
         "{page}"
     );
     let svg = fs::read_to_string(dir.join("BSTART.TEPL.svg")).unwrap();

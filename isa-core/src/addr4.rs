@@ -11,6 +11,7 @@ use zerocopy::byteorder::little_endian::U32;
 
 use crate::error::{FieldError, Problem};
 use crate::field::Field;
+use crate::visit::{Key, Value, Visitor};
 
 /// The ADDR4 start-address word of a descriptor (seed 002: "the leading 4 bytes are the ADDR4
 /// start-address word"; the partition axis `Pattern[0]` is folded into it).
@@ -212,7 +213,7 @@ impl From<Addr4> for u32 {
 
 /// ADDR4 on the wire: a little-endian `u32` at alignment 1 (seed 002: the ADDR4 word @+0 of
 /// every descriptor). Lossless both ways; validity is checked by the validators, not by
-/// decoding.
+/// decoding. A visitor is shown a [`Value::Address`].
 impl Field for Addr4 {
     type Wire = U32;
 
@@ -222,5 +223,11 @@ impl Field for Addr4 {
 
     fn from_wire(wire: &U32) -> Result<Self, FieldError> {
         Ok(Self(wire.get()))
+    }
+
+    /// Shown as [`Value::Address`]: a listing prints the packed word in hexadecimal.
+    #[inline]
+    fn visit<V: Visitor>(wire: &U32, key: Key, v: &mut V) -> Result<(), V::Error> {
+        v.value(key, Value::Address(wire.get()))
     }
 }

@@ -123,17 +123,28 @@ pub enum Confidence {
     Inferred,
     /// A guess.
     Speculative,
+    /// The declaration does not say (`#[field]` without `confidence = …`): no tag of the seeds
+    /// is claimed for the position.
+    NotStated,
 }
 
 impl Confidence {
-    /// The tag as the seeds write it.
+    /// The tag as the seeds write it; `not stated` (lowercase: no tag of the seeds) when the
+    /// declaration gives none.
     pub const fn tag(self) -> &'static str {
         match self {
             Confidence::Confirmed => "CONFIRMED",
             Confidence::Strong => "STRONG",
             Confidence::Inferred => "INFERRED",
             Confidence::Speculative => "SPECULATIVE",
+            Confidence::NotStated => "not stated",
         }
+    }
+
+    /// Whether the declaration states a confidence (every variant but
+    /// [`Confidence::NotStated`]).
+    pub const fn is_stated(self) -> bool {
+        !matches!(self, Confidence::NotStated)
     }
 }
 
@@ -205,7 +216,8 @@ pub struct FieldInfo {
     pub lut: Option<crate::lut::LutRef>,
     /// What the row is.
     pub kind: FieldKind,
-    /// How sure the specification is of the position.
+    /// How sure the specification is of the position ([`Confidence::NotStated`] when the
+    /// declaration does not say).
     pub confidence: Confidence,
     /// Why the position is what it is, where that needs saying.
     pub note: &'static str,
@@ -322,6 +334,16 @@ pub trait Bundle: Sized {
     fn decode(wire: &Self::Wire) -> Result<Self, DecodeError> {
         Self::decode_map(wire, |value| value)
     }
+
+    /// Shows every logical field of `wire` to `v`, read in place (nothing is decoded into the
+    /// logical struct): each once, with its row of [`Bundle::FIELDS`] as the
+    /// [`Key`](crate::visit::Key), in the order [`Visitor::order`](crate::visit::Visitor::order)
+    /// asks for. A value split across bit ranges is shown once, whole. The header, constants,
+    /// reserved bytes and identity bits are not shown; a field declared `#[field(opcode)]` is,
+    /// as the serde form has it. Nothing is checked but the fields' own values: a field whose
+    /// bits do not decode goes to [`Visitor::undecodable`](crate::visit::Visitor::undecodable).
+    /// See [`crate::visit`].
+    fn visit<V: crate::visit::Visitor>(wire: &Self::Wire, v: &mut V) -> Result<(), V::Error>;
 
     /// Reads the first [`Bundle::SIZE`] bytes of `bytes` in place, if they are long enough and
     /// carry this layout's identity ([`Identity::check`]): the bytes of another op are refused

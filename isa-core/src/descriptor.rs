@@ -16,6 +16,7 @@ use zerocopy::{FromBytes, FromZeros, Immutable, IntoBytes, KnownLayout, Unaligne
 use crate::addr4::Addr4;
 use crate::error::FieldError;
 use crate::field::Field;
+use crate::visit::{Key, Nest, Value, Visitor};
 
 pub mod valid;
 
@@ -111,6 +112,14 @@ impl<const N: usize> Tensor<N> {
     /// +6 for 1D, +8 for 2D, +0xA for 3D, +0xC for 4D).
     pub const NUMS_OFFSET: usize = 4 + 2 * N;
 
+    /// The descriptor's name in seed 002: `TENSOR1D` .. `TENSOR4D`.
+    pub const NAME: &'static str = match N {
+        1 => "TENSOR1D",
+        2 => "TENSOR2D",
+        3 => "TENSOR3D",
+        _ => "TENSOR4D",
+    };
+
     /// Byte offset of stride `slot`: `4 + 2·slot` (seed 002).
     pub const fn stride_offset(slot: usize) -> usize {
         Self::STRIDES_OFFSET + 2 * slot
@@ -190,6 +199,26 @@ impl<const N: usize> Field for Tensor<N> {
 
     fn from_wire(wire: &TensorWire<N>) -> Result<Self, FieldError> {
         Ok(Self::from(wire))
+    }
+
+    /// A nested value with the members of the serde form, in its order: `addr` (a
+    /// [`Value::Address`]), then `strides` and `nums`, each a sequence of N.
+    fn visit<V: Visitor>(wire: &TensorWire<N>, key: Key, v: &mut V) -> Result<(), V::Error> {
+        let layout = Nest::Layout(Self::NAME);
+        v.begin(key, layout)?;
+        v.value(Key::Member("addr"), Value::Address(wire.addr.get()))?;
+        let seq = Nest::Seq(N);
+        v.begin(Key::Member("strides"), seq)?;
+        for (i, stride) in wire.strides.iter().enumerate() {
+            v.value(Key::Index(i), Value::Signed(stride.get().into()))?;
+        }
+        v.end(seq)?;
+        v.begin(Key::Member("nums"), seq)?;
+        for (i, num) in wire.nums.iter().enumerate() {
+            v.value(Key::Index(i), Value::Unsigned(num.get().into()))?;
+        }
+        v.end(seq)?;
+        v.end(layout)
     }
 }
 

@@ -34,7 +34,9 @@
 ///   wire name;
 /// - [`BitValue`](crate::BitValue) (the code in a bit range; an unknown code is
 ///   [`Problem::UnknownCode`](crate::Problem::UnknownCode) naming the enumeration) and
-///   [`Field`](crate::Field) with a `u8` wire byte.
+///   [`Field`](crate::Field) with a `u8` wire byte, both shown to a
+///   [`Visitor`](crate::visit::Visitor) as [`Value::Name`](crate::visit::Value::Name), the wire
+///   name.
 ///
 /// Every path in the expansion is absolute, so the macro works from any crate and under
 /// `#![no_implicit_prelude]`.
@@ -172,6 +174,19 @@ macro_rules! enumeration {
             fn from_bits(code: u64, width: u32) -> ::core::result::Result<Self, $crate::Problem> {
                 $crate::enumeration::support::from_bits(code, width, ($spec, &Self::CODES), Self::from_code)
             }
+
+            #[inline]
+            fn describe(
+                code: u64,
+                width: u32,
+            ) -> ::core::result::Result<$crate::visit::Value<'static>, $crate::Problem> {
+                match <Self as $crate::BitValue>::from_bits(code, width) {
+                    ::core::result::Result::Ok(value) => {
+                        ::core::result::Result::Ok($crate::visit::Value::Name(value.name()))
+                    }
+                    ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
+                }
+            }
         }
 
         #[automatically_derived]
@@ -186,6 +201,20 @@ macro_rules! enumeration {
             #[inline]
             fn from_wire(wire: &u8) -> ::core::result::Result<Self, $crate::FieldError> {
                 $crate::enumeration::support::from_wire(*wire, ($spec, &Self::CODES), Self::from_code)
+            }
+
+            #[inline]
+            fn visit<V: $crate::visit::Visitor>(
+                wire: &u8,
+                key: $crate::visit::Key,
+                v: &mut V,
+            ) -> ::core::result::Result<(), V::Error> {
+                match <Self as $crate::Field>::from_wire(wire) {
+                    ::core::result::Result::Ok(value) => {
+                        v.value(key, $crate::visit::Value::Name(value.name()))
+                    }
+                    ::core::result::Result::Err(e) => v.undecodable(key, e),
+                }
             }
         }
     };

@@ -5,6 +5,7 @@ use zerocopy::byteorder::little_endian::{I16, I32, U16, U32, U64};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
 use crate::error::{FieldError, Problem};
+use crate::visit::{Key, Value, Visitor};
 
 /// A value stored whole, byte-aligned, in a wire type of alignment 1.
 ///
@@ -28,6 +29,17 @@ pub trait Field: Sized {
 
     /// Wire form to logical value; refuses bit patterns that mean nothing.
     fn from_wire(wire: &Self::Wire) -> Result<Self, FieldError>;
+
+    /// Shows the value stored in `wire` to a visitor, under `key`: one [`Visitor::value`] for a
+    /// plain value, or a nested walk between [`Visitor::begin`] and [`Visitor::end`]. A wire
+    /// value that [`Field::from_wire`] refuses goes to [`Visitor::undecodable`] with its error.
+    ///
+    /// The default shows the wire bytes as [`Value::Bytes`]: a type that does not say what it
+    /// is is shown as what it is on the wire.
+    #[inline]
+    fn visit<V: Visitor>(wire: &Self::Wire, key: Key, v: &mut V) -> Result<(), V::Error> {
+        v.value(key, Value::Bytes(wire.as_bytes()))
+    }
 }
 
 /// A value stored in a bit range (a nibble, or `bits = A..=B`) as an unsigned code.
@@ -52,6 +64,14 @@ pub trait BitValue: Sized {
 
     /// The value from the code of a range `width` bits wide.
     fn from_bits(code: u64, width: u32) -> Result<Self, Problem>;
+
+    /// The value of `code`, from a range `width` bits wide, as a [`Visitor`] is shown it;
+    /// refuses what [`BitValue::from_bits`] refuses. The default is the code itself,
+    /// [`Value::Unsigned`]: signed integers, flags and enumerations say otherwise.
+    #[inline]
+    fn describe(code: u64, width: u32) -> Result<Value<'static>, Problem> {
+        Self::from_bits(code, width).map(|_| Value::Unsigned(code))
+    }
 }
 
 /// All-ones in the low `width` bits.
@@ -91,9 +111,10 @@ macro_rules! unsigned {
 }
 unsigned!(u8, u16, u32, u64);
 
-/// Integers stored whole: little-endian, every bit pattern a value.
+/// Integers stored whole: little-endian, every bit pattern a value, shown as the `Value` named
+/// after the arrow.
 macro_rules! whole {
-    ($($t:ty => $wire:ty),* $(,)?) => {$(
+    ($($t:ty => $wire:ty, $shown:ident),* $(,)?) => {$(
         impl Field for $t {
             type Wire = $wire;
             #[inline]
@@ -104,10 +125,21 @@ macro_rules! whole {
             fn from_wire(wire: &Self::Wire) -> Result<Self, FieldError> {
                 Ok(<$t>::from(*wire))
             }
+            #[inline]
+            fn visit<V: Visitor>(wire: &Self::Wire, key: Key, v: &mut V) -> Result<(), V::Error> {
+                v.value(key, Value::$shown(<$t>::from(*wire).into()))
+            }
         }
     )*};
 }
-whole!(u8 => u8, u16 => U16, u32 => U32, u64 => U64, i16 => I16, i32 => I32);
+whole!(
+    u8 => u8, Unsigned,
+    u16 => U16, Unsigned,
+    u32 => U32, Unsigned,
+    u64 => U64, Unsigned,
+    i16 => I16, Signed,
+    i32 => I32, Signed,
+);
 
 macro_rules! signed {
     ($($t:ty, $u:ty),* $(,)?) => {$(
@@ -130,6 +162,10 @@ macro_rules! signed {
                 let v = ((code << shift) as i64) >> shift;
                 <$t>::try_from(v).map_err(|_| Problem::TooWide { value: code, bits: width })
             }
+            #[inline]
+            fn describe(code: u64, width: u32) -> Result<Value<'static>, Problem> {
+                Self::from_bits(code, width).map(|v| Value::Signed(v.into()))
+            }
         }
     )*};
 }
@@ -148,6 +184,10 @@ impl BitValue for i8 {
             value: code,
             bits: width,
         })
+    }
+    #[inline]
+    fn describe(code: u64, width: u32) -> Result<Value<'static>, Problem> {
+        Self::from_bits(code, width).map(|v| Value::Signed(v.into()))
     }
 }
 
@@ -173,6 +213,10 @@ impl BitValue for bool {
             }),
         }
     }
+    #[inline]
+    fn describe(code: u64, width: u32) -> Result<Value<'static>, Problem> {
+        Self::from_bits(code, width).map(Value::Bool)
+    }
 }
 
 impl Field for bool {
@@ -185,9 +229,17 @@ impl Field for bool {
     fn from_wire(wire: &u8) -> Result<Self, FieldError> {
         Self::from_bits(u64::from(*wire), 8).map_err(FieldError::new)
     }
+    #[inline]
+    fn visit<V: Visitor>(wire: &u8, key: Key, v: &mut V) -> Result<(), V::Error> {
+        match Self::from_wire(wire) {
+            Ok(flag) => v.value(key, Value::Bool(flag)),
+            Err(e) => v.undecodable(key, e),
+        }
+    }
 }
 
-/// Byte arrays are opaque payloads: carried byte-exact, never interpreted.
+/// Byte arrays are opaque payloads: carried byte-exact, never interpreted, shown as
+/// [`Value::Bytes`].
 impl<const N: usize> Field for [u8; N] {
     type Wire = [u8; N];
     #[inline]
@@ -197,6 +249,10 @@ impl<const N: usize> Field for [u8; N] {
     #[inline]
     fn from_wire(wire: &Self::Wire) -> Result<Self, FieldError> {
         Ok(*wire)
+    }
+    #[inline]
+    fn visit<V: Visitor>(wire: &Self::Wire, key: Key, v: &mut V) -> Result<(), V::Error> {
+        v.value(key, Value::Bytes(wire))
     }
 }
 

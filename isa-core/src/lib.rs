@@ -4,7 +4,9 @@
 //! [`Bundle`] and [`Field`] traits the derive implements and uses, the alignment-1 wire types, the
 //! access-pattern descriptors of seed 002 (TENSOR1D..4D, MEM_PATTERN2D/3D) with their ADDR4 start
 //! word, packing and validators, the 64-byte header's sync band, the enumerations of the
-//! specification with their lookup tables, and the typed errors.
+//! specification with their lookup tables, and the typed errors. Every declaration can be
+//! walked field by field in place ([`visit`]), and the listing and JSON forms of a bundle are
+//! written from that walk ([`render`]).
 //!
 //! ```
 //! use isa_core::{Bundle, Dtype, Problem, SyncBand, Tensor3d, dtype_v2};
@@ -67,6 +69,8 @@ pub mod field;
 pub mod header;
 pub mod lut;
 pub mod validate;
+pub mod render;
+pub mod visit;
 
 #[doc(hidden)]
 #[path = "private.rs"]
@@ -84,5 +88,6 @@ pub use error::{Codes, DecodeError, EncodeError, FieldError, Location, Problem, 
 pub use family::{Declaration, Family};
 pub use field::{BitValue, Field};
 pub use header::SyncBand;
-pub use lut::{Lut, LutRef};
+pub use lut::{Lut, LutRef, PreimageNames};
 pub use validate::{Finding, Validate};
+pub use visit::{FieldOrder, Key, Nest, Value, Visitor};

@@ -70,6 +70,11 @@ pub struct LutRef {
     pub one_to_one: bool,
     entries: fn() -> Vec<(&'static str, u8)>,
     preimages: fn(u64) -> Vec<&'static str>,
+    entry: fn(usize) -> Option<(&'static str, u8)>,
+    /// [`Lut::CODES`] when it lists every entry (as `lut!` tables do), so that the names are
+    /// read from a static slice; empty otherwise.
+    codes: crate::error::Codes,
+    canonical: fn(u64) -> Option<&'static str>,
 }
 
 impl LutRef {
@@ -80,6 +85,13 @@ impl LutRef {
             one_to_one: L::ONE_TO_ONE,
             entries: entry_names::<L>,
             preimages: preimage_names::<L>,
+            entry: entry_name::<L>,
+            codes: if L::CODES.len() == L::ENTRIES.len() {
+                L::CODES
+            } else {
+                &[]
+            },
+            canonical: canonical_name::<L>,
         }
     }
 
@@ -92,6 +104,28 @@ impl LutRef {
     /// does).
     pub fn preimages(&self, code: u64) -> Vec<&'static str> {
         (self.preimages)(code)
+    }
+
+    /// The names of every value that maps to `code`, the canonical one first (none when no
+    /// value does): what [`LutRef::preimages`] lists, read from the table in place, so a listing
+    /// of many bundles allocates nothing for them.
+    ///
+    /// ```
+    /// use isa_core::{LutRef, dtype_v2};
+    /// let table = LutRef::of::<dtype_v2>();
+    /// let names: Vec<&str> = table.preimage_names(0x03).collect();
+    /// assert_eq!(names, ["uint8", "float8_e8m0fnu"]);
+    /// assert_eq!(names, table.preimages(0x03));
+    /// assert_eq!(table.preimage_names(0xFF).count(), 0);
+    /// ```
+    pub fn preimage_names(&self, code: u64) -> PreimageNames {
+        PreimageNames {
+            entry: self.entry,
+            codes: self.codes,
+            code,
+            canonical: (self.canonical)(code),
+            next: None,
+        }
     }
 
     /// The code of the value named `name`, or `None` when the table has no such entry.
@@ -113,6 +147,73 @@ fn preimage_names<L: Lut>(code: u64) -> Vec<&'static str> {
     L::preimages(code)
         .map(|value| L::value_name(&value))
         .collect()
+}
+
+fn entry_name<L: Lut>(index: usize) -> Option<(&'static str, u8)> {
+    L::ENTRIES
+        .get(index)
+        .map(|(value, code)| (L::value_name(value), *code))
+}
+
+fn canonical_name<L: Lut>(code: u64) -> Option<&'static str> {
+    L::decode(code).map(|value| L::value_name(&value))
+}
+
+/// The iterator of [`LutRef::preimage_names`]: the canonical name, then every other entry with
+/// the code, in declaration order.
+#[derive(Clone)]
+pub struct PreimageNames {
+    entry: fn(usize) -> Option<(&'static str, u8)>,
+    codes: crate::error::Codes,
+    code: u64,
+    canonical: Option<&'static str>,
+    /// The next entry to look at; `None` before the canonical name is given.
+    next: Option<usize>,
+}
+
+impl PreimageNames {
+    /// Entry `index` of the table: from the static names when there are, else through the
+    /// table's function.
+    #[inline]
+    fn entry(&self, index: usize) -> Option<(&'static str, u8)> {
+        if self.codes.is_empty() {
+            (self.entry)(index)
+        } else {
+            self.codes.get(index).copied()
+        }
+    }
+}
+
+impl Iterator for PreimageNames {
+    type Item = &'static str;
+
+    fn next(&mut self) -> Option<&'static str> {
+        let Some(mut index) = self.next else {
+            self.next = Some(0);
+            if self.canonical.is_some() {
+                return self.canonical;
+            }
+            return self.next();
+        };
+        while let Some((name, code)) = self.entry(index) {
+            index += 1;
+            if u64::from(code) == self.code && Some(name) != self.canonical {
+                self.next = Some(index);
+                return Some(name);
+            }
+        }
+        self.next = Some(index);
+        None
+    }
+}
+
+impl core::fmt::Debug for PreimageNames {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("PreimageNames")
+            .field("code", &self.code)
+            .field("canonical", &self.canonical)
+            .finish_non_exhaustive()
+    }
 }
 
 impl PartialEq for LutRef {

@@ -109,6 +109,67 @@ pub const fn lut_fns<L: crate::Lut<Value = T>, T>() -> LutFns<T> {
     }
 }
 
+/// Shows a lookup-table field's `code` to `v`: the value it decodes to, by name, with the
+/// table; a code no entry has is undecodable, as the field's getter reports it (`known`: the
+/// table's codes).
+#[inline]
+pub fn visit_lut<T, V: crate::visit::Visitor>(
+    fns: &LutFns<T>,
+    known: &'static crate::error::Codes,
+    code: u64,
+    key: crate::visit::Key,
+    v: &mut V,
+) -> Result<(), V::Error> {
+    match (fns.decode)(code) {
+        Some(value) => v.value(
+            key,
+            crate::visit::Value::Code {
+                code,
+                name: (fns.value_name)(&value),
+                table: fns.table,
+            },
+        ),
+        None => v.undecodable(
+            key,
+            FieldError::new(Problem::UnknownCode {
+                code,
+                table: fns.table.name,
+                known,
+            }),
+        ),
+    }
+}
+
+/// Shows a bit-range field to `v`, as its type describes its code
+/// ([`BitValue::describe`](crate::BitValue::describe)); a code the type refuses is undecodable.
+/// (The generated code calls `describe` itself, so that a type that is no `BitValue` is reported
+/// once, at the field, with the getters' error.)
+#[inline]
+pub fn visit_described<V: crate::visit::Visitor>(
+    described: Result<crate::visit::Value<'static>, Problem>,
+    key: crate::visit::Key,
+    v: &mut V,
+) -> Result<(), V::Error> {
+    match described {
+        Ok(value) => v.value(key, value),
+        Err(problem) => v.undecodable(key, FieldError::new(problem)),
+    }
+}
+
+/// Shows a nested layout (one without identity, a field of others) to `v` under `key`: its
+/// fields between a begin and an end.
+#[inline]
+pub fn visit_nested<B: crate::Bundle, V: crate::visit::Visitor>(
+    wire: &B::Wire,
+    key: crate::visit::Key,
+    v: &mut V,
+) -> Result<(), V::Error> {
+    let nest = crate::visit::Nest::Layout(B::NAME);
+    v.begin(key, nest)?;
+    B::visit(wire, v)?;
+    v.end(nest)
+}
+
 /// `mask` added to `base`, byte by byte (the identity bits of a 32-bit word layout).
 pub const fn with_mask<const N: usize>(mut base: [u8; N], mask: u32) -> [u8; N] {
     let bytes = mask.to_le_bytes();

@@ -44,7 +44,8 @@ pub struct Constant {
     pub offset: usize,
     pub len: usize,
     pub value: u64,
-    pub confidence: ConfidenceOpt,
+    /// `None` when the attribute does not say.
+    pub confidence: Option<ConfidenceOpt>,
     pub note: String,
     pub span: Span,
 }
@@ -89,7 +90,8 @@ pub struct FieldNode<'a> {
     pub offset: usize,
     pub place: Place,
     pub lut: Option<Path>,
-    pub confidence: ConfidenceOpt,
+    /// `None` when the attribute does not say.
+    pub confidence: Option<ConfidenceOpt>,
     pub note: String,
     /// The specification's spelling of the name, or "".
     pub spec: String,
@@ -191,7 +193,7 @@ pub fn parse(input: &DeriveInput, runtime: impl FnOnce() -> Path) -> darling::Re
             offset: c.offset,
             len: c.len,
             value: c.value,
-            confidence: c.confidence.unwrap_or(ConfidenceOpt::Confirmed),
+            confidence: c.confidence,
             note: c.note.clone().unwrap_or_default(),
             span: c.span(),
         })
@@ -325,7 +327,7 @@ fn field_node(f: &syn::Field, o: FieldOpts, mask_match: bool) -> darling::Result
         offset,
         place,
         lut: o.lut,
-        confidence: o.confidence.unwrap_or(ConfidenceOpt::Confirmed),
+        confidence: o.confidence,
         note: o.note.unwrap_or_default(),
         spec: o.spec.unwrap_or_default(),
     })

@@ -55,7 +55,7 @@ use syn::{DeriveInput, parse_macro_input};
 /// | `bits = A..=B` | bits of the little-endian word at `offset`, any width up to 64, crossing bytes |
 /// | `bits = [A..=B, C..=D]` | one value split across ranges, low part first |
 /// | `lut = TABLE` | the value goes through a lookup table (`isa_core::Lut`); alone it takes one byte |
-/// | `confidence = confirmed \| strong \| inferred \| speculative`, `note = "..."` | carried into the field table |
+/// | `confidence = confirmed \| strong \| inferred \| speculative`, `note = "..."` | carried into the field table; without `confidence` the row says `Confidence::NotStated` |
 ///
 /// A field without `nibble`/`bits`/`lut` is stored whole in its `isa_core::Field` wire type
 /// (integers little-endian, descriptors, enumerations, nested layouts, byte arrays); a field with
@@ -71,8 +71,10 @@ use syn::{DeriveInput, parse_macro_input};
 ///   buffer: runs of header, constant, reserved and bit-field bytes as one store each, whole
 ///   fields through their setters; a value that does not fit is an error naming field and
 ///   offset), `decode_map` (identity, header, constants, reserved bits, every field and table
-///   code, the value handed to a constructor), `FIELDS`, `IDENTITY`, `LAYOUT`; `encode`,
-///   `encode_into`, `decode` and `decode_bytes` come with the trait.
+///   code, the value handed to a constructor), `visit` (every field shown once to an
+///   `isa_core::visit::Visitor`, read in place from the wire struct, in declaration or table
+///   order), `FIELDS`, `IDENTITY`, `LAYOUT`; `encode`, `encode_into`, `decode` and
+///   `decode_bytes` come with the trait.
 /// - Checks: attribute errors (all at once, at the offending entry); bit-precise overlaps of
 ///   nibbles, bit ranges, header, constants and identity bits; and, by `const` evaluation with a
 ///   message naming the field, the width of whole fields against whatever starts next, bit

@@ -110,7 +110,7 @@ const _: () = {
             ty: "TtOpcode",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Opcode,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -160,7 +160,7 @@ const _: () = {
             ty: "Dtype",
             lut: ::core::option::Option::Some(::isa_core::lut::LutRef::of::<dtype_v2>()),
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -172,7 +172,7 @@ const _: () = {
             ty: "Dtype",
             lut: ::core::option::Option::Some(::isa_core::lut::LutRef::of::<dtype_v2>()),
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -184,7 +184,7 @@ const _: () = {
             ty: "Dtype",
             lut: ::core::option::Option::Some(::isa_core::lut::LutRef::of::<dtype_v2>()),
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -196,7 +196,7 @@ const _: () = {
             ty: "TtAlu",
             lut: ::core::option::Option::Some(::isa_core::lut::LutRef::of::<tt_alu>()),
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -224,7 +224,7 @@ const _: () = {
             ty: "Tensor3d",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -238,7 +238,7 @@ const _: () = {
             ty: "Tensor3d",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -252,7 +252,7 @@ const _: () = {
             ty: "Tensor3d",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
     ];
@@ -981,6 +981,71 @@ const _: () = {
                 ::core::option::Option::Some(value) => ::core::result::Result::Ok(f(value)),
                 ::core::option::Option::None => ::core::result::Result::Err(__field_fault(wire)),
             }
+        }
+        #[inline]
+        fn visit<V: ::isa_core::visit::Visitor>(
+            wire: &TensorTensorWire,
+            v: &mut V,
+        ) -> ::core::result::Result<(), <V as ::isa_core::visit::Visitor>::Error> {
+            ::isa_core::__private::visit_described(
+                <TtOpcode as ::isa_core::BitValue>::describe(wire.opcode_raw(), 8u32),
+                ::isa_core::visit::Key::Field(&__FIELDS[0usize]),
+                v,
+            )?;
+            <SyncBand as ::isa_core::Field>::visit(
+                &wire.sync,
+                ::isa_core::visit::Key::Field(&__FIELDS[3usize]),
+                v,
+            )?;
+            ::isa_core::__private::visit_lut(
+                &const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() },
+                &<dtype_v2 as ::isa_core::Lut>::CODES,
+                wire.in0_dtype_raw(),
+                ::isa_core::visit::Key::Field(&__FIELDS[4usize]),
+                v,
+            )?;
+            ::isa_core::__private::visit_lut(
+                &const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() },
+                &<dtype_v2 as ::isa_core::Lut>::CODES,
+                wire.in1_dtype_raw(),
+                ::isa_core::visit::Key::Field(&__FIELDS[5usize]),
+                v,
+            )?;
+            ::isa_core::__private::visit_lut(
+                &const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() },
+                &<dtype_v2 as ::isa_core::Lut>::CODES,
+                wire.out_dtype_raw(),
+                ::isa_core::visit::Key::Field(&__FIELDS[6usize]),
+                v,
+            )?;
+            ::isa_core::__private::visit_lut(
+                &const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() },
+                &<tt_alu as ::isa_core::Lut>::CODES,
+                wire.alu_raw(),
+                ::isa_core::visit::Key::Field(&__FIELDS[7usize]),
+                v,
+            )?;
+            <u8 as ::isa_core::Field>::visit(
+                &wire.num_active_partitions,
+                ::isa_core::visit::Key::Field(&__FIELDS[8usize]),
+                v,
+            )?;
+            <Tensor3d as ::isa_core::Field>::visit(
+                &wire.out,
+                ::isa_core::visit::Key::Field(&__FIELDS[9usize]),
+                v,
+            )?;
+            <Tensor3d as ::isa_core::Field>::visit(
+                &wire.in0,
+                ::isa_core::visit::Key::Field(&__FIELDS[10usize]),
+                v,
+            )?;
+            <Tensor3d as ::isa_core::Field>::visit(
+                &wire.in1,
+                ::isa_core::visit::Key::Field(&__FIELDS[11usize]),
+                v,
+            )?;
+            ::core::result::Result::Ok(())
         }
     }
     const _: () = ::core::assert!(

@@ -5,6 +5,7 @@ mod codec;
 mod encode;
 mod table;
 mod view;
+mod visit;
 mod wire;
 
 use proc_macro2::{Ident, Span, TokenStream};
@@ -84,8 +85,10 @@ fn generate(layout: &Layout, plan: &Plan) -> TokenStream {
     let p = Paths::new(&layout.runtime);
     let wire = wire::wire_struct(layout, plan, &p);
     let view = view::accessors(layout, &p);
-    let table = table::field_table(layout, &p);
-    let codec = codec::bundle_impl(layout, plan, &p);
+    let rows = table::rows(layout, &p);
+    let table = table::field_table(&rows, &p);
+    let visit = visit::visit_method(layout, &rows, &p);
+    let codec = codec::bundle_impl(layout, plan, visit, &p);
     let checks = checks::layout_checks(layout, plan, &p);
     quote! {
         #wire
@@ -132,6 +135,9 @@ fn stub(layout: &Layout) -> TokenStream {
                     at: #krate::Location { op: #name, field: "bundle", inner: ::core::option::Option::None, offset: 0 },
                     problem: #krate::Problem::Rule("the declaration has errors"),
                 })
+            }
+            fn visit<V: #krate::visit::Visitor>(_: &#wire, _: &mut V) -> #result<(), <V as #krate::visit::Visitor>::Error> {
+                #result::Ok(())
             }
         }
     }

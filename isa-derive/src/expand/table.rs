@@ -1,5 +1,6 @@
 //! The static field table (`Bundle::FIELDS`): header, identity, constants, documented reserved
-//! ranges and fields, in offset order.
+//! ranges and fields, in offset order. The rows are built once; the visitor (`visit.rs`) reads
+//! which row shows which field from them.
 
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
@@ -10,8 +11,18 @@ use super::view::parts;
 use crate::ast::{Identity, Layout, Place, Role};
 use crate::attr::ConfidenceOpt;
 
+/// Which field a row shows, and which of its parts (0 for a field in one piece; a value split
+/// across bit ranges has one row per range, low value bits first).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct RowOwner {
+    /// Index into `Layout::fields`.
+    pub field: usize,
+    /// Index of the bit range, in declaration order.
+    pub part: usize,
+}
+
 /// One row before it becomes tokens. Fields not set by a row's kind keep their defaults.
-struct Row {
+pub struct Row {
     offset: usize,
     /// Low bit, for ordering rows that share a byte.
     lo: u32,
@@ -21,9 +32,12 @@ struct Row {
     ty: String,
     lut: Option<TokenStream>,
     kind: TokenStream,
-    confidence: ConfidenceOpt,
+    /// `None`: the declaration does not say.
+    confidence: Option<ConfidenceOpt>,
     note: String,
     value_bits: Option<(u32, u32)>,
+    /// The field the row shows; `None` for the header, identity, constants and reserved ranges.
+    pub owner: Option<RowOwner>,
 }
 
 impl Row {
@@ -37,9 +51,10 @@ impl Row {
             ty: String::new(),
             lut: None,
             kind,
-            confidence: ConfidenceOpt::Confirmed,
+            confidence: Some(ConfidenceOpt::Confirmed),
             note: String::new(),
             value_bits: None,
+            owner: None,
         }
     }
 
@@ -80,7 +95,17 @@ impl Row {
     }
 }
 
-pub fn field_table(layout: &Layout, p: &Paths) -> TokenStream {
+/// The `__FIELDS` constant: the rows in table order.
+pub fn field_table(rows: &[Row], p: &Paths) -> TokenStream {
+    let krate = &p.krate;
+    let rows = rows.iter().map(|r| r.tokens(p));
+    quote! {
+        const __FIELDS: &[#krate::FieldInfo] = &[#(#rows),*];
+    }
+}
+
+/// Every row of the field table, in table order: by first byte, then first bit.
+pub fn rows(layout: &Layout, p: &Paths) -> Vec<Row> {
     let krate = &p.krate;
     let bytes = |len: usize| quote!(#krate::Placement::Bytes { len: #len });
     let mut rows: Vec<Row> = Vec::new();
@@ -145,7 +170,7 @@ pub fn field_table(layout: &Layout, p: &Paths) -> TokenStream {
         r.note = res.note.clone();
         rows.push(r);
     }
-    for f in &layout.fields {
+    for (index, f) in layout.fields.iter().enumerate() {
         let name = f.ident.to_string();
         // The same expression the codecs use, at the same span: a table that does not fit the
         // field is reported once.
@@ -160,8 +185,9 @@ pub fn field_table(layout: &Layout, p: &Paths) -> TokenStream {
             Role::Opcode => quote!(#krate::FieldKind::Opcode),
             Role::Value => quote!(#krate::FieldKind::Value),
         };
-        let field_row = |offset: usize, placement: TokenStream| {
+        let field_row = |offset: usize, placement: TokenStream, part: usize| {
             let mut r = Row::new(offset, &name, placement, kind.clone());
+            r.owner = Some(RowOwner { field: index, part });
             r.spec = f.spec.clone();
             r.ty = type_name(f.ty);
             r.lut = lut.clone();
@@ -176,14 +202,16 @@ pub fn field_table(layout: &Layout, p: &Paths) -> TokenStream {
                 rows.push(field_row(
                     f.offset,
                     quote!(#krate::Placement::Bytes { len: #len }),
+                    0,
                 ));
             }
             Place::Bits(_) => {
                 let ps = parts(f);
-                for (offset, lo, hi, shift) in &ps {
+                for (part, (offset, lo, hi, shift)) in ps.iter().enumerate() {
                     let mut r = field_row(
                         *offset,
                         quote!(#krate::Placement::Bits { lo: #lo, hi: #hi }),
+                        part,
                     );
                     r.lo = *lo;
                     if ps.len() > 1 {
@@ -195,19 +223,17 @@ pub fn field_table(layout: &Layout, p: &Paths) -> TokenStream {
         }
     }
     rows.sort_by_key(|r| (r.offset, r.lo));
-    let rows = rows.iter().map(|r| r.tokens(p));
-    quote! {
-        const __FIELDS: &[#krate::FieldInfo] = &[#(#rows),*];
-    }
+    rows
 }
 
-fn confidence(c: ConfidenceOpt, p: &Paths) -> TokenStream {
+fn confidence(c: Option<ConfidenceOpt>, p: &Paths) -> TokenStream {
     let krate = &p.krate;
     match c {
-        ConfidenceOpt::Confirmed => quote!(#krate::Confidence::Confirmed),
-        ConfidenceOpt::Strong => quote!(#krate::Confidence::Strong),
-        ConfidenceOpt::Inferred => quote!(#krate::Confidence::Inferred),
-        ConfidenceOpt::Speculative => quote!(#krate::Confidence::Speculative),
+        Some(ConfidenceOpt::Confirmed) => quote!(#krate::Confidence::Confirmed),
+        Some(ConfidenceOpt::Strong) => quote!(#krate::Confidence::Strong),
+        Some(ConfidenceOpt::Inferred) => quote!(#krate::Confidence::Inferred),
+        Some(ConfidenceOpt::Speculative) => quote!(#krate::Confidence::Speculative),
+        None => quote!(#krate::Confidence::NotStated),
     }
 }
 

@@ -91,7 +91,7 @@ const _: () = {
             ty: "u8",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Opcode,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -133,7 +133,7 @@ const _: () = {
             ty: "SyncBand",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -150,7 +150,7 @@ const _: () = {
                 const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.table,
             ),
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -167,7 +167,7 @@ const _: () = {
                 const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.table,
             ),
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -184,7 +184,7 @@ const _: () = {
                 const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.table,
             ),
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -201,7 +201,7 @@ const _: () = {
                 const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }.table,
             ),
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -229,7 +229,7 @@ const _: () = {
             ty: "Tensor3d",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -243,7 +243,7 @@ const _: () = {
             ty: "Tensor3d",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
         ::isa_core::FieldInfo {
@@ -257,7 +257,7 @@ const _: () = {
             ty: "Tensor3d",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "",
         },
     ];
@@ -1086,6 +1086,71 @@ const _: () = {
                     ::core::result::Result::Err(__field_fault(wire))
                 }
             }
+        }
+        #[inline]
+        fn visit<V: ::isa_core::visit::Visitor>(
+            wire: &TensorTensorWire,
+            v: &mut V,
+        ) -> ::core::result::Result<(), <V as ::isa_core::visit::Visitor>::Error> {
+            ::isa_core::__private::visit_described(
+                <u8 as ::isa_core::BitValue>::describe(wire.opcode_raw(), 8u32),
+                ::isa_core::visit::Key::Field(&__FIELDS[0usize]),
+                v,
+            )?;
+            <SyncBand as ::isa_core::Field>::visit(
+                &wire.sync,
+                ::isa_core::visit::Key::Field(&__FIELDS[3usize]),
+                v,
+            )?;
+            ::isa_core::__private::visit_lut(
+                &const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() },
+                &<dtype_v2 as ::isa_core::Lut>::CODES,
+                wire.in0_dtype_raw(),
+                ::isa_core::visit::Key::Field(&__FIELDS[4usize]),
+                v,
+            )?;
+            ::isa_core::__private::visit_lut(
+                &const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() },
+                &<dtype_v2 as ::isa_core::Lut>::CODES,
+                wire.in1_dtype_raw(),
+                ::isa_core::visit::Key::Field(&__FIELDS[5usize]),
+                v,
+            )?;
+            ::isa_core::__private::visit_lut(
+                &const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() },
+                &<dtype_v2 as ::isa_core::Lut>::CODES,
+                wire.out_dtype_raw(),
+                ::isa_core::visit::Key::Field(&__FIELDS[6usize]),
+                v,
+            )?;
+            ::isa_core::__private::visit_lut(
+                &const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() },
+                &<tt_alu as ::isa_core::Lut>::CODES,
+                wire.alu_raw(),
+                ::isa_core::visit::Key::Field(&__FIELDS[7usize]),
+                v,
+            )?;
+            <u8 as ::isa_core::Field>::visit(
+                &wire.num_active_partitions,
+                ::isa_core::visit::Key::Field(&__FIELDS[8usize]),
+                v,
+            )?;
+            <Tensor3d as ::isa_core::Field>::visit(
+                &wire.out,
+                ::isa_core::visit::Key::Field(&__FIELDS[9usize]),
+                v,
+            )?;
+            <Tensor3d as ::isa_core::Field>::visit(
+                &wire.in0,
+                ::isa_core::visit::Key::Field(&__FIELDS[10usize]),
+                v,
+            )?;
+            <Tensor3d as ::isa_core::Field>::visit(
+                &wire.in1,
+                ::isa_core::visit::Key::Field(&__FIELDS[11usize]),
+                v,
+            )?;
+            ::core::result::Result::Ok(())
         }
     }
     const _: () = ::core::assert!(

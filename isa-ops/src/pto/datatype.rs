@@ -11,7 +11,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use isa_core::field::fit_unsigned;
-use isa_core::{BitValue, Codes, Problem};
+use isa_core::{BitValue, Codes, Problem, Value};
 
 use super::error::UnknownName;
 
@@ -300,6 +300,11 @@ impl BitValue for TileDataType {
                 table: "TileDataType",
                 known: &Self::CODES,
             })
+    }
+
+    /// Shown by its assembly name, as its serde form writes it.
+    fn describe(code: u64, width: u32) -> Result<Value<'static>, Problem> {
+        Self::from_bits(code, width).map(|t| Value::Name(t.name()))
     }
 }
 

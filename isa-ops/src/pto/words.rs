@@ -29,7 +29,7 @@ use core::fmt;
 
 use isa_core::{
     BitValue, DecodeError, EncodeError, FieldInfo, FieldKind, Identity, Placement, Problem,
-    enumeration, lut,
+    Value, enumeration, lut,
 };
 use isa_derive::Bundle;
 
@@ -238,6 +238,11 @@ impl BitValue for DatrDataType {
             return Ok(DatrDataType::None);
         }
         TileDataType::from_bits(code, width).map(DatrDataType::Type)
+    }
+
+    /// Shown by its assembly name, as its serde form writes it.
+    fn describe(code: u64, width: u32) -> Result<Value<'static>, Problem> {
+        Self::from_bits(code, width).map(|t| Value::Name(t.name()))
     }
 }
 
