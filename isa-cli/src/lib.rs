@@ -19,7 +19,6 @@ pub mod raw;
 mod render;
 mod report;
 mod svg;
-mod tree;
 mod walk;
 mod wavedrom;
 mod word32;

@@ -1,128 +1,63 @@
 //! The text forms: one line per bundle or block word, and the field table.
 //!
 //! Both are built from what every declaration carries — its field table ([`FieldInfo`]) and its
-//! serde form — so an op declared tomorrow prints without a change here. A bundle's line lists
-//! its fields in offset order, each as `name=value`; a lookup-table field shows its value by
-//! name and, when the table is many-to-one, every value its code stands for (seed 000's dtype
-//! table writes `uint8` and `float8_e8m0fnu` both as 0x03: `in0_dtype=uint8|float8_e8m0fnu`).
+//! generated field visitor ([`isa_core::visit`]) — so an op declared tomorrow prints without a
+//! change here, read in place from its wire bytes, with no tree built per bundle. A bundle's
+//! line lists its fields in offset order, each as `name=value`; a lookup-table field shows its
+//! value by name and, when the table is many-to-one, every value its code stands for (seed
+//! 000's dtype table writes `uint8` and `float8_e8m0fnu` both as 0x03:
+//! `in0_dtype=uint8|float8_e8m0fnu`).
 
 use std::fmt::Write as _;
+
+use isa_core::render::RenderError;
+use isa_core::visit::FieldOrder;
 
 use crate::isa::Members;
 use isa_core::{Confidence, FieldInfo, FieldKind, Identity, LayoutStatus, Placement};
 
 use crate::layout::{self, Layout, Owner};
-use crate::tree::{Tree, TreeError};
 
-/// `key=value` text of one value. A member named `addr` is an ADDR4 start-address word (seed
-/// 002: register flag, region bits and byte address packed in one word) and prints in hex;
-/// every other number prints in decimal.
-fn write_value(out: &mut String, key: &str, value: &Tree) {
-    match value {
-        Tree::Null => out.push_str("null"),
-        Tree::Bool(b) => {
-            let _ = write!(out, "{b}");
-        }
-        Tree::Unsigned(n) if key == "addr" => {
-            let _ = write!(out, "{n:#010x}");
-        }
-        Tree::Unsigned(n) => {
-            let _ = write!(out, "{n}");
-        }
-        Tree::Signed(n) => {
-            let _ = write!(out, "{n}");
-        }
-        Tree::Float(x) => {
-            let _ = write!(out, "{x}");
-        }
-        Tree::Str(s) => out.push_str(s),
-        Tree::Seq(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_value(out, key, item);
-            }
-            out.push(']');
-        }
-        Tree::Map(members) => {
-            out.push('{');
-            for (i, (k, v)) in members.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                out.push_str(k);
-                out.push('=');
-                write_value(out, k, v);
-            }
-            out.push('}');
-        }
-    }
+/// Appends the bundle's line to `out` (without its newline): offset, opcode byte, op name,
+/// fields (from the field visitor, in place). On an error, what was appended stays.
+pub fn bundle_line<B: Members>(
+    out: &mut String,
+    offset: usize,
+    opcode: u8,
+    view: &B::View<'_>,
+) -> Result<(), RenderError> {
+    let name = B::view_declaration(view).name;
+    write!(out, "{offset:#010x}  {opcode:#04x}  {name}  ")?;
+    isa_core::render::text_member::<B, _>(view, FieldOrder::Offset, out)
 }
 
-/// The members of `value` as `name=value` pairs, in the order of the field-table rows `rows`;
-/// the member named `tag` (the op or word type) is left out. A member the field table does not
-/// list still prints, after the others: nothing is dropped.
-pub fn fields_text<'a>(
-    value: Tree,
-    rows: impl IntoIterator<Item = &'a FieldInfo>,
+/// Appends the JSON Lines form of a member of family `B` whose serde name is `tag` to `out`
+/// (without its newline): its offset, its name under the family's tag, then its fields (from
+/// the field visitor, in place), as the serde form writes them. On an error, what was appended
+/// stays.
+pub fn json_line<B: Members>(
+    out: &mut String,
+    offset: usize,
     tag: &str,
-) -> String {
-    let Tree::Map(mut members) = value else {
-        return String::new();
-    };
-    members.retain(|(k, _)| k != tag);
-    let mut out = String::new();
-    let push = |out: &mut String, key: &str, value: &Tree, row: Option<&FieldInfo>| {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(key);
-        out.push('=');
-        match (row.and_then(|r| r.lut), value) {
-            (Some(table), Tree::Str(name)) if !table.one_to_one => {
-                let all = table
-                    .code_of(name)
-                    .map(|code| table.preimages(u64::from(code)))
-                    .unwrap_or_default();
-                if all.is_empty() {
-                    out.push_str(name);
-                } else {
-                    out.push_str(&all.join("|"));
-                }
-            }
-            _ => write_value(out, key, value),
-        }
-    };
-    for row in rows {
-        if !matches!(row.kind, FieldKind::Value | FieldKind::Opcode) {
-            continue;
-        }
-        // A field split across bit ranges has one row per part: print it once.
-        if let Some(i) = members.iter().position(|(k, _)| k == row.name) {
-            let (key, value) = members.remove(i);
-            push(&mut out, &key, &value, Some(row));
-        }
-    }
-    for (key, value) in &members {
-        push(&mut out, key, value, None);
-    }
-    out
+    view: &B::View<'_>,
+) -> Result<(), RenderError> {
+    write!(out, "{{\"offset\":{offset},")?;
+    isa_core::render::json::write_string(out, B::TAG)?;
+    out.push(':');
+    isa_core::render::json::write_string(out, tag)?;
+    isa_core::render::json_member::<B, _>(view, out)
 }
 
-/// The bundle's line: offset, opcode byte, op name, fields.
-pub fn bundle_line<B: Members>(offset: usize, opcode: u8, op: &B) -> Result<String, TreeError> {
-    Ok(format!(
-        "{offset:#010x}  {opcode:#04x}  {}  {}",
-        op.name(),
-        fields_text(Tree::of(op)?, op.declaration().fields, B::TAG)
-    ))
-}
-
-/// The JSON Lines form of a bundle: its serde form with the byte offset first.
-pub fn json_line<B: Members>(offset: usize, op: &B) -> Result<String, serde_json::Error> {
-    Ok(with_offset(offset, &serde_json::to_string(op)?))
+/// The JSON object of a member of family `B` whose serde name is `tag`, without an offset: its
+/// name under the family's tag, then its fields, as the serde form writes them.
+pub fn json_object<B: Members>(tag: &str, view: &B::View<'_>) -> Result<String, RenderError> {
+    let mut out = String::with_capacity(128);
+    out.push('{');
+    isa_core::render::json::write_string(&mut out, B::TAG)?;
+    out.push(':');
+    isa_core::render::json::write_string(&mut out, tag)?;
+    isa_core::render::json_member::<B, _>(view, &mut out)?;
+    Ok(out)
 }
 
 /// A JSON object with an `"offset"` member put first.
@@ -391,66 +326,11 @@ mod tests {
     }
 
     #[test]
-    fn a_value_prints_its_members_in_order_and_addresses_in_hex() {
-        let t = Tree::Map(vec![
-            ("addr".into(), Tree::Unsigned(0x2000_0040)),
-            (
-                "strides".into(),
-                Tree::Seq(vec![Tree::Signed(-4), Tree::Unsigned(1)]),
-            ),
-        ]);
-        let mut out = String::new();
-        write_value(&mut out, "out", &t);
-        assert_eq!(out, "{addr=0x20000040,strides=[-4,1]}");
-    }
-
-    #[test]
     fn the_offset_leads_a_json_object() {
         assert_eq!(
             with_offset(64, r#"{"op":"X"}"#),
             r#"{"offset":64,"op":"X"}"#
         );
         assert_eq!(with_offset(0, "{}"), r#"{"offset":0}"#);
-    }
-
-    #[test]
-    fn a_split_value_is_listed_once_in_field_order() {
-        // B.DIM (SPEC-NOTES §3): the 17-bit immediate in bits 31:20 (low 12) and 11:7 (high 5).
-        use crate::layout::tests::{bits, identity};
-        const DIM: [FieldInfo; 4] = [
-            identity(14, 0x0000_707F, 0x0000_1043),
-            FieldInfo {
-                value_bits: Some((12, 16)),
-                ..bits("imm", 7, 11)
-            },
-            bits("reg", 15, 19),
-            FieldInfo {
-                value_bits: Some((0, 11)),
-                ..bits("imm", 20, 31)
-            },
-        ];
-        let value = Tree::Map(vec![
-            ("word".into(), Tree::Str("DimLb1".into())),
-            ("reg".into(), Tree::Str("a0".into())),
-            ("imm".into(), Tree::Unsigned(70_000)),
-        ]);
-        assert_eq!(fields_text(value, &DIM, "word"), "imm=70000 reg=a0");
-        let layout = Layout {
-            name: "B.DIM LB1",
-            wire_name: "",
-            identity: Identity::MaskMatch {
-                mask: 0x0000_707F,
-                value: 0x0000_1043,
-            },
-            fields: &DIM,
-            size: 4,
-            status: LayoutStatus::Recovered,
-        };
-        let names: Vec<String> = table_rows(&layout).into_iter().map(|r| r.name).collect();
-        assert_eq!(names, ["identity", "imm[16:12]", "reg", "imm[11:0]"]);
-        assert_eq!(
-            title(&layout),
-            "B.DIM LB1 (32-bit block word), word & 0x0000707f == 0x00001043"
-        );
     }
 }

@@ -29,6 +29,8 @@
 
 use std::marker::PhantomData;
 
+use isa_core::render::text_member;
+use isa_core::visit::FieldOrder;
 use isa_core::{DecodeError, Problem};
 use isa_ops::pto::{TshufBlock, WordKind, decode_block, identify, parse_block};
 use serde::Deserialize;
@@ -38,7 +40,6 @@ use serde_json::Map;
 
 use crate::cmd::encode::LineError;
 use crate::isa::Members;
-use crate::tree::Tree;
 use crate::{raw, render};
 
 /// Bytes per word.
@@ -305,9 +306,12 @@ fn failed_block_len(words: &[u32]) -> usize {
 fn word_text<W: Members>(lead: &str, raw: u32, word: Result<&W, &DecodeError>) -> String {
     let line = match word {
         Ok(w) => {
-            let fields = Tree::of(w)
-                .map(|t| render::fields_text(t, w.declaration().fields.iter().rev(), W::TAG))
-                .unwrap_or_default();
+            let bytes = raw.to_le_bytes();
+            let mut fields = String::new();
+            if let Ok(view) = W::view(&bytes) {
+                // From the high bits down, as the PTO spec lists a word's fields.
+                let _ = text_member::<W, _>(&view, FieldOrder::Declaration, &mut fields);
+            }
             let width = W::DECLARATIONS
                 .iter()
                 .map(|d| d.name.len())
@@ -337,7 +341,7 @@ fn word_text<W: Members>(lead: &str, raw: u32, word: Result<&W, &DecodeError>) -
 fn word_record<W: Members>(raw: u32, word: Result<&W, &DecodeError>) -> String {
     let bytes = raw.to_le_bytes();
     let reason = match word {
-        Ok(w) => match (encode_word(w), serde_json::to_string(w)) {
+        Ok(w) => match (encode_word(w), word_json(w, &bytes)) {
             (Ok(again), Ok(json)) if again == raw => return json,
             (Ok(again), Ok(_)) => {
                 format!("decodes as {} but encodes back as {again:#010x}", w.name())
@@ -348,6 +352,12 @@ fn word_record<W: Members>(raw: u32, word: Result<&W, &DecodeError>) -> String {
         Err(e) => reason(e),
     };
     raw::json(&bytes, &reason)
+}
+
+/// The JSON object of word `w`, whose bytes are `bytes`.
+fn word_json<W: Members>(w: &W, bytes: &[u8]) -> Result<String, String> {
+    let view = W::view(bytes).map_err(|e| e.to_string())?;
+    render::json_object::<W>(w.tag(), &view).map_err(|e| e.to_string())
 }
 
 /// The 32-bit word a member of a word family encodes to.

@@ -68,8 +68,8 @@ pub mod family;
 pub mod field;
 pub mod header;
 pub mod lut;
-pub mod validate;
 pub mod render;
+pub mod validate;
 pub mod visit;
 
 #[doc(hidden)]

@@ -19,9 +19,11 @@
 //! either, and nothing in its bytes says which it is.
 
 use std::path::PathBuf;
+use std::sync::Mutex;
 
 use isa_core::Family;
 use isa_core::family::Located;
+use isa_core::render::RenderError;
 
 use crate::cmd::{emit, flush, stdout};
 use crate::error::{CliError, Status};
@@ -80,7 +82,12 @@ impl Chunk {
 /// `stream`, a whole stream of 64-byte bundles, as `isa decode` writes it in `form`, with the
 /// problems it reports for the input called `name`.
 pub fn decode_bundles<I: Isa>(stream: &[u8], name: &str, form: Form) -> Chunk {
-    decode_chunk(&mut walk::items::<I::Bundles>(stream, 0), name, form)
+    decode_chunk(
+        &mut walk::items::<I::Bundles>(stream, 0),
+        name,
+        form,
+        String::new(),
+    )
 }
 
 /// `stream`, a whole stream of 32-bit PTO block words, as `isa decode --word32` writes it in
@@ -112,9 +119,19 @@ pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
     let source = input.open("decode")?;
     let mut out = stdout();
     let mut problems = 0;
+    // Text buffers written out go back to be filled again: a fresh one per chunk would be
+    // fresh pages, faulted in one by one.
+    let spare: Mutex<Vec<String>> = Mutex::new(Vec::new());
     walk::<I::Bundles, _, _, _>(
         source,
-        |items| decode_chunk(items, &name, Form::of(&args)),
+        |items| {
+            let text = spare
+                .lock()
+                .ok()
+                .and_then(|mut s| s.pop())
+                .unwrap_or_default();
+            decode_chunk(items, &name, Form::of(&args), text)
+        },
         |chunk: Chunk, progress| {
             problems += chunk.problems.len();
             progress.suspend(|| {
@@ -124,7 +141,13 @@ pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
                     eprintln!("{p}");
                 }
                 Ok(())
-            })
+            })?;
+            let mut text = chunk.text;
+            text.clear();
+            if let Ok(mut s) = spare.lock() {
+                s.push(text);
+            }
+            Ok(())
         },
     )?;
     flush(&mut out)?;
@@ -142,8 +165,14 @@ fn decode_chunk<B: Members>(
     items: &mut dyn Iterator<Item = Item<'_, B>>,
     name: &str,
     form: Form,
+    mut text: String,
 ) -> Chunk {
-    let mut chunk = Chunk::default();
+    // Room for every line at once: a listing line is about 350 bytes, a JSON line 400.
+    text.reserve(items.size_hint().0.saturating_mul(448));
+    let mut chunk = Chunk {
+        text,
+        problems: Vec::new(),
+    };
     for item in items {
         match item {
             Item::Bundle(b) => decode_bundle(&mut chunk, &b, name, form),
@@ -162,10 +191,11 @@ fn decode_chunk<B: Members>(
     chunk
 }
 
-/// The line of one bundle, and its problem when it does not decode or print.
+/// The line of one bundle, and its problem when it does not decode or print. A bundle prints
+/// only when it decodes with every check; its line is written from its wire bytes in place.
 fn decode_bundle<B: Members>(chunk: &mut Chunk, b: &Located<'_, B>, name: &str, form: Form) {
-    let op = match b.view.and_then(B::decode_view) {
-        Ok(op) => op,
+    let (view, op) = match b.view.and_then(|v| B::decode_view(v).map(|op| (v, op))) {
+        Ok(decoded) => decoded,
         Err(e) => {
             chunk
                 .problems
@@ -174,13 +204,16 @@ fn decode_bundle<B: Members>(chunk: &mut Chunk, b: &Located<'_, B>, name: &str, 
             return;
         }
     };
-    let line = match form {
-        Form::Text => render::bundle_line(b.offset, b.opcode(), &op).map_err(|e| e.to_string()),
-        Form::Json => json_record(b, &op).map_err(|e| e.to_string()),
+    // Written straight into the chunk's text; taken back if it fails half-way.
+    let start = chunk.text.len();
+    let written = match form {
+        Form::Text => render::bundle_line::<B>(&mut chunk.text, b.offset, b.opcode(), &view),
+        Form::Json => json_record(&mut chunk.text, b, &view, &op),
     };
-    match line {
-        Ok(line) => chunk.line(&line),
+    match written {
+        Ok(()) => chunk.text.push('\n'),
         Err(e) => {
+            chunk.text.truncate(start);
             let reason = format!("cannot print {}: {e}", op.name());
             chunk
                 .problems
@@ -190,25 +223,41 @@ fn decode_bundle<B: Members>(chunk: &mut Chunk, b: &Located<'_, B>, name: &str, 
     }
 }
 
-/// The JSON record of a bundle that decodes to `op`: its serde form when that encodes back to
+/// The JSON record of a bundle that decodes to `op`: its typed form when that encodes back to
 /// the bundle's very bytes, its raw record otherwise.
-fn json_record<B: Members>(b: &Located<'_, B>, op: &B) -> Result<String, serde_json::Error> {
-    match op.to_bytes() {
-        Ok(bytes) if bytes == b.bytes => render::json_line(b.offset, op),
-        Ok(_) => Ok(raw::record(
+fn json_record<B: Members>(
+    out: &mut String,
+    b: &Located<'_, B>,
+    view: &B::View<'_>,
+    op: &B,
+) -> Result<(), RenderError> {
+    let mut stack = [0u8; 256];
+    let mut heap = Vec::new();
+    let again: &mut [u8] = match stack.get_mut(..B::WIDTH) {
+        Some(again) => again,
+        None => {
+            heap.resize(B::WIDTH, 0);
+            &mut heap
+        }
+    };
+    let record = match op.encode_into(again) {
+        Ok(()) if again == b.bytes => return render::json_line::<B>(out, b.offset, op.tag(), view),
+        Ok(()) => raw::record(
             b.offset,
             b.bytes,
             &format!(
                 "decodes as {} but encodes back to other bytes; they are kept as they are",
                 op.name()
             ),
-        )),
-        Err(e) => Ok(raw::record(
+        ),
+        Err(e) => raw::record(
             b.offset,
             b.bytes,
             &format!("decodes as {} but does not encode back: {e}", op.name()),
-        )),
-    }
+        ),
+    };
+    out.push_str(&record);
+    Ok(())
 }
 
 /// The line of a bundle that has no typed form, in `form`.

@@ -221,6 +221,16 @@ macro_rules! family {
                     }
                 }
 
+                fn visit_view<V: $crate::Visitor>(
+                    view: &$view<'_>,
+                    v: &mut V,
+                ) -> Result<(), V::Error> {
+                    match view {
+                        $( $view::$bvar(b) => <$base as Family>::visit_view(b, v), )?
+                        $( $view::$variant(w) => <$ty>::visit(w, v), )+
+                    }
+                }
+
                 fn declaration(&self) -> Declaration {
                     match self {
                         $( $name::$bvar(b) => b.declaration(), )?

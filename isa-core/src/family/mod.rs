@@ -63,6 +63,13 @@ pub trait Family: Sized + Clone + std::fmt::Debug + 'static {
     where
         Self: 'a;
 
+    /// Shows every logical field of a view's member to `v`, read in place
+    /// ([`Bundle::visit`](crate::Bundle::visit)).
+    fn visit_view<V: crate::visit::Visitor>(
+        view: &Self::View<'_>,
+        v: &mut V,
+    ) -> Result<(), V::Error>;
+
     /// The declaration of the value's member.
     fn declaration(&self) -> Declaration;
 

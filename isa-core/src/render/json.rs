@@ -8,6 +8,7 @@ use core::fmt;
 use super::{HEX, RenderError, write_bytes_hex, write_i64, write_u64};
 use crate::Bundle;
 use crate::error::FieldError;
+use crate::family::Family;
 use crate::visit::{FieldOrder, Key, Locator, Nest, Value, Visitor};
 
 /// Appends the fields of `wire` to `out` as JSON members, in declaration order, each preceded
@@ -26,6 +27,21 @@ pub fn json_fields<B: Bundle, W: fmt::Write + ?Sized>(
         first: true,
     };
     B::visit(wire, &mut json)?;
+    json.out.write_char('}')?;
+    Ok(())
+}
+
+/// [`json_fields`] for a member of family `F` read in place: whichever member `view` is.
+pub fn json_member<F: Family, W: fmt::Write + ?Sized>(
+    view: &F::View<'_>,
+    out: &mut W,
+) -> Result<(), RenderError> {
+    let mut json = Json {
+        out,
+        at: Locator::new(F::view_declaration(view).name),
+        first: true,
+    };
+    F::visit_view(view, &mut json)?;
     json.out.write_char('}')?;
     Ok(())
 }

@@ -31,8 +31,8 @@ use crate::error::DecodeError;
 pub mod json;
 pub mod text;
 
-pub use json::json_fields;
-pub use text::{text_fields, text_fields_in};
+pub use json::{json_fields, json_member};
+pub use text::{text_fields, text_fields_in, text_member};
 
 /// Why a bundle's fields could not be written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]

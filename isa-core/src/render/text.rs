@@ -11,6 +11,7 @@ use core::fmt;
 use super::{RenderError, write_bytes_hex, write_i64, write_u64, write_word_hex};
 use crate::Bundle;
 use crate::error::FieldError;
+use crate::family::Family;
 use crate::visit::{FieldOrder, Key, Locator, Nest, Value, Visitor};
 
 /// Appends the fields of `wire` to `out` as `name=value` pairs separated by single spaces, in the
@@ -41,6 +42,21 @@ pub fn text_fields_in<B: Bundle, W: fmt::Write + ?Sized>(
         first: true,
     };
     B::visit(wire, &mut text)
+}
+
+/// [`text_fields_in`] for a member of family `F` read in place: whichever member `view` is.
+pub fn text_member<F: Family, W: fmt::Write + ?Sized>(
+    view: &F::View<'_>,
+    order: FieldOrder,
+    out: &mut W,
+) -> Result<(), RenderError> {
+    let mut text = Text {
+        out,
+        order,
+        at: Locator::new(F::view_declaration(view).name),
+        first: true,
+    };
+    F::visit_view(view, &mut text)
 }
 
 /// The listing visitor.

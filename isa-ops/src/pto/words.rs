@@ -28,8 +28,8 @@
 use core::fmt;
 
 use isa_core::{
-    BitValue, DecodeError, EncodeError, FieldInfo, FieldKind, Identity, Placement, Problem,
-    Value, enumeration, lut,
+    BitValue, DecodeError, EncodeError, FieldInfo, FieldKind, Identity, Placement, Problem, Value,
+    enumeration, lut,
 };
 use isa_derive::Bundle;
 
