@@ -347,7 +347,7 @@ proptest! {
             let rendered = per_op!(view, json_of);
             match decode_any(&b) {
                 Ok(_) => prop_assert!(rendered.is_ok(), "{}: {rendered:?}", decl.name),
-                Err(e) => prop_assert_eq!(rendered, Err(RenderError::Decode(e)), "{}", decl.name),
+                Err(e) => prop_assert_eq!(rendered, Err(RenderError::from(e)), "{}", decl.name),
             }
         }
     }

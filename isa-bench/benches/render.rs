@@ -1,122 +1,76 @@
-//! The listing and JSON Lines of `isa decode`, written from the field visitor
-//! (`isa_core::render`), over examples/kernel.bin repeated to 100,000 bundles:
+//! The listing and JSON Lines of `isa decode`, over examples/kernel.bin repeated to 1,000,000
+//! bundles (64 MB: resident in this machine's 260 MB L3 once read), release profile:
 //! `cargo bench -p isa-bench --bench render`.
 //!
-//! - `text_visitor`: each bundle viewed in place and its fields written as `name=value` pairs;
-//! - `json_visitor`: each bundle viewed in place and written as a JSON object with its offset;
+//! - `listing` and `json_lines`: the command's own function
+//!   ([`isa_cli::cmd::decode::decode_piece`]) on one core, 1,024 bundles a piece into one
+//!   reused buffer, as the command runs it: every bundle viewed in place, decoded with every
+//!   check, and its line written from the field visitor;
 //! - `json_serde`: each bundle decoded to its `Op` and written by `serde_json::to_string`, the
-//!   offset put in front (what the command does without the visitor).
+//!   offset put in front (the JSON form without the visitor), for comparison;
+//! - `xxd`: the `xxd` hex dump of the same 64 MB file to a null sink, a floor for "one line of
+//!   text per few bytes" (skipped when `xxd` is not installed).
 //!
-//! Every line is appended to one reused buffer, cleared per bundle. Before timing, the two JSON
-//! forms are checked to be the same bytes for every bundle.
+//! Before timing, the visitor's JSON Lines are checked to be the serde form, line for line.
 
-use std::fmt::Write as _;
 use std::hint::black_box;
+use std::io::Write as _;
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput};
-use isa_core::Bundle;
-use isa_core::render::{self, RenderError};
+use isa_cli::BuiltIn;
+use isa_cli::cmd::decode::{Form, decode_bundles, decode_piece};
+use isa_ops::decode_any;
 use isa_ops::dispatch::BUNDLE_SIZE;
-use isa_ops::{OpView, decode_any, view_any};
 
 /// The example kernel: ten bundles of seven ops.
 const KERNEL: &[u8] = include_bytes!("../../examples/kernel.bin");
-/// Bundles timed: the kernel ten thousand times over.
-const BUNDLES: usize = 100_000;
+/// Bundles timed.
+const BUNDLES: usize = 1_000_000;
+/// Bundles per piece, as the command hands them to one core.
+const PIECE: usize = 1024;
 
-/// Calls `$f::<B>(wire, $out)` with `B` the op of `$view`.
-macro_rules! per_op {
-    ($view:expr, $f:ident, $out:expr) => {{
-        use isa_ops::{
-            copy_predicated as cp, exponential, memset, move_shape, opaque, scalar_tensor_tensor,
-            tensor_copy, tensor_scalar, tensor_scalar_addr, tensor_tensor,
-        };
-        match $view {
-            OpView::TensorTensor(w) => $f::<tensor_tensor::TensorTensor>(w, $out),
-            OpView::SelectReduce(w) => $f::<cp::SelectReduce>(w, $out),
-            OpView::CopyPredicated(w) => $f::<cp::CopyPredicated>(w, $out),
-            OpView::CopyPredicatedScalar(w) => $f::<cp::CopyPredicatedScalar>(w, $out),
-            OpView::TensorCopy(w) => $f::<tensor_copy::TensorCopy>(w, $out),
-            OpView::Memset(w) => $f::<memset::Memset>(w, $out),
-            OpView::MoveShape(w) => $f::<move_shape::MoveShape>(w, $out),
-            OpView::TensorScalar(w) => $f::<tensor_scalar::TensorScalar>(w, $out),
-            OpView::Exponential(w) => $f::<exponential::Exponential>(w, $out),
-            OpView::ScalarTensorTensor(w) => {
-                $f::<scalar_tensor_tensor::ScalarTensorTensor>(w, $out)
-            }
-            OpView::TensorScalarAddr(w) => $f::<tensor_scalar_addr::TensorScalarAddr>(w, $out),
-            OpView::TensorScalarAffineSelect(w) => $f::<opaque::TensorScalarAffineSelect>(w, $out),
-            OpView::DveReadAccumulator(w) => $f::<opaque::DveReadAccumulator>(w, $out),
-            OpView::TensorDequantize(w) => $f::<opaque::TensorDequantize>(w, $out),
-            OpView::TensorReduceRangeCheck(w) => $f::<opaque::TensorReduceRangeCheck>(w, $out),
-        }
-    }};
-}
-
-/// The fields of a bundle as the listing writes them.
-fn text<B: Bundle>(wire: &B::Wire, out: &mut String) -> Result<(), RenderError> {
-    render::text_fields::<B, _>(wire, out)
-}
-
-/// The op's name member and fields of a bundle, closing the JSON object.
-fn json<B: Bundle>(wire: &B::Wire, out: &mut String) -> Result<(), RenderError> {
-    out.push_str(",\"op\":");
-    render::json::write_string(out, B::NAME)?;
-    render::json_fields::<B, _>(wire, out)
-}
-
-/// Every listing line of `stream` through the visitor; the bytes written.
+/// The whole stream through the command's listing or JSON Lines, a piece at a time into one
+/// reused text buffer, as the command writes it; the bytes written.
 #[inline(never)]
-fn text_visitor(stream: &[u8], line: &mut String) -> usize {
+fn command_form(stream: &[u8], form: Form, text: &mut String) -> usize {
     let mut written = 0;
-    for (i, bundle) in stream.chunks_exact(BUNDLE_SIZE).enumerate() {
-        line.clear();
-        let Ok(view) = view_any(bundle) else { continue };
-        let _ = write!(
-            line,
-            "{:#010x}  {:#04x}  {}  ",
-            i * BUNDLE_SIZE,
-            view.opcode(),
-            view.name()
-        );
-        if per_op!(view, text, line).is_ok() {
-            written += black_box(&*line).len();
-        }
-    }
-    written
-}
-
-/// Every JSON line of `stream` through the visitor; the bytes written.
-#[inline(never)]
-fn json_visitor(stream: &[u8], line: &mut String) -> usize {
-    let mut written = 0;
-    for (i, bundle) in stream.chunks_exact(BUNDLE_SIZE).enumerate() {
-        line.clear();
-        let Ok(view) = view_any(bundle) else { continue };
-        let _ = write!(line, "{{\"offset\":{}", i * BUNDLE_SIZE);
-        if per_op!(view, json, line).is_ok() {
-            written += black_box(&*line).len();
-        }
+    for (k, piece) in stream.chunks(PIECE * BUNDLE_SIZE).enumerate() {
+        let mut buffer = std::mem::take(text);
+        buffer.clear();
+        let chunk = decode_piece::<BuiltIn>(piece, k * PIECE * BUNDLE_SIZE, "bench", form, buffer);
+        written += black_box(&chunk.text).len();
+        *text = chunk.text;
     }
     written
 }
 
 /// Every JSON line of `stream` through decode and serde; the bytes written.
 #[inline(never)]
-fn json_serde(stream: &[u8], line: &mut String) -> usize {
-    let mut written = 0;
+fn json_serde(stream: &[u8], out: &mut String) -> usize {
+    out.clear();
     for (i, bundle) in stream.chunks_exact(BUNDLE_SIZE).enumerate() {
-        line.clear();
         let Ok(op) = decode_any(bundle) else { continue };
         let Ok(object) = serde_json::to_string(&op) else {
             continue;
         };
-        let _ = write!(line, "{{\"offset\":{},", i * BUNDLE_SIZE);
-        line.push_str(object.get(1..).unwrap_or_default());
-        written += black_box(&*line).len();
+        out.push_str("{\"offset\":");
+        out.push_str(&(i * BUNDLE_SIZE).to_string());
+        out.push(',');
+        out.push_str(object.get(1..).unwrap_or_default());
+        out.push('\n');
     }
-    written
+    out.len()
+}
+
+/// `xxd FILE > /dev/null`, when `xxd` is installed.
+fn xxd(path: &std::path::Path) -> Option<std::process::ExitStatus> {
+    Command::new("xxd")
+        .arg(path)
+        .stdout(Stdio::null())
+        .status()
+        .ok()
 }
 
 fn main() {
@@ -130,36 +84,39 @@ fn main() {
         .take(n * BUNDLE_SIZE)
         .collect();
 
-    // The two JSON forms agree on every bundle of the kernel.
-    let (mut a, mut b) = (String::new(), String::new());
-    for k in 0..KERNEL.len() / BUNDLE_SIZE {
-        let one = &KERNEL[k * BUNDLE_SIZE..(k + 1) * BUNDLE_SIZE];
-        json_visitor(one, &mut a);
-        json_serde(one, &mut b);
-        assert_eq!(a, b, "bundle {k}");
-    }
-    let mut line = String::new();
-    assert_eq!(
-        json_visitor(&stream, &mut line),
-        json_serde(&stream, &mut line)
-    );
-    assert!(text_visitor(&stream, &mut line) > 0);
+    // The visitor's JSON Lines are the serde form, line for line.
+    let visitor = decode_bundles::<BuiltIn>(&stream, "bench", Form::Json);
+    let mut serde = String::new();
+    json_serde(&stream, &mut serde);
+    assert_eq!(visitor.text, serde);
+    assert!(visitor.problems.is_empty());
+
+    let path = std::env::temp_dir().join(format!("isa-bench-listing-{}.bin", std::process::id()));
+    let written = std::fs::File::create(&path).and_then(|mut f| f.write_all(&stream));
+    let has_xxd = written.is_ok() && xxd(&path).is_some_and(|s| s.success());
 
     let mut c = Criterion::default().configure_from_args();
     let mut g = c.benchmark_group("render");
     g.throughput(Throughput::Elements(n as u64))
         .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
+        .measurement_time(Duration::from_secs(8))
         .sample_size(10);
-    g.bench_function("text_visitor", |b| {
-        b.iter(|| text_visitor(black_box(&stream), &mut line))
+    let mut text = String::new();
+    g.bench_function("listing", |b| {
+        b.iter(|| command_form(black_box(&stream), Form::Text, &mut text))
     });
-    g.bench_function("json_visitor", |b| {
-        b.iter(|| json_visitor(black_box(&stream), &mut line))
+    g.bench_function("json_lines", |b| {
+        b.iter(|| command_form(black_box(&stream), Form::Json, &mut text))
     });
     g.bench_function("json_serde", |b| {
-        b.iter(|| json_serde(black_box(&stream), &mut line))
+        b.iter(|| json_serde(black_box(&stream), &mut serde))
     });
+    if has_xxd {
+        g.bench_function("xxd", |b| b.iter(|| xxd(&path)));
+    } else {
+        eprintln!("render/xxd: skipped, `xxd` is not installed");
+    }
     g.finish();
+    let _ = std::fs::remove_file(&path);
     c.final_summary();
 }

@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 
-use isa_core::render::RenderError;
+use isa_core::render::{RenderError, write_hex};
 use isa_core::visit::FieldOrder;
 
 use crate::isa::Members;
@@ -27,7 +27,13 @@ pub fn bundle_line<B: Members>(
     view: &B::View<'_>,
 ) -> Result<(), RenderError> {
     let name = B::view_declaration(view).name;
-    write!(out, "{offset:#010x}  {opcode:#04x}  {name}  ")?;
+    // `{offset:#010x}  {opcode:#04x}  {name}  `, without the formatting machinery.
+    write_hex(out, offset as u64, 8)?;
+    out.push_str("  ");
+    write_hex(out, u64::from(opcode), 2)?;
+    out.push_str("  ");
+    out.push_str(name);
+    out.push_str("  ");
     isa_core::render::text_member::<B, _>(view, FieldOrder::Offset, out)
 }
 

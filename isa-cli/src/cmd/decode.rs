@@ -82,11 +82,25 @@ impl Chunk {
 /// `stream`, a whole stream of 64-byte bundles, as `isa decode` writes it in `form`, with the
 /// problems it reports for the input called `name`.
 pub fn decode_bundles<I: Isa>(stream: &[u8], name: &str, form: Form) -> Chunk {
+    decode_piece::<I>(stream, 0, name, form, String::new())
+}
+
+/// `piece`, the bytes of a stream from its byte `start` on (whole bundles, and trailing bytes
+/// only at the stream's end), as `isa decode` writes it in `form`, appended to `text` (which
+/// a caller reuses from one piece to the next, as the command does), with the problems it
+/// reports for the input called `name`.
+pub fn decode_piece<I: Isa>(
+    piece: &[u8],
+    start: usize,
+    name: &str,
+    form: Form,
+    text: String,
+) -> Chunk {
     decode_chunk(
-        &mut walk::items::<I::Bundles>(stream, 0),
+        &mut walk::items::<I::Bundles>(piece, start),
         name,
         form,
-        String::new(),
+        text,
     )
 }
 

@@ -174,6 +174,6 @@ impl<W: fmt::Write + ?Sized> Visitor for Json<'_, W> {
     }
 
     fn undecodable(&mut self, key: Key, error: FieldError) -> Result<(), RenderError> {
-        Err(RenderError::Decode(self.at.error(key, error)))
+        Err(RenderError::from(self.at.error(key, error)))
     }
 }

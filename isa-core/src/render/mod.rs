@@ -35,14 +35,21 @@ pub use json::{json_fields, json_member};
 pub use text::{text_fields, text_fields_in, text_member};
 
 /// Why a bundle's fields could not be written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RenderError {
     /// A field's bits do not decode: the error decoding the bundle reports for that field.
+    /// Boxed, so that the result every visited field returns stays two words wide.
     #[error(transparent)]
-    Decode(#[from] DecodeError),
+    Decode(Box<DecodeError>),
     /// The output refused a write.
     #[error("the output refused a write")]
     Write(#[from] fmt::Error),
+}
+
+impl From<DecodeError> for RenderError {
+    fn from(e: DecodeError) -> Self {
+        RenderError::Decode(Box::new(e))
+    }
 }
 
 /// `00` to `99`: a number below 100 is written as a slice of it, without a buffer.
@@ -64,7 +71,11 @@ pub(crate) fn write_u64<W: fmt::Write + ?Sized>(out: &mut W, mut n: u64) -> fmt:
             break;
         }
     }
-    write_ascii(out, buf.get(buf.len() - len..).unwrap_or_default())
+    // One character at a time: the digits need no UTF-8 check, and there are few of them.
+    for &digit in buf.get(buf.len() - len..).unwrap_or_default() {
+        out.write_char(char::from(digit))?;
+    }
+    Ok(())
 }
 
 /// Writes `n` in decimal, with a leading `-` when negative.
@@ -80,12 +91,19 @@ pub(crate) const HEX: &[u8; 16] = b"0123456789abcdef";
 
 /// Writes `word` as `0x` and eight lowercase hexadecimal digits (`{:#010x}`).
 pub(crate) fn write_word_hex<W: fmt::Write + ?Sized>(out: &mut W, word: u32) -> fmt::Result {
-    let mut buf = *b"0x00000000";
-    for (k, slot) in buf.iter_mut().skip(2).enumerate() {
-        let nibble = (word >> (28 - 4 * k)) & 0xF;
-        *slot = HEX[nibble as usize];
+    write_hex(out, u64::from(word), 8)
+}
+
+/// Writes `value` as `0x` and at least `digits` lowercase hexadecimal digits (`{:#0w$x}` with
+/// `w = digits + 2`), one character at a time.
+pub fn write_hex<W: fmt::Write + ?Sized>(out: &mut W, value: u64, digits: u32) -> fmt::Result {
+    out.write_str("0x")?;
+    let needed = (64 - value.leading_zeros()).div_ceil(4).max(digits.min(16));
+    for k in (0..needed).rev() {
+        let nibble = (value >> (4 * k)) & 0xF;
+        out.write_char(char::from(HEX[nibble as usize]))?;
     }
-    write_ascii(out, &buf)
+    Ok(())
 }
 
 /// Writes every byte of `bytes` as two lowercase hexadecimal digits.

@@ -70,6 +70,7 @@ struct Text<'w, W: ?Sized> {
 
 impl<W: fmt::Write + ?Sized> Text<'_, W> {
     /// The separator before every item but a level's first, then `name=` for a named one.
+    #[inline(always)]
     fn lead(&mut self, key: Key) -> fmt::Result {
         if !self.first {
             self.out
@@ -109,6 +110,7 @@ impl<W: fmt::Write + ?Sized> Visitor for Text<'_, W> {
         self.order
     }
 
+    #[inline]
     fn value(&mut self, key: Key, value: Value<'_>) -> Result<(), RenderError> {
         self.lead(key)?;
         match value {
@@ -145,6 +147,6 @@ impl<W: fmt::Write + ?Sized> Visitor for Text<'_, W> {
     }
 
     fn undecodable(&mut self, key: Key, error: FieldError) -> Result<(), RenderError> {
-        Err(RenderError::Decode(self.at.error(key, error)))
+        Err(RenderError::from(self.at.error(key, error)))
     }
 }
