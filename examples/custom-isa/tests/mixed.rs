@@ -224,3 +224,41 @@ fn the_custom_command_round_trips_a_stream_through_its_json_lines() {
     assert_eq!(std::fs::read(&back).unwrap(), stream);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_custom_command_reads_a_word_stream_with_the_custom_word() {
+    let dir = std::env::temp_dir().join(format!("custom-isa-words-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The TSHUF blocks of the repository's example, then one B.SCALE word outside any block.
+    let mut stream = std::fs::read(here("../tshuf.words")).unwrap();
+    stream.extend_from_slice(&0xBCD0_5D43u32.to_le_bytes());
+    let input = dir.join("in.words");
+    std::fs::write(&input, &stream).unwrap();
+    let listing = command()
+        .args(["decode", "--word32"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(listing.stdout).unwrap();
+    let last = text.lines().last().unwrap_or_default();
+    assert!(last.contains("0xbcd05d43  B.SCALE"), "{last}");
+    assert!(last.contains("imm=109517"), "0x1ABCD: {last}");
+    let json = command()
+        .args(["decode", "--word32", "--json"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    let jsonl = dir.join("in.jsonl");
+    std::fs::write(&jsonl, &json.stdout).unwrap();
+    let back = dir.join("back.words");
+    let status = command()
+        .args(["encode", "--word32"])
+        .arg(&jsonl)
+        .arg("-o")
+        .arg(&back)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(std::fs::read(&back).unwrap(), stream);
+    let _ = std::fs::remove_dir_all(&dir);
+}
