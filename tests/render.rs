@@ -12,80 +12,35 @@
 
 use std::fmt::Write as _;
 
-use isa::core::render::{RenderError, json_fields, text_fields, text_fields_in};
-use isa::core::{Bundle, FieldInfo, FieldKind, FieldOrder};
+use isa::core::render::{RenderError, json_member, text_member};
+use isa::core::{FieldInfo, FieldKind, FieldOrder};
 use isa::ops::dispatch::{Declaration, bundles};
-use isa::ops::pto::words::{WordKind, decode_word, identify};
-use isa::ops::pto::{BDatr, BDimLb0, BDimLb1, BDimLb2, BIor, BIot, BstartTepl, Bstop};
+use isa::ops::pto::Word;
+use isa::ops::pto::words::{decode_word, identify};
 use isa::ops::sample::{SplitMix64, shaped, valid};
-use isa::ops::{DECLARATIONS, OpView, decode_any, view_any};
+use isa::ops::{DECLARATIONS, Op, OpView, decode_any, view_any};
 use proptest::prelude::*;
 
-/// Calls `$f::<B>($wire, $args…)` with `B` the op of view `$view`.
-macro_rules! per_op {
-    ($view:expr, $f:ident $(, $arg:expr)*) => {{
-        use isa::ops::{
-            copy_predicated as cp, exponential, memset, move_shape, opaque, scalar_tensor_tensor,
-            tensor_copy, tensor_scalar, tensor_scalar_addr, tensor_tensor,
-        };
-        match $view {
-            OpView::TensorTensor(w) => $f::<tensor_tensor::TensorTensor>(w $(, $arg)*),
-            OpView::SelectReduce(w) => $f::<cp::SelectReduce>(w $(, $arg)*),
-            OpView::CopyPredicated(w) => $f::<cp::CopyPredicated>(w $(, $arg)*),
-            OpView::CopyPredicatedScalar(w) => $f::<cp::CopyPredicatedScalar>(w $(, $arg)*),
-            OpView::TensorCopy(w) => $f::<tensor_copy::TensorCopy>(w $(, $arg)*),
-            OpView::Memset(w) => $f::<memset::Memset>(w $(, $arg)*),
-            OpView::MoveShape(w) => $f::<move_shape::MoveShape>(w $(, $arg)*),
-            OpView::TensorScalar(w) => $f::<tensor_scalar::TensorScalar>(w $(, $arg)*),
-            OpView::Exponential(w) => $f::<exponential::Exponential>(w $(, $arg)*),
-            OpView::ScalarTensorTensor(w) => {
-                $f::<scalar_tensor_tensor::ScalarTensorTensor>(w $(, $arg)*)
-            }
-            OpView::TensorScalarAddr(w) => $f::<tensor_scalar_addr::TensorScalarAddr>(w $(, $arg)*),
-            OpView::TensorScalarAffineSelect(w) => $f::<opaque::TensorScalarAffineSelect>(w $(, $arg)*),
-            OpView::DveReadAccumulator(w) => $f::<opaque::DveReadAccumulator>(w $(, $arg)*),
-            OpView::TensorDequantize(w) => $f::<opaque::TensorDequantize>(w $(, $arg)*),
-            OpView::TensorReduceRangeCheck(w) => $f::<opaque::TensorReduceRangeCheck>(w $(, $arg)*),
-        }
-    }};
-}
-
-/// Calls `$f::<B>(&bytes, $args…)` with `B` the block word type `$kind`.
-macro_rules! per_word {
-    ($kind:expr, $f:ident $(, $arg:expr)*) => {
-        match $kind {
-            WordKind::Bstart => $f::<BstartTepl>($($arg),*),
-            WordKind::Datr => $f::<BDatr>($($arg),*),
-            WordKind::DimLb0 => $f::<BDimLb0>($($arg),*),
-            WordKind::DimLb1 => $f::<BDimLb1>($($arg),*),
-            WordKind::DimLb2 => $f::<BDimLb2>($($arg),*),
-            WordKind::Iot => $f::<BIot>($($arg),*),
-            WordKind::Ior => $f::<BIor>($($arg),*),
-            WordKind::Bstop => $f::<Bstop>($($arg),*),
-        }
-    };
-}
-
 /// The listing's fields of a bundle, from the visitor.
-fn text_of<B: Bundle>(wire: &B::Wire) -> Result<String, RenderError> {
+fn text_of(view: &OpView<'_>) -> Result<String, RenderError> {
     let mut out = String::new();
-    text_fields::<B, _>(wire, &mut out)?;
+    text_member::<Op, _>(view, FieldOrder::Offset, &mut out)?;
     Ok(out)
 }
 
 /// The JSON object of a bundle as `isa decode --json` writes it without the offset, from the
 /// visitor: the op's name under `"op"`, then its fields.
-fn json_of<B: Bundle>(wire: &B::Wire) -> Result<String, RenderError> {
+fn json_of(view: &OpView<'_>) -> Result<String, RenderError> {
     let mut out = String::from("{\"op\":");
-    isa::core::render::json::write_string(&mut out, B::NAME)?;
-    json_fields::<B, _>(wire, &mut out)?;
+    isa::core::render::json::write_string(&mut out, view.name())?;
+    json_member::<Op, _>(view, &mut out)?;
     Ok(out)
 }
 
 /// The listing line of `isa decode` for the bundle at `offset`, from the visitor.
 fn bundle_line(offset: usize, bytes: &[u8]) -> String {
     let view = view_any(bytes).expect("a bundle of a declared op");
-    let fields = per_op!(view, text_of).expect("the bundle decodes");
+    let fields = text_of(&view).expect("the bundle decodes");
     format!(
         "{offset:#010x}  {:#04x}  {}  {fields}",
         view.opcode(),
@@ -128,20 +83,20 @@ fn the_json_of_every_saved_bundle_is_what_serde_writes() {
         for (_, bytes, _) in saved(stream, listing) {
             let op = decode_any(&bytes).expect("the bundle decodes");
             let view = view_any(&bytes).expect("a declared op");
-            let ours = per_op!(view, json_of).expect("the bundle renders");
+            let ours = json_of(&view).expect("the bundle renders");
             assert_eq!(ours, serde_json::to_string(&op).unwrap(), "{stream}");
         }
     }
 }
 
 /// The listing fields and the JSON (tagged under `"word"`) of one block word, from the visitor.
-fn word_forms<B: Bundle>(bytes: &[u8], tag: &str) -> (String, String) {
-    let wire = B::view(bytes).expect("four bytes");
+fn word_forms(bytes: &[u8], tag: &str) -> (String, String) {
+    let view = Word::view(bytes).expect("a block word");
     let mut text = String::new();
-    text_fields_in::<B, _>(wire, FieldOrder::Declaration, &mut text).expect("the word decodes");
+    text_member::<Word, _>(&view, FieldOrder::Declaration, &mut text).expect("the word decodes");
     let mut json = String::new();
     write!(json, "{{\"word\":\"{tag}\"").unwrap();
-    json_fields::<B, _>(wire, &mut json).expect("the word decodes");
+    json_member::<Word, _>(&view, &mut json).expect("the word decodes");
     (text, json)
 }
 
@@ -164,7 +119,7 @@ fn the_saved_block_word_listing_is_written_from_the_visitor() {
             .unwrap()
             .to_string();
         let bytes = raw.to_le_bytes();
-        let (text, json) = per_word!(kind, word_forms, &bytes, &tag);
+        let (text, json) = word_forms(&bytes, &tag);
         let head = format!("{:#010x}  {}", raw, kind.name());
         assert!(line.contains(&head), "{line}");
         assert!(line.trim_end().ends_with(&text), "{line} / {text}");
@@ -308,9 +263,9 @@ fn agree(decl: &Declaration, bytes: &[u8]) -> Result<(), TestCaseError> {
     let op = decode_any(bytes).map_err(|e| TestCaseError::fail(e.to_string()))?;
     let view = view_any(bytes).map_err(|e| TestCaseError::fail(e.to_string()))?;
     let serde = serde_json::to_string(&op).unwrap();
-    let json = per_op!(view, json_of).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let json = json_of(&view).map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(&json, &serde, "{}", decl.name);
-    let text = per_op!(view, text_of).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let text = text_of(&view).map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(
         text,
         reference_fields(&serde, decl.fields, "op"),
@@ -344,7 +299,7 @@ proptest! {
         for decl in DECLARATIONS {
             let b = shaped(decl, &mut rng);
             let view = view_any(&b).map_err(|e| TestCaseError::fail(e.to_string()))?;
-            let rendered = per_op!(view, json_of);
+            let rendered = json_of(&view);
             match decode_any(&b) {
                 Ok(_) => prop_assert!(rendered.is_ok(), "{}: {rendered:?}", decl.name),
                 Err(e) => prop_assert_eq!(rendered, Err(RenderError::from(e)), "{}", decl.name),
