@@ -123,6 +123,24 @@ pub enum Nest {
     Seq(usize),
 }
 
+impl Nest {
+    /// The bracket a nested value opens with in the text and JSON forms: `{` or `[`.
+    pub const fn open(self) -> char {
+        match self {
+            Nest::Layout(_) => '{',
+            Nest::Seq(_) => '[',
+        }
+    }
+
+    /// The bracket it closes with: `}` or `]`.
+    pub const fn close(self) -> char {
+        match self {
+            Nest::Layout(_) => '}',
+            Nest::Seq(_) => ']',
+        }
+    }
+}
+
 /// What a walk shows its values to: a renderer, a checker, a collector.
 ///
 /// The calls come in order: one [`Visitor::value`] per plain value, and for a nested one a

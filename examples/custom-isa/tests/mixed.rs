@@ -192,43 +192,53 @@ fn the_custom_command_lists_built_in_and_custom_ops() {
     );
 }
 
+/// A scratch folder of this test process.
+fn scratch(what: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("custom-isa-{what}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `custom-isa decode --json [mode] input > j; custom-isa encode [mode] j -o back`: the bytes
+/// that come back, and the exit code of the decode.
+fn through_json_lines(dir: &Path, input: &Path, mode: &[&str]) -> (Vec<u8>, Option<i32>) {
+    let json = command()
+        .arg("decode")
+        .args(mode)
+        .arg("--json")
+        .arg(input)
+        .output()
+        .unwrap();
+    let jsonl = dir.join("in.jsonl");
+    std::fs::write(&jsonl, &json.stdout).unwrap();
+    let back = dir.join("back");
+    let encoded = command()
+        .arg("encode")
+        .args(mode)
+        .arg(&jsonl)
+        .arg("-o")
+        .arg(&back)
+        .status();
+    assert!(encoded.unwrap().success());
+    (std::fs::read(&back).unwrap(), json.status.code())
+}
+
 #[test]
 fn the_custom_command_round_trips_a_stream_through_its_json_lines() {
-    let dir = std::env::temp_dir().join(format!("custom-isa-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("bundles");
     let mut stream = mixed();
     stream[0x100] = 0x62;
     let input = dir.join("in.bin");
     std::fs::write(&input, &stream).unwrap();
-    let json = command()
-        .args(["decode", "--json"])
-        .arg(&input)
-        .output()
-        .unwrap();
-    assert_eq!(
-        json.status.code(),
-        Some(1),
-        "the unknown opcode is reported"
-    );
-    let jsonl = dir.join("in.jsonl");
-    std::fs::write(&jsonl, &json.stdout).unwrap();
-    let back = dir.join("back.bin");
-    let status = command()
-        .arg("encode")
-        .arg(&jsonl)
-        .arg("-o")
-        .arg(&back)
-        .status()
-        .unwrap();
-    assert!(status.success());
-    assert_eq!(std::fs::read(&back).unwrap(), stream);
+    let (back, decoded) = through_json_lines(&dir, &input, &[]);
+    assert_eq!(decoded, Some(1), "the unknown opcode is reported");
+    assert_eq!(back, stream);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_custom_command_reads_a_word_stream_with_the_custom_word() {
-    let dir = std::env::temp_dir().join(format!("custom-isa-words-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("words");
     // The TSHUF blocks of the repository's example, then one B.SCALE word outside any block.
     let mut stream = std::fs::read(here("../tshuf.words")).unwrap();
     stream.extend_from_slice(&0xBCD0_5D43u32.to_le_bytes());
@@ -243,22 +253,7 @@ fn the_custom_command_reads_a_word_stream_with_the_custom_word() {
     let last = text.lines().last().unwrap_or_default();
     assert!(last.contains("0xbcd05d43  B.SCALE"), "{last}");
     assert!(last.contains("imm=109517"), "0x1ABCD: {last}");
-    let json = command()
-        .args(["decode", "--word32", "--json"])
-        .arg(&input)
-        .output()
-        .unwrap();
-    let jsonl = dir.join("in.jsonl");
-    std::fs::write(&jsonl, &json.stdout).unwrap();
-    let back = dir.join("back.words");
-    let status = command()
-        .args(["encode", "--word32"])
-        .arg(&jsonl)
-        .arg("-o")
-        .arg(&back)
-        .status()
-        .unwrap();
-    assert!(status.success());
-    assert_eq!(std::fs::read(&back).unwrap(), stream);
+    let (back, _) = through_json_lines(&dir, &input, &["--word32"]);
+    assert_eq!(back, stream);
     let _ = std::fs::remove_dir_all(&dir);
 }

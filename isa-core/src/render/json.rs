@@ -156,21 +156,13 @@ impl<W: fmt::Write + ?Sized> Visitor for Json<'_, W> {
         self.lead(key)?;
         self.at.begin(key);
         self.first = true;
-        self.out.write_char(match nest {
-            Nest::Layout(_) => '{',
-            Nest::Seq(_) => '[',
-        })?;
-        Ok(())
+        Ok(self.out.write_char(nest.open())?)
     }
 
     fn end(&mut self, nest: Nest) -> Result<(), RenderError> {
         self.at.end();
         self.first = false;
-        self.out.write_char(match nest {
-            Nest::Layout(_) => '}',
-            Nest::Seq(_) => ']',
-        })?;
-        Ok(())
+        Ok(self.out.write_char(nest.close())?)
     }
 
     fn undecodable(&mut self, key: Key, error: FieldError) -> Result<(), RenderError> {

@@ -35,13 +35,7 @@ pub fn text_fields_in<B: Bundle, W: fmt::Write + ?Sized>(
     order: FieldOrder,
     out: &mut W,
 ) -> Result<(), RenderError> {
-    let mut text = Text {
-        out,
-        order,
-        at: Locator::new(B::NAME),
-        first: true,
-    };
-    B::visit(wire, &mut text)
+    B::visit(wire, &mut Text::new(out, order, B::NAME))
 }
 
 /// [`text_fields_in`] for a member of family `F` read in place: whichever member `view` is.
@@ -50,13 +44,8 @@ pub fn text_member<F: Family, W: fmt::Write + ?Sized>(
     order: FieldOrder,
     out: &mut W,
 ) -> Result<(), RenderError> {
-    let mut text = Text {
-        out,
-        order,
-        at: Locator::new(F::view_declaration(view).name),
-        first: true,
-    };
-    F::visit_view(view, &mut text)
+    let name = F::view_declaration(view).name;
+    F::visit_view(view, &mut Text::new(out, order, name))
 }
 
 /// The listing visitor.
@@ -68,7 +57,17 @@ struct Text<'w, W: ?Sized> {
     first: bool,
 }
 
-impl<W: fmt::Write + ?Sized> Text<'_, W> {
+impl<'w, W: fmt::Write + ?Sized> Text<'w, W> {
+    /// The visitor writing the fields of op `op` to `out` in `order`.
+    fn new(out: &'w mut W, order: FieldOrder, op: &'static str) -> Self {
+        Text {
+            out,
+            order,
+            at: Locator::new(op),
+            first: true,
+        }
+    }
+
     /// The separator before every item but a level's first, then `name=` for a named one.
     #[inline(always)]
     fn lead(&mut self, key: Key) -> fmt::Result {
@@ -129,21 +128,13 @@ impl<W: fmt::Write + ?Sized> Visitor for Text<'_, W> {
         self.lead(key)?;
         self.at.begin(key);
         self.first = true;
-        self.out.write_char(match nest {
-            Nest::Layout(_) => '{',
-            Nest::Seq(_) => '[',
-        })?;
-        Ok(())
+        Ok(self.out.write_char(nest.open())?)
     }
 
     fn end(&mut self, nest: Nest) -> Result<(), RenderError> {
         self.at.end();
         self.first = false;
-        self.out.write_char(match nest {
-            Nest::Layout(_) => '}',
-            Nest::Seq(_) => ']',
-        })?;
-        Ok(())
+        Ok(self.out.write_char(nest.close())?)
     }
 
     fn undecodable(&mut self, key: Key, error: FieldError) -> Result<(), RenderError> {
