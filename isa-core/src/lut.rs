@@ -75,6 +75,28 @@ pub struct LutRef {
     /// read from a static slice; empty otherwise.
     codes: crate::error::Codes,
     canonical: fn(u64) -> Option<&'static str>,
+    /// Bit `c` is set when code `c` stands for two values or more.
+    shared: &'static [u8; 32],
+}
+
+/// The codes of table `L` that stand for two values or more, as a 256-bit map.
+struct SharedCodes<L>(core::marker::PhantomData<L>);
+
+impl<L: Lut> SharedCodes<L> {
+    const MAP: [u8; 32] = {
+        let mut count = [0u8; 256];
+        let mut map = [0u8; 32];
+        let mut i = 0;
+        while i < L::ENTRIES.len() {
+            let code = L::ENTRIES[i].1 as usize;
+            count[code] = count[code].saturating_add(1);
+            if count[code] > 1 {
+                map[code / 8] |= 1 << (code % 8);
+            }
+            i += 1;
+        }
+        map
+    };
 }
 
 impl LutRef {
@@ -92,7 +114,26 @@ impl LutRef {
                 &[]
             },
             canonical: canonical_name::<L>,
+            shared: &SharedCodes::<L>::MAP,
         }
+    }
+
+    /// Whether `code` stands for two values or more (seed 000's dtype code 0x03: `uint8` and
+    /// `float8_e8m0fnu`); a code that stands for one value, or none, is not shared.
+    ///
+    /// ```
+    /// use isa_core::{LutRef, dtype_v2};
+    /// let table = LutRef::of::<dtype_v2>();
+    /// assert!(table.is_shared(0x03));
+    /// assert!(!table.is_shared(0x0A)); // float32 alone
+    /// assert!(!table.is_shared(0x1FF));
+    /// ```
+    #[inline]
+    pub fn is_shared(&self, code: u64) -> bool {
+        usize::try_from(code)
+            .ok()
+            .and_then(|c| self.shared.get(c / 8).map(|byte| byte >> (c % 8) & 1 == 1))
+            .unwrap_or(false)
     }
 
     /// Every `(value name, code)` pair of the table, in declaration order.

@@ -86,7 +86,7 @@ impl<'w, W: fmt::Write + ?Sized> Text<'w, W> {
     /// Every value a code of a many-to-one table stands for, `|`-separated; the value's own
     /// name when the table lists none.
     fn code(&mut self, code: u64, name: &str, table: crate::LutRef) -> fmt::Result {
-        if table.one_to_one {
+        if table.one_to_one || !table.is_shared(code) {
             return self.out.write_str(name);
         }
         let mut names = table.preimage_names(code);
