@@ -16,7 +16,14 @@
 //! Every line is read and every problem is reported with its line number (and column, for
 //! malformed JSON; and for a value that does not deserialize, the member at fault and its byte);
 //! if any line fails, `OUT` is not written at all. Blank lines are skipped, and
-//! with `--word32` so are lines starting with `#`.
+//! with `--word32` so are lines starting with `#`; a line may end with `\r\n`.
+//!
+//! The input is read as a stream, in batches of whole lines, on a thread of its own: each batch
+//! is encoded on every core while the next arrives, its problems are reported as soon as it is
+//! read (a pipe's while its writer still writes), and its bytes go to a temporary file beside
+//! `OUT` that is renamed over it only when every line has encoded. The memory held is about one
+//! batch, however long the input. Written to standard output (`-o -`), the bytes go out batch by
+//! batch until a line fails; nothing is written after it, and the exit status says it failed.
 
 use std::path::{Path, PathBuf};
 
@@ -24,10 +31,13 @@ use crate::isa::{Isa, Members};
 use rayon::prelude::*;
 use serde_json::{Map, Value};
 
+use isa_core::Family;
+
 use crate::cmd::{emit_bytes, flush, stdout};
 use crate::error::{CliError, Status};
 use crate::io::{self, Input};
-use crate::{raw, report, word32};
+use crate::walk::ReadAhead;
+use crate::{lines, raw, record, report, word32};
 
 /// Arguments of `isa encode`.
 #[derive(Debug, clap::Args)]
@@ -35,7 +45,8 @@ pub struct Args {
     /// JSON Lines as `isa decode --json` writes them, each record at the `offset` where the one
     /// before it ends (or without an `offset`); `-` or nothing reads standard input.
     pub input: Option<PathBuf>,
-    /// The stream to write (`-`: standard output). Written only if every line encodes.
+    /// The stream to write (`-`: standard output). Written only if every line encodes (to
+    /// standard output, up to the first line that does not).
     #[arg(short, long, value_name = "OUT")]
     pub output: PathBuf,
     /// Write 32-bit PTO block words: each line is a JSON object as `isa decode --word32 --json`
@@ -198,96 +209,208 @@ pub struct Written {
     pub bytes: Vec<u8>,
 }
 
-/// Runs `isa encode`.
+/// Bytes of input per batch: the lines of one batch are read on every core while the next
+/// arrive, and the memory the command holds is about this much, however long the input is.
+const BATCH_BYTES: usize = 4 << 20;
+/// Lines per chunk handed to one worker.
+const CHUNK_LINES: usize = 256;
+
+/// Runs `isa encode`: the input is read a batch of lines at a time on a thread of its own,
+/// each batch encoded on every core, and its bytes written (to a temporary file beside `OUT`,
+/// renamed over it only when every line has encoded) before the next.
 pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
     let input = Input::from_arg(args.input.as_deref());
     let name = input.name();
-    let text = input.read("encode")?;
+    let source = input.open("encode")?;
+    let empty = source.empty();
     let mode = if args.word32 {
         Mode::Words
     } else {
         Mode::Bundles
     };
-    if text.split(|&b| b == b'\n').all(|line| mode.skips(line)) {
-        return Err(CliError::Empty {
-            path: name,
-            what: "encode",
-        });
+    let mut out = Output::create(&args.output)?;
+    let mut ahead = ReadAhead::spawn(source);
+    let tally = encode_stream::<I>(
+        |buf| ahead.read(buf),
+        mode,
+        BATCH_BYTES,
+        |problem| eprintln!("{}", problem.located(&name)),
+        |bytes| out.write(bytes),
+    )?;
+    if tally.records == 0 {
+        return Err(empty);
     }
-    let stream = match encode_lines::<I>(&text, mode) {
-        Ok(stream) => stream,
-        Err(problems) => {
-            for p in &problems {
-                eprintln!("{}", p.located(&name));
-            }
-            eprintln!(
-                "{}: {} of {name} did not encode; {} was not written",
-                I::COMMAND,
-                report::count(problems.len(), "line"),
-                args.output.display()
-            );
-            return Ok(Status::Problems(problems.len()));
-        }
-    };
-    if args.output == Path::new("-") {
-        let mut out = stdout();
-        emit_bytes(&mut out, &stream)?;
-        flush(&mut out)?;
-    } else {
-        io::write_file(&args.output, &stream)?;
+    if tally.problems > 0 {
+        eprintln!(
+            "{}: {} of {name} did not encode; {} was not written",
+            I::COMMAND,
+            report::count(tally.problems, "line"),
+            args.output.display()
+        );
+        return Ok(Status::Problems(tally.problems));
     }
+    out.commit()?;
     Ok(Status::Clean)
+}
+
+/// Where the encoded bytes go: a file that appears only when complete, or standard output.
+enum Output {
+    File(io::AtomicFile),
+    Stdout(std::io::BufWriter<std::io::StdoutLock<'static>>),
+}
+
+impl Output {
+    /// The output `path` names (`-`: standard output).
+    fn create(path: &Path) -> Result<Self, CliError> {
+        if path == Path::new("-") {
+            Ok(Output::Stdout(stdout()))
+        } else {
+            io::AtomicFile::create(path).map(Output::File)
+        }
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> Result<(), CliError> {
+        match self {
+            Output::File(f) => f.write_all(bytes),
+            Output::Stdout(out) => emit_bytes(out, bytes),
+        }
+    }
+
+    /// Puts the file in place, or flushes standard output.
+    fn commit(self) -> Result<(), CliError> {
+        match self {
+            Output::File(f) => f.commit(),
+            Output::Stdout(mut out) => flush(&mut out),
+        }
+    }
 }
 
 /// The stream the JSON Lines `text` stand for, in `mode`, or every line that does not encode
 /// (a line that does not read, a record that is not where the records before it end), in line
-/// order. Each line is read on any core; the offsets are checked in order after.
+/// order. The same code as `isa encode`'s: batches of lines, each line read on any core, the
+/// offsets checked in order.
 pub fn encode_lines<I: Isa>(text: &[u8], mode: Mode) -> Result<Vec<u8>, Vec<LineProblem>> {
-    let lines: Vec<(usize, &[u8])> = text
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .map(|(i, line)| (i + 1, line.strip_suffix(b"\r").unwrap_or(line)))
-        .filter(|(_, line)| !mode.skips(line))
-        .collect();
-    let read: Vec<Result<Written, LineError>> = lines
-        .par_iter()
-        .map(|&(_, line)| {
-            let text = std::str::from_utf8(line).map_err(|e| LineError::NotUtf8 {
-                byte: e.valid_up_to() + 1,
-            })?;
-            read_line::<I>(text, mode)
-        })
-        .collect();
-    let mut stream = Vec::with_capacity(lines.len() * 64);
+    let mut stream = Vec::with_capacity(text.len() / 4);
     let mut problems = Vec::new();
-    // Where the bytes read so far end; unknown after a line that does not read, until a record
-    // says where it is.
-    let mut end = Some(0u64);
-    for (&(line, _), result) in lines.iter().zip(read) {
-        let placed = result.and_then(|w| {
-            let expected = end;
-            // A misplaced record is reported once: the records after it follow on from it.
-            let at = w.offset.or(expected);
-            let len = u64::try_from(w.bytes.len()).ok();
-            end = at.zip(len).and_then(|(at, len)| at.checked_add(len));
-            check_offset(expected, w.offset)?;
-            Ok(w.bytes)
+    let done = encode_stream::<I>(
+        lines::reads_of(text, usize::MAX),
+        mode,
+        BATCH_BYTES,
+        |problem| problems.push(problem),
+        |bytes| {
+            stream.extend_from_slice(bytes);
+            Ok(())
+        },
+    );
+    match done {
+        Ok(_) if problems.is_empty() => Ok(stream),
+        Ok(_) | Err(_) => Err(problems),
+    }
+}
+
+/// How the lines of a stream went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Tally {
+    /// Lines that hold a record (not blank, not a comment).
+    records: usize,
+    /// Lines that did not encode.
+    problems: usize,
+    /// Where the bytes placed so far end; unknown after a line that does not read, until a
+    /// record says where it is.
+    end: Option<u64>,
+}
+
+impl Tally {
+    /// Places the record of one line after the ones before it: a misplaced record is reported
+    /// once, the records after it follow on from it.
+    fn place(&mut self, read: Result<Placed, LineError>) -> Result<(), LineError> {
+        let placed = read.and_then(|r| {
+            let expected = self.end;
+            let at = r.offset.or(expected);
+            let len = u64::try_from(r.len).ok();
+            self.end = at.zip(len).and_then(|(at, len)| at.checked_add(len));
+            Ok(check_offset(expected, r.offset)?)
         });
-        match placed {
-            Ok(bytes) => stream.extend_from_slice(&bytes),
-            Err(error) => {
-                if !matches!(error, LineError::Misplaced(_)) {
-                    end = None;
+        if let Err(e) = &placed
+            && !matches!(e, LineError::Misplaced(_))
+        {
+            self.end = None;
+        }
+        placed
+    }
+}
+
+/// Where a line says its bytes go, and how many it stands for.
+struct Placed {
+    offset: Option<u64>,
+    len: usize,
+}
+
+/// The lines of a chunk read: their bytes one after the other, and each line's outcome.
+struct Chunk {
+    bytes: Vec<u8>,
+    lines: Vec<(usize, Result<Placed, LineError>)>,
+}
+
+/// Encodes the lines `read` delivers (`Ok(0)` at the end), in `mode`, a batch of about
+/// `batch_bytes` at a time: `report` takes each line that does not encode, in line order, as
+/// soon as its batch is read; `write` takes the bytes, in order, for as long as no line has
+/// failed.
+fn encode_stream<I: Isa>(
+    read: impl FnMut(&mut [u8]) -> Result<usize, CliError>,
+    mode: Mode,
+    batch_bytes: usize,
+    mut report: impl FnMut(LineProblem),
+    mut write: impl FnMut(&[u8]) -> Result<(), CliError>,
+) -> Result<Tally, CliError> {
+    let mut tally = Tally {
+        records: 0,
+        problems: 0,
+        end: Some(0),
+    };
+    lines::batches(read, batch_bytes, |batch| {
+        let lines: Vec<(usize, &[u8])> = batch.lines().filter(|(_, l)| !mode.skips(l)).collect();
+        tally.records += lines.len();
+        let chunks: Vec<Chunk> = lines
+            .par_chunks(CHUNK_LINES)
+            .map(|lines| encode_chunk::<I>(lines, mode))
+            .collect();
+        for chunk in chunks {
+            for (line, read) in chunk.lines {
+                if let Err(error) = tally.place(read) {
+                    tally.problems += 1;
+                    report(LineProblem { line, error });
                 }
-                problems.push(LineProblem { line, error });
+            }
+            if tally.problems == 0 {
+                write(&chunk.bytes)?;
             }
         }
-    }
-    if problems.is_empty() {
-        Ok(stream)
-    } else {
-        Err(problems)
-    }
+        Ok(())
+    })?;
+    Ok(tally)
+}
+
+/// Reads each of `lines` (numbered), its bytes after the ones before it.
+fn encode_chunk<I: Isa>(lines: &[(usize, &[u8])], mode: Mode) -> Chunk {
+    let mut bytes = Vec::with_capacity(lines.len() * I::Bundles::WIDTH);
+    let lines = lines
+        .iter()
+        .map(|&(n, line)| {
+            let start = bytes.len();
+            let read = std::str::from_utf8(line)
+                .map_err(|e| LineError::NotUtf8 {
+                    byte: e.valid_up_to() + 1,
+                })
+                .and_then(|text| read_line_into::<I>(text, mode, &mut bytes));
+            let placed = read.map(|offset| Placed {
+                offset,
+                len: bytes.len() - start,
+            });
+            (n, placed)
+        })
+        .collect();
+    Chunk { bytes, lines }
 }
 
 /// The offset check: a record's `offset`, when it has one, is where the records before it end
@@ -301,13 +424,60 @@ fn check_offset(expected: Option<u64>, offset: Option<u64>) -> Result<(), Mispla
 
 /// One line to its bytes and its `offset`: a raw record in either mode; a bundle, or with
 /// `--word32` a block or a word, or a block in assembly text.
+#[cfg(test)]
 pub(crate) fn read_line<I: Isa>(text: &str, mode: Mode) -> Result<Written, LineError> {
+    let mut bytes = Vec::new();
+    let offset = read_line_into::<I>(text, mode, &mut bytes)?;
+    Ok(Written { offset, bytes })
+}
+
+/// [`read_line`], the bytes appended to `out` (nothing appended when the line fails). A record
+/// is read in one pass ([`record::read`]); one that pass does not read is read again as a whole
+/// object, which says what is wrong with it.
+fn read_line_into<I: Isa>(
+    text: &str,
+    mode: Mode,
+    out: &mut Vec<u8>,
+) -> Result<Option<u64>, LineError> {
     if mode == Mode::Words && !text.trim_start().starts_with('{') {
-        return Ok(Written {
-            offset: None,
-            bytes: word_bytes(&word32::encode_assembly(text)?),
-        });
+        out.extend(word_bytes(&word32::encode_assembly(text)?));
+        return Ok(None);
     }
+    let start = out.len();
+    let one_pass = match mode {
+        Mode::Bundles => record::read::<I::Bundles>(text, false).and_then(|r| append(r, out)),
+        Mode::Words => record::read::<I::Words>(text, true).and_then(|r| append(r, out)),
+    };
+    if let Some(offset) = one_pass {
+        return Ok(offset);
+    }
+    out.truncate(start);
+    let written = read_object::<I>(text, mode)?;
+    out.extend_from_slice(&written.bytes);
+    Ok(written.offset)
+}
+
+/// Appends the bytes of a record read in one pass to `out`; its `offset`, or `None` when it does
+/// not encode.
+fn append<F: Family>(
+    (offset, body): (Option<u64>, record::Body<F>),
+    out: &mut Vec<u8>,
+) -> Option<Option<u64>> {
+    match body {
+        record::Body::Member(member) => {
+            let start = out.len();
+            out.resize(start + F::WIDTH, 0);
+            member.encode_into(out.get_mut(start..)?).ok()?;
+        }
+        record::Body::Raw(bytes) => out.extend_from_slice(&bytes),
+        record::Body::Block(block) => out.extend(word_bytes(&block.encode().ok()?)),
+    }
+    Some(offset)
+}
+
+/// [`read_line`] of a JSON object, read whole into its members first: the reading that names
+/// what is wrong with a line.
+fn read_object<I: Isa>(text: &str, mode: Mode) -> Result<Written, LineError> {
     let (offset, members) = json_object(text, mode.what())?;
     let bytes = if members.contains_key(raw::MEMBER) {
         raw::read(&members)?

@@ -1,0 +1,145 @@
+//! Text read a batch of whole lines at a time, in memory bounded by the batch, however long the
+//! input is. A read may end anywhere, in the middle of a line (or of a UTF-8 character): the
+//! bytes after the last newline wait for the rest of their line. Each batch is whatever whole
+//! lines have arrived, so lines from a pipe are handed on while its writer still writes. A line
+//! longer than a batch grows the batch to hold it.
+
+use crate::error::CliError;
+
+/// A batch of whole lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Batch<'a> {
+    /// The 1-based number of its first line in the input.
+    pub first_line: usize,
+    /// The lines, each ended by `\n` but the input's last one.
+    pub text: &'a [u8],
+}
+
+impl<'a> Batch<'a> {
+    /// Each line with its 1-based number, without its `\n` or `\r\n`. A batch that ends with a
+    /// newline ends with an empty line (the start of the next batch's first).
+    pub fn lines(&self) -> impl Iterator<Item = (usize, &'a [u8])> + use<'a> {
+        let first = self.first_line;
+        self.text
+            .split(|&b| b == b'\n')
+            .enumerate()
+            .map(move |(i, line)| (first + i, line.strip_suffix(b"\r").unwrap_or(line)))
+    }
+}
+
+/// Reads with `read` (`Ok(0)` at the end of the input) and hands each batch of whole lines, at
+/// most about `batch_bytes` long, to `each`, in order. Returns how many bytes the input held.
+pub fn batches(
+    mut read: impl FnMut(&mut [u8]) -> Result<usize, CliError>,
+    batch_bytes: usize,
+    mut each: impl FnMut(Batch<'_>) -> Result<(), CliError>,
+) -> Result<u64, CliError> {
+    let mut buf = vec![0u8; batch_bytes.max(1)];
+    // Bytes of `buf` read and not handed on yet (no newline among them after each batch), the
+    // number of the line they start, and how many bytes were handed on.
+    let (mut filled, mut first_line, mut total) = (0, 1, 0u64);
+    loop {
+        if filled == buf.len() {
+            // One line fills the whole batch: make room for the rest of it.
+            buf.resize(2 * buf.len(), 0);
+        }
+        let n = read(buf.get_mut(filled..).unwrap_or_default())?;
+        let fresh = buf.get(filled..filled + n).unwrap_or_default();
+        let last_newline = fresh.iter().rposition(|&b| b == b'\n');
+        filled += n;
+        let end = n == 0;
+        let ready = match last_newline {
+            _ if end => filled,
+            Some(i) => filled - n + i + 1,
+            None => 0,
+        };
+        if ready > 0 {
+            let text = buf.get(..ready).unwrap_or_default();
+            each(Batch { first_line, text })?;
+            first_line += text.iter().filter(|&&b| b == b'\n').count();
+            total += ready as u64;
+            buf.copy_within(ready..filled, 0);
+            filled -= ready;
+        }
+        if end {
+            return Ok(total);
+        }
+    }
+}
+
+/// A `read` for [`batches`] over `bytes`, at most `piece` bytes a read (as a pipe delivers
+/// them).
+pub fn reads_of(
+    bytes: &[u8],
+    piece: usize,
+) -> impl FnMut(&mut [u8]) -> Result<usize, CliError> + '_ {
+    let mut rest = bytes;
+    move |buf: &mut [u8]| {
+        let n = piece.min(buf.len()).min(rest.len());
+        let (now, later) = rest.split_at(n);
+        if let Some(dst) = buf.get_mut(..n) {
+            dst.copy_from_slice(now);
+        }
+        rest = later;
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every line with its number, as `batches` hands them on, and the sizes of the batches.
+    fn split(text: &[u8], piece: usize, batch: usize) -> (Vec<(usize, String)>, Vec<usize>) {
+        let (mut lines, mut sizes) = (Vec::new(), Vec::new());
+        let total = batches(reads_of(text, piece), batch, |b| {
+            sizes.push(b.text.len());
+            let mut these: Vec<_> = b.lines().collect();
+            // A batch that ends with a newline ends with the empty start of the next line.
+            if b.text.ends_with(b"\n") {
+                assert_eq!(these.pop().map(|(_, l)| l), Some(&b""[..]));
+            }
+            lines.extend(
+                these
+                    .into_iter()
+                    .map(|(n, l)| (n, String::from_utf8(l.to_vec()).unwrap())),
+            );
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(total, text.len() as u64);
+        (lines, sizes)
+    }
+
+    #[test]
+    fn lines_cut_by_reads_arrive_whole_with_their_numbers() {
+        let text = "{\"offset\":0,\"op\":\"Nop\"}\r\n\nBSTART.SFU TSHUF, U32; B.IOR a0; BSTOP\n\
+                    é\n{\"raw\":\"00\"}";
+        let expected: Vec<(usize, String)> = text
+            .split('\n')
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim_end_matches('\r').to_string()))
+            .collect();
+        for piece in [1, 2, 3, 7, 64, usize::MAX] {
+            for batch in [1, 5, 16, 1 << 20] {
+                let (lines, sizes) = split(text.as_bytes(), piece, batch);
+                assert_eq!(lines, expected, "reads of {piece}, batches of {batch}");
+                assert!(sizes.iter().all(|&s| s > 0));
+            }
+        }
+    }
+
+    #[test]
+    fn a_batch_holds_whole_lines_only_and_stays_near_its_size() {
+        let text: String = (0..100).map(|i| format!("line {i}\n")).collect();
+        let (lines, sizes) = split(text.as_bytes(), 13, 32);
+        assert_eq!(lines.len(), 100);
+        assert_eq!(lines[99], (100, "line 99".to_string()));
+        assert!(sizes.iter().all(|&s| s <= 32), "{sizes:?}");
+    }
+
+    #[test]
+    fn empty_input_has_no_batch() {
+        assert_eq!(split(b"", 4, 4), (vec![], vec![]));
+    }
+}
