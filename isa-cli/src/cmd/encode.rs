@@ -577,3 +577,126 @@ fn byte_offset(value: Value) -> Result<u64, LineError> {
         },
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::BuiltIn;
+
+    /// The stream and the problems of `text`, read `piece` bytes a read in batches of `batch`.
+    fn streamed(text: &str, mode: Mode, piece: usize, batch: usize) -> (Vec<u8>, Vec<LineProblem>) {
+        let (mut stream, mut problems) = (Vec::new(), Vec::new());
+        let tally = encode_stream::<BuiltIn>(
+            lines::reads_of(text.as_bytes(), piece),
+            mode,
+            batch,
+            |p| problems.push(p),
+            |bytes| {
+                stream.extend_from_slice(bytes);
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(tally.problems, problems.len());
+        (stream, problems)
+    }
+
+    fn example(name: &str) -> String {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        std::fs::read_to_string(root.join(name)).unwrap()
+    }
+
+    #[test]
+    fn lines_cut_by_reads_and_batches_encode_as_read_whole() {
+        let json = example("examples/kernel.jsonl").replace('\n', "\r\n");
+        let assembly = example("examples/tshuf.s");
+        for (text, mode) in [(&json, Mode::Bundles), (&assembly, Mode::Words)] {
+            let whole = encode_lines::<BuiltIn>(text.as_bytes(), mode).unwrap();
+            assert!(!whole.is_empty());
+            for piece in [1, 3, 17, 200] {
+                for batch in [1, 8, 100, 1 << 20] {
+                    let (stream, problems) = streamed(text, mode, piece, batch);
+                    assert_eq!(
+                        problems,
+                        [],
+                        "{mode:?}, reads of {piece}, batches of {batch}"
+                    );
+                    assert_eq!(
+                        stream, whole,
+                        "{mode:?}, reads of {piece}, batches of {batch}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn problems_keep_their_line_numbers_across_batches() {
+        let good = example("examples/kernel.jsonl");
+        let text = format!("{good}{{\"op\":\"Nonsense\"}}\n\n{good}[1]");
+        for batch in [1, 64, 1 << 20] {
+            let (stream, problems) = streamed(&text, Mode::Bundles, 5, batch);
+            let lines: Vec<usize> = problems.iter().map(|p| p.line).collect();
+            assert_eq!(lines, [11, 23], "batches of {batch}");
+            // Nothing is written after the first line that fails.
+            assert_eq!(stream.len(), 640, "batches of {batch}");
+        }
+    }
+
+    /// The bytes and offset of `line` as the whole-object reading has them.
+    fn whole(line: &str, mode: Mode) -> Result<Written, LineError> {
+        read_object::<BuiltIn>(line, mode)
+    }
+
+    #[test]
+    fn the_one_pass_reading_agrees_with_the_whole_object_reading() {
+        let first = example("examples/kernel.jsonl");
+        let first = first.lines().next().unwrap();
+        // The members, without the braces.
+        let fields = first.strip_prefix('{').unwrap().strip_suffix('}').unwrap();
+        let (tag, rest) = fields.split_once(',').unwrap();
+        let lines = [
+            // As decode writes it, and as hand-written records may be: the offset last, the tag
+            // after other members, the offset twice, a raw record with a reason before it.
+            format!("{{\"offset\":64,{fields}}}"),
+            format!("{{{fields},\"offset\":64}}"),
+            format!("{{{rest},{tag}}}"),
+            format!("{{\"offset\":0,\"offset\":64,{fields}}}"),
+            r#"{"reason":"x","raw":"00ff","offset":3}"#.to_string(),
+            r#"{"offset":3,"raw":"00FF","reason":{"any":[1]}}"#.to_string(),
+            // Ones that fail, each for the reason the whole-object reading gives.
+            format!("{{\"offset\":64,{fields},\"raw\":\"00\"}}"),
+            r#"{"offset":-1,"raw":"00"}"#.to_string(),
+            r#"{"raw":"0g"}"#.to_string(),
+            r#"{"raw":"00","extra":1}"#.to_string(),
+            r#"{"op":"Nonsense"}"#.to_string(),
+            r#"{"op":"Memset"} x"#.to_string(),
+            "[1]".to_string(),
+        ];
+        for line in &lines {
+            let one = read_line::<BuiltIn>(line, Mode::Bundles);
+            assert_eq!(one, whole(line, Mode::Bundles), "{line}");
+        }
+        let words = [
+            r#"{"offset":4,"word":"Bstop"}"#,
+            r#"{"word":"Bstop","offset":4}"#,
+            r#"{"offset":4,"word":"Bstop","block":{}}"#,
+            r#"{"offset":0,"block":{},"extra":1}"#,
+            r#"{"offset":8,"raw":"01000000"}"#,
+        ];
+        for line in words {
+            let one = read_line::<BuiltIn>(line, Mode::Words);
+            assert_eq!(one, whole(line, Mode::Words), "{line}");
+        }
+        assert_eq!(
+            read_line::<BuiltIn>(&lines[1], Mode::Bundles).map(|w| w.offset),
+            Ok(Some(64))
+        );
+        // Records as decode writes them take the one pass.
+        for line in &lines[..3] {
+            assert!(record::read::<isa_ops::Op>(line, false).is_some(), "{line}");
+        }
+        assert!(record::read::<isa_ops::Op>(&lines[4], false).is_none());
+        assert!(record::read::<isa_ops::pto::Word>(words[0], true).is_some());
+    }
+}
