@@ -16,15 +16,31 @@ pub struct Batch<'a> {
 }
 
 impl<'a> Batch<'a> {
-    /// Each line with its 1-based number, without its `\n` or `\r\n`. A batch that ends with a
-    /// newline ends with an empty line (the start of the next batch's first).
-    pub fn lines(&self) -> impl Iterator<Item = (usize, &'a [u8])> + use<'a> {
-        let first = self.first_line;
-        self.text
-            .split(|&b| b == b'\n')
-            .enumerate()
-            .map(move |(i, line)| (first + i, line.strip_suffix(b"\r").unwrap_or(line)))
+    /// The batch cut into pieces of whole lines, each about `size` bytes (a piece ends after
+    /// the first newline past `size`), to be read on different cores.
+    pub fn pieces(&self, size: usize) -> Vec<&'a [u8]> {
+        let mut pieces = Vec::with_capacity(self.text.len() / size.max(1) + 1);
+        let mut rest = self.text;
+        while !rest.is_empty() {
+            let cut = rest
+                .get(size..)
+                .and_then(|after| after.iter().position(|&b| b == b'\n'))
+                .map_or(rest.len(), |i| size + i + 1);
+            let (piece, later) = rest.split_at(cut.min(rest.len()));
+            pieces.push(piece);
+            rest = later;
+        }
+        pieces
     }
+}
+
+/// Each line of `text` with its 0-based index (a batch's line `i` is line `first_line + i` of
+/// the input), without its `\n` or `\r\n`; after the last
+/// newline, one more line (empty when `text` ends with a newline).
+pub fn split(text: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
+    text.split(|&b| b == b'\n')
+        .map(|line| line.strip_suffix(b"\r").unwrap_or(line))
+        .enumerate()
 }
 
 /// Reads with `read` (`Ok(0)` at the end of the input) and hands each batch of whole lines, at
@@ -90,11 +106,11 @@ mod tests {
     use super::*;
 
     /// Every line with its number, as `batches` hands them on, and the sizes of the batches.
-    fn split(text: &[u8], piece: usize, batch: usize) -> (Vec<(usize, String)>, Vec<usize>) {
+    fn batched(text: &[u8], piece: usize, batch: usize) -> (Vec<(usize, String)>, Vec<usize>) {
         let (mut lines, mut sizes) = (Vec::new(), Vec::new());
         let total = batches(reads_of(text, piece), batch, |b| {
             sizes.push(b.text.len());
-            let mut these: Vec<_> = b.lines().collect();
+            let mut these: Vec<_> = split(b.text).map(|(i, l)| (b.first_line + i, l)).collect();
             // A batch that ends with a newline ends with the empty start of the next line.
             if b.text.ends_with(b"\n") {
                 assert_eq!(these.pop().map(|(_, l)| l), Some(&b""[..]));
@@ -122,7 +138,7 @@ mod tests {
             .collect();
         for piece in [1, 2, 3, 7, 64, usize::MAX] {
             for batch in [1, 5, 16, 1 << 20] {
-                let (lines, sizes) = split(text.as_bytes(), piece, batch);
+                let (lines, sizes) = batched(text.as_bytes(), piece, batch);
                 assert_eq!(lines, expected, "reads of {piece}, batches of {batch}");
                 assert!(sizes.iter().all(|&s| s > 0));
             }
@@ -132,14 +148,31 @@ mod tests {
     #[test]
     fn a_batch_holds_whole_lines_only_and_stays_near_its_size() {
         let text: String = (0..100).map(|i| format!("line {i}\n")).collect();
-        let (lines, sizes) = split(text.as_bytes(), 13, 32);
+        let (lines, sizes) = batched(text.as_bytes(), 13, 32);
         assert_eq!(lines.len(), 100);
         assert_eq!(lines[99], (100, "line 99".to_string()));
         assert!(sizes.iter().all(|&s| s <= 32), "{sizes:?}");
     }
 
     #[test]
+    fn pieces_hold_whole_lines_and_make_up_the_batch() {
+        let text: String = (0..50).map(|i| format!("line {i}\n")).collect();
+        let batch = Batch {
+            first_line: 1,
+            text: text.as_bytes(),
+        };
+        for size in [0, 1, 10, 100, 1 << 20] {
+            let pieces = batch.pieces(size);
+            assert_eq!(pieces.concat(), text.as_bytes(), "pieces of {size}");
+            assert!(
+                pieces.iter().all(|p| p.ends_with(b"\n")),
+                "pieces of {size}"
+            );
+        }
+    }
+
+    #[test]
     fn empty_input_has_no_batch() {
-        assert_eq!(split(b"", 4, 4), (vec![], vec![]));
+        assert_eq!(batched(b"", 4, 4), (vec![], vec![]));
     }
 }

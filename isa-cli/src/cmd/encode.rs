@@ -212,8 +212,8 @@ pub struct Written {
 /// Bytes of input per batch: the lines of one batch are read on every core while the next
 /// arrive, and the memory the command holds is about this much, however long the input is.
 const BATCH_BYTES: usize = 4 << 20;
-/// Lines per chunk handed to one worker.
-const CHUNK_LINES: usize = 256;
+/// Bytes of lines per piece of a batch handed to one worker.
+const PIECE_BYTES: usize = 64 << 10;
 
 /// Runs `isa encode`: the input is read a batch of lines at a time on a thread of its own,
 /// each batch encoded on every core, and its bytes written (to a temporary file beside `OUT`,
@@ -346,10 +346,12 @@ struct Placed {
     len: usize,
 }
 
-/// The lines of a chunk read: their bytes one after the other, and each line's outcome.
+/// The lines of a piece read: their bytes one after the other, each line's outcome with its
+/// 0-based index in the piece, and how many newlines the piece holds.
 struct Chunk {
     bytes: Vec<u8>,
     lines: Vec<(usize, Result<Placed, LineError>)>,
+    newlines: usize,
 }
 
 /// Encodes the lines `read` delivers (`Ok(0)` at the end), in `mode`, a batch of about
@@ -369,19 +371,22 @@ fn encode_stream<I: Isa>(
         end: Some(0),
     };
     lines::batches(read, batch_bytes, |batch| {
-        let lines: Vec<(usize, &[u8])> = batch.lines().filter(|(_, l)| !mode.skips(l)).collect();
-        tally.records += lines.len();
-        let chunks: Vec<Chunk> = lines
-            .par_chunks(CHUNK_LINES)
-            .map(|lines| encode_chunk::<I>(lines, mode))
+        let chunks: Vec<Chunk> = batch
+            .pieces(PIECE_BYTES)
+            .par_iter()
+            .map(|piece| encode_piece::<I>(piece, mode))
             .collect();
+        let mut first_line = batch.first_line;
         for chunk in chunks {
-            for (line, read) in chunk.lines {
+            tally.records += chunk.lines.len();
+            for (index, read) in chunk.lines {
                 if let Err(error) = tally.place(read) {
                     tally.problems += 1;
+                    let line = first_line + index;
                     report(LineProblem { line, error });
                 }
             }
+            first_line += chunk.newlines;
             if tally.problems == 0 {
                 write(&chunk.bytes)?;
             }
@@ -391,26 +396,33 @@ fn encode_stream<I: Isa>(
     Ok(tally)
 }
 
-/// Reads each of `lines` (numbered), its bytes after the ones before it.
-fn encode_chunk<I: Isa>(lines: &[(usize, &[u8])], mode: Mode) -> Chunk {
-    let mut bytes = Vec::with_capacity(lines.len() * I::Bundles::WIDTH);
-    let lines = lines
-        .iter()
-        .map(|&(n, line)| {
-            let start = bytes.len();
-            let read = std::str::from_utf8(line)
-                .map_err(|e| LineError::NotUtf8 {
-                    byte: e.valid_up_to() + 1,
-                })
-                .and_then(|text| read_line_into::<I>(text, mode, &mut bytes));
-            let placed = read.map(|offset| Placed {
-                offset,
-                len: bytes.len() - start,
-            });
-            (n, placed)
-        })
-        .collect();
-    Chunk { bytes, lines }
+/// Reads each line of `piece` that holds a record, its bytes after the ones before it.
+fn encode_piece<I: Isa>(piece: &[u8], mode: Mode) -> Chunk {
+    let mut bytes = Vec::with_capacity(piece.len() / 4);
+    let mut lines = Vec::new();
+    let mut newlines = 0;
+    for (index, line) in lines::split(piece) {
+        newlines = index;
+        if mode.skips(line) {
+            continue;
+        }
+        let start = bytes.len();
+        let read = std::str::from_utf8(line)
+            .map_err(|e| LineError::NotUtf8 {
+                byte: e.valid_up_to() + 1,
+            })
+            .and_then(|text| read_line_into::<I>(text, mode, &mut bytes));
+        let placed = read.map(|offset| Placed {
+            offset,
+            len: bytes.len() - start,
+        });
+        lines.push((index, placed));
+    }
+    Chunk {
+        bytes,
+        lines,
+        newlines,
+    }
 }
 
 /// The offset check: a record's `offset`, when it has one, is where the records before it end
