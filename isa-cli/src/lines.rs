@@ -6,54 +6,72 @@
 
 use crate::error::CliError;
 
-/// A batch of whole lines.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Batch<'a> {
-    /// The 1-based number of its first line in the input.
-    pub first_line: usize,
-    /// The lines, each ended by `\n` but the input's last one.
-    pub text: &'a [u8],
+/// `text`, a batch of whole lines, cut into pieces of whole lines, each about `size` bytes (a
+/// piece ends after the first newline past `size`), to be read on different cores.
+pub fn pieces(text: &[u8], size: usize) -> Vec<&[u8]> {
+    let mut pieces = Vec::with_capacity(text.len() / size.max(1) + 1);
+    let mut rest = text;
+    while !rest.is_empty() {
+        let cut = rest
+            .get(size..)
+            .and_then(find_newline)
+            .map_or(rest.len(), |i| size + i + 1);
+        let (piece, later) = rest.split_at(cut.min(rest.len()));
+        pieces.push(piece);
+        rest = later;
+    }
+    pieces
 }
 
-impl<'a> Batch<'a> {
-    /// The batch cut into pieces of whole lines, each about `size` bytes (a piece ends after
-    /// the first newline past `size`), to be read on different cores.
-    pub fn pieces(&self, size: usize) -> Vec<&'a [u8]> {
-        let mut pieces = Vec::with_capacity(self.text.len() / size.max(1) + 1);
-        let mut rest = self.text;
-        while !rest.is_empty() {
-            let cut = rest
-                .get(size..)
-                .and_then(|after| after.iter().position(|&b| b == b'\n'))
-                .map_or(rest.len(), |i| size + i + 1);
-            let (piece, later) = rest.split_at(cut.min(rest.len()));
-            pieces.push(piece);
-            rest = later;
+/// Each line of `text` with its 0-based index, without its `\n` or `\r\n`; after the last
+/// newline, one more line (empty when `text` ends with a newline). The index of that last line
+/// is the number of newlines in `text`.
+pub fn split(text: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let text = rest?;
+        let line = match find_newline(text) {
+            Some(i) => {
+                let (line, after) = text.split_at(i);
+                rest = after.get(1..);
+                line
+            }
+            None => rest.take().unwrap_or_default(),
+        };
+        Some(line.strip_suffix(b"\r").unwrap_or(line))
+    })
+    .enumerate()
+}
+
+/// The position of the first `\n` in `text`, looked for 32 bytes at a time (a comparison the
+/// compiler does in a few vector instructions).
+fn find_newline(text: &[u8]) -> Option<usize> {
+    let (blocks, tail) = text.as_chunks::<32>();
+    let in_tail = || tail.iter().position(|&b| b == b'\n');
+    match blocks
+        .iter()
+        .position(|block| block.iter().fold(false, |seen, &b| seen | (b == b'\n')))
+    {
+        Some(k) => {
+            let block = blocks.get(k)?;
+            block.iter().position(|&b| b == b'\n').map(|i| 32 * k + i)
         }
-        pieces
+        None => in_tail().map(|i| 32 * blocks.len() + i),
     }
 }
 
-/// Each line of `text` with its 0-based index (a batch's line `i` is line `first_line + i` of
-/// the input), without its `\n` or `\r\n`; after the last
-/// newline, one more line (empty when `text` ends with a newline).
-pub fn split(text: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
-    text.split(|&b| b == b'\n')
-        .map(|line| line.strip_suffix(b"\r").unwrap_or(line))
-        .enumerate()
-}
-
 /// Reads with `read` (`Ok(0)` at the end of the input) and hands each batch of whole lines, at
-/// most about `batch_bytes` long, to `each`, in order. Returns how many bytes the input held.
+/// most about `batch_bytes` long, to `each`, in order: each line ended by `\n`, but the input's
+/// last one. Returns how many bytes the input held.
 pub fn batches(
     mut read: impl FnMut(&mut [u8]) -> Result<usize, CliError>,
     batch_bytes: usize,
-    mut each: impl FnMut(Batch<'_>) -> Result<(), CliError>,
+    mut each: impl FnMut(&[u8]) -> Result<(), CliError>,
 ) -> Result<u64, CliError> {
     let mut buf = vec![0u8; batch_bytes.max(1)];
-    // Bytes of `buf` read and not handed on yet (no newline among them after each batch), the
-    // number of the line they start, and how many bytes were handed on.
-    let (mut filled, mut first_line, mut total) = (0, 1, 0u64);
+    // Bytes of `buf` read and not handed on yet (no newline among them after each batch), and
+    // how many bytes were handed on.
+    let (mut filled, mut total) = (0, 0u64);
     loop {
         if filled == buf.len() {
             // One line fills the whole batch: make room for the rest of it.
@@ -71,8 +89,7 @@ pub fn batches(
         };
         if ready > 0 {
             let text = buf.get(..ready).unwrap_or_default();
-            each(Batch { first_line, text })?;
-            first_line += text.iter().filter(|&&b| b == b'\n').count();
+            each(text)?;
             total += ready as u64;
             buf.copy_within(ready..filled, 0);
             filled -= ready;
@@ -108,11 +125,13 @@ mod tests {
     /// Every line with its number, as `batches` hands them on, and the sizes of the batches.
     fn batched(text: &[u8], piece: usize, batch: usize) -> (Vec<(usize, String)>, Vec<usize>) {
         let (mut lines, mut sizes) = (Vec::new(), Vec::new());
+        let mut first_line = 1;
         let total = batches(reads_of(text, piece), batch, |b| {
-            sizes.push(b.text.len());
-            let mut these: Vec<_> = split(b.text).map(|(i, l)| (b.first_line + i, l)).collect();
+            sizes.push(b.len());
+            let mut these: Vec<_> = split(b).map(|(i, l)| (first_line + i, l)).collect();
+            first_line += b.iter().filter(|&&c| c == b'\n').count();
             // A batch that ends with a newline ends with the empty start of the next line.
-            if b.text.ends_with(b"\n") {
+            if b.ends_with(b"\n") {
                 assert_eq!(these.pop().map(|(_, l)| l), Some(&b""[..]));
             }
             lines.extend(
@@ -157,17 +176,30 @@ mod tests {
     #[test]
     fn pieces_hold_whole_lines_and_make_up_the_batch() {
         let text: String = (0..50).map(|i| format!("line {i}\n")).collect();
-        let batch = Batch {
-            first_line: 1,
-            text: text.as_bytes(),
-        };
         for size in [0, 1, 10, 100, 1 << 20] {
-            let pieces = batch.pieces(size);
+            let pieces = pieces(text.as_bytes(), size);
             assert_eq!(pieces.concat(), text.as_bytes(), "pieces of {size}");
             assert!(
                 pieces.iter().all(|p| p.ends_with(b"\n")),
                 "pieces of {size}"
             );
+        }
+    }
+
+    #[test]
+    fn a_newline_is_found_wherever_it_is() {
+        for len in [0, 1, 31, 32, 33, 64, 100] {
+            for at in 0..len {
+                let mut text = vec![b'x'; len];
+                text[at] = b'\n';
+                assert_eq!(
+                    find_newline(&text),
+                    Some(at),
+                    "{len} bytes, newline at {at}"
+                );
+                assert_eq!(split(&text).count(), 2);
+            }
+            assert_eq!(find_newline(&vec![b'x'; len]), None);
         }
     }
 

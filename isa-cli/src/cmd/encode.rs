@@ -370,13 +370,13 @@ fn encode_stream<I: Isa>(
         problems: 0,
         end: Some(0),
     };
+    // The number of the first line of the next piece.
+    let mut first_line = 1;
     lines::batches(read, batch_bytes, |batch| {
-        let chunks: Vec<Chunk> = batch
-            .pieces(PIECE_BYTES)
+        let chunks: Vec<Chunk> = lines::pieces(batch, PIECE_BYTES)
             .par_iter()
             .map(|piece| encode_piece::<I>(piece, mode))
             .collect();
-        let mut first_line = batch.first_line;
         for chunk in chunks {
             tally.records += chunk.lines.len();
             for (index, read) in chunk.lines {
