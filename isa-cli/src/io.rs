@@ -1,6 +1,7 @@
 //! Input and output. A stream of bundles is read as it comes ([`Source`]), a few megabytes at a
-//! time, so a pipe is decoded while its writer still writes; a stream of 32-bit words and JSON
-//! Lines are read whole ([`Input::read`]; a block or a line may span any read). An output file
+//! time, so a pipe is decoded while its writer still writes, and so are JSON Lines (a batch of
+//! whole lines at a time, see [`crate::lines`]); a stream of 32-bit words is read whole
+//! ([`Input::read`]; a block may span any read). An output file
 //! appears only when it is complete (it is written beside its final name and renamed on
 //! success).
 

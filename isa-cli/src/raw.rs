@@ -118,7 +118,7 @@ pub fn read(members: &Map<String, Value>) -> Result<Vec<u8>, RawError> {
 }
 
 /// The bytes `digits` spells, two hex digits a byte.
-fn unhex(digits: &str) -> Result<Vec<u8>, RawError> {
+pub(crate) fn unhex(digits: &str) -> Result<Vec<u8>, RawError> {
     let mut nibbles = Vec::with_capacity(digits.len());
     for (k, c) in digits.chars().enumerate() {
         let nibble = c

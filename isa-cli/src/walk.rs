@@ -87,14 +87,15 @@ const READS_AHEAD: usize = 8;
 
 /// The input read on a thread of its own, so that the next bytes arrive while the last are
 /// walked: a walk takes whatever has arrived (up to a batch), and waits only when nothing has.
-struct ReadAhead {
+pub(crate) struct ReadAhead {
     pieces: mpsc::Receiver<Result<Vec<u8>, CliError>>,
     /// What is left of the last piece.
     pending: Vec<u8>,
 }
 
 impl ReadAhead {
-    fn spawn(mut source: Source) -> Self {
+    /// Starts reading `source` on a thread of its own.
+    pub(crate) fn spawn(mut source: Source) -> Self {
         let (tx, pieces) = mpsc::sync_channel(READS_AHEAD);
         // The thread ends at the input's end, at a read error, or when the walk is gone.
         std::thread::spawn(move || {
@@ -124,7 +125,7 @@ impl ReadAhead {
 
     /// Fills `buf` with what has arrived, waiting for one piece when nothing has: `Ok(0)` at the
     /// end of the input.
-    fn read(&mut self, buf: &mut [u8]) -> Result<usize, CliError> {
+    pub(crate) fn read(&mut self, buf: &mut [u8]) -> Result<usize, CliError> {
         let mut n = 0;
         loop {
             if self.pending.is_empty() {

@@ -361,7 +361,7 @@ fn word_json<W: Members>(w: &W, bytes: &[u8]) -> Result<String, String> {
 }
 
 /// The 32-bit word a member of a word family encodes to.
-fn encode_word<W: Members>(word: &W) -> Result<u32, isa_core::EncodeError> {
+pub(crate) fn encode_word<W: Members>(word: &W) -> Result<u32, isa_core::EncodeError> {
     let mut bytes = [0u8; WORD_BYTES];
     word.encode_into(&mut bytes)?;
     Ok(u32::from_le_bytes(bytes))

@@ -1471,3 +1471,143 @@ fn decode_reports_a_pipes_bundles_while_its_writer_still_writes() {
     assert_eq!(rest, expected[3..]);
     assert!(status.success());
 }
+
+/// `isa encode FLAGS - -o OUT` as a child whose standard input the test writes.
+fn encode_child(flags: &[&str], out: &Path) -> std::process::Child {
+    use std::process::Stdio;
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("isa"))
+        .arg("encode")
+        .args(flags)
+        .args(["-", "-o"])
+        .arg(out)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the isa binary runs")
+}
+
+#[test]
+fn encode_reads_a_pipe_that_delivers_lines_slowly_and_cut_anywhere() {
+    use std::io::Write;
+    use std::time::Duration;
+
+    let dir = scratch("encode-slow-pipe");
+    let out = dir.join("out.bin");
+    let json = fs::read(example_jsonl()).unwrap();
+    let mut child = encode_child(&[], &out);
+    let mut stdin = child.stdin.take().unwrap();
+    // Pieces of 37 bytes, so lines are cut across writes, with pauses between them.
+    for piece in json.chunks(37) {
+        stdin.write_all(piece).unwrap();
+        stdin.flush().unwrap();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    drop(stdin);
+    let run = child.wait_with_output().unwrap();
+    assert!(run.status.success(), "{run:?}");
+    assert_eq!(fs::read(&out).unwrap(), fs::read(example_bin()).unwrap());
+    assert_eq!(
+        fs::read_dir(&dir).unwrap().count(),
+        1,
+        "only the output is there"
+    );
+}
+
+#[test]
+fn encode_reports_a_pipes_bad_line_while_its_writer_still_writes() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    let dir = scratch("encode-pipe-report");
+    let out = dir.join("out.bin");
+    let mut child = encode_child(&[], &out);
+    let mut stdin = child.stdin.take().unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines() {
+            if tx.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    let json = fs::read_to_string(example_jsonl()).unwrap();
+    let first = json.lines().next().unwrap();
+    // A good line, a bad one, and the pipe left open: the bad one is reported now.
+    writeln!(stdin, "{first}\n{{\"op\":\"Nonsense\"}}").unwrap();
+    stdin.flush().unwrap();
+    let got = rx
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the bad line, reported while the pipe is open");
+    assert!(
+        got.starts_with("<stdin>:2: unknown variant `Nonsense`"),
+        "{got}"
+    );
+    writeln!(stdin, "{first}").unwrap();
+    drop(stdin);
+    let status = child.wait().unwrap();
+    reader.join().unwrap();
+    let rest: Vec<String> = rx.try_iter().collect();
+    assert_eq!(status.code(), Some(1));
+    assert!(
+        rest.iter().any(|l| l.contains("1 line of <stdin>")),
+        "{rest:?}"
+    );
+    assert_eq!(
+        fs::read_dir(&dir).unwrap().count(),
+        0,
+        "no output, no temporary file"
+    );
+}
+
+#[test]
+fn an_error_on_the_last_line_of_a_large_input_leaves_no_output_and_names_the_line() {
+    // 200,000 records (the example's, without offsets, over and over), the last one wrong.
+    const RECORDS: usize = 200_000;
+    let dir = scratch("encode-large-last-line");
+    let json = fs::read_to_string(example_jsonl()).unwrap();
+    let lines: Vec<&str> = json.lines().collect();
+    let mut big = String::new();
+    for k in 0..RECORDS - 1 {
+        big.push_str(lines[k % lines.len()]);
+        big.push('\n');
+    }
+    big.push_str("{\"op\":\"Memset\",\"opcode\":\"memset_const\",\"sync\":7}\n");
+    let input = dir.join("big.jsonl");
+    fs::write(&input, big).unwrap();
+    let out = dir.join("big.bin");
+    isa()
+        .arg("encode")
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(contains(format!("big.jsonl:{RECORDS}: field `sync`")))
+        .stderr(contains("1 line of"))
+        .stderr(no_panic());
+    assert!(!out.exists());
+    assert_eq!(
+        fs::read_dir(&dir).unwrap().count(),
+        1,
+        "only the input is there"
+    );
+}
+
+#[test]
+fn encode_reads_crlf_lines() {
+    let dir = scratch("encode-crlf");
+    let json = fs::read_to_string(example_jsonl()).unwrap();
+    let crlf = json.replace('\n', "\r\n");
+    let again = encoded(&[], crlf.into_bytes(), &dir.join("again.bin"));
+    assert_eq!(again, fs::read(example_bin()).unwrap());
+    let source = fs::read_to_string(root().join("examples/tshuf.s")).unwrap();
+    let crlf = source.replace('\n', "\r\n");
+    let words = encoded(&["--word32"], crlf.into_bytes(), &dir.join("again.words"));
+    assert_eq!(
+        words,
+        fs::read(root().join("examples/tshuf.words")).unwrap()
+    );
+}

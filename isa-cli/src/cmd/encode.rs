@@ -16,7 +16,14 @@
 //! Every line is read and every problem is reported with its line number (and column, for
 //! malformed JSON; and for a value that does not deserialize, the member at fault and its byte);
 //! if any line fails, `OUT` is not written at all. Blank lines are skipped, and
-//! with `--word32` so are lines starting with `#`.
+//! with `--word32` so are lines starting with `#`; a line may end with `\r\n`.
+//!
+//! The input is read as a stream, in batches of whole lines, on a thread of its own: each batch
+//! is encoded on every core while the next arrives, its problems are reported as soon as it is
+//! read (a pipe's while its writer still writes), and its bytes go to a temporary file beside
+//! `OUT` that is renamed over it only when every line has encoded. The memory held is about one
+//! batch, however long the input. Written to standard output (`-o -`), the bytes go out batch by
+//! batch until a line fails; nothing is written after it, and the exit status says it failed.
 
 use std::path::{Path, PathBuf};
 
@@ -24,10 +31,13 @@ use crate::isa::{Isa, Members};
 use rayon::prelude::*;
 use serde_json::{Map, Value};
 
+use isa_core::Family;
+
 use crate::cmd::{emit_bytes, flush, stdout};
 use crate::error::{CliError, Status};
 use crate::io::{self, Input};
-use crate::{raw, report, word32};
+use crate::walk::ReadAhead;
+use crate::{lines, raw, record, report, word32};
 
 /// Arguments of `isa encode`.
 #[derive(Debug, clap::Args)]
@@ -35,7 +45,8 @@ pub struct Args {
     /// JSON Lines as `isa decode --json` writes them, each record at the `offset` where the one
     /// before it ends (or without an `offset`); `-` or nothing reads standard input.
     pub input: Option<PathBuf>,
-    /// The stream to write (`-`: standard output). Written only if every line encodes.
+    /// The stream to write (`-`: standard output). Written only if every line encodes (to
+    /// standard output, up to the first line that does not).
     #[arg(short, long, value_name = "OUT")]
     pub output: PathBuf,
     /// Write 32-bit PTO block words: each line is a JSON object as `isa decode --word32 --json`
@@ -198,95 +209,219 @@ pub struct Written {
     pub bytes: Vec<u8>,
 }
 
-/// Runs `isa encode`.
+/// Bytes of input per batch: the lines of one batch are read on every core while the next
+/// arrive, and the memory the command holds is about this much, however long the input is.
+const BATCH_BYTES: usize = 4 << 20;
+/// Bytes of lines per piece of a batch handed to one worker.
+const PIECE_BYTES: usize = 64 << 10;
+
+/// Runs `isa encode`: the input is read a batch of lines at a time on a thread of its own,
+/// each batch encoded on every core, and its bytes written (to a temporary file beside `OUT`,
+/// renamed over it only when every line has encoded) before the next.
 pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
     let input = Input::from_arg(args.input.as_deref());
     let name = input.name();
-    let text = input.read("encode")?;
+    let source = input.open("encode")?;
+    let empty = source.empty();
     let mode = if args.word32 {
         Mode::Words
     } else {
         Mode::Bundles
     };
-    if text.split(|&b| b == b'\n').all(|line| mode.skips(line)) {
-        return Err(CliError::Empty {
-            path: name,
-            what: "encode",
-        });
+    let mut out = Output::create(&args.output)?;
+    let mut ahead = ReadAhead::spawn(source);
+    let tally = encode_stream::<I>(
+        |buf| ahead.read(buf),
+        mode,
+        BATCH_BYTES,
+        |problem| eprintln!("{}", problem.located(&name)),
+        |bytes| out.write(bytes),
+    )?;
+    if tally.records == 0 {
+        return Err(empty);
     }
-    let stream = match encode_lines::<I>(&text, mode) {
-        Ok(stream) => stream,
-        Err(problems) => {
-            for p in &problems {
-                eprintln!("{}", p.located(&name));
-            }
-            eprintln!(
-                "{}: {} of {name} did not encode; {} was not written",
-                I::COMMAND,
-                report::count(problems.len(), "line"),
-                args.output.display()
-            );
-            return Ok(Status::Problems(problems.len()));
-        }
-    };
-    if args.output == Path::new("-") {
-        let mut out = stdout();
-        emit_bytes(&mut out, &stream)?;
-        flush(&mut out)?;
-    } else {
-        io::write_file(&args.output, &stream)?;
+    if tally.problems > 0 {
+        eprintln!(
+            "{}: {} of {name} did not encode; {} was not written",
+            I::COMMAND,
+            report::count(tally.problems, "line"),
+            args.output.display()
+        );
+        return Ok(Status::Problems(tally.problems));
     }
+    out.commit()?;
     Ok(Status::Clean)
+}
+
+/// Where the encoded bytes go: a file that appears only when complete, or standard output.
+enum Output {
+    File(io::AtomicFile),
+    Stdout(std::io::BufWriter<std::io::StdoutLock<'static>>),
+}
+
+impl Output {
+    /// The output `path` names (`-`: standard output).
+    fn create(path: &Path) -> Result<Self, CliError> {
+        if path == Path::new("-") {
+            Ok(Output::Stdout(stdout()))
+        } else {
+            io::AtomicFile::create(path).map(Output::File)
+        }
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> Result<(), CliError> {
+        match self {
+            Output::File(f) => f.write_all(bytes),
+            Output::Stdout(out) => emit_bytes(out, bytes),
+        }
+    }
+
+    /// Puts the file in place, or flushes standard output.
+    fn commit(self) -> Result<(), CliError> {
+        match self {
+            Output::File(f) => f.commit(),
+            Output::Stdout(mut out) => flush(&mut out),
+        }
+    }
 }
 
 /// The stream the JSON Lines `text` stand for, in `mode`, or every line that does not encode
 /// (a line that does not read, a record that is not where the records before it end), in line
-/// order. Each line is read on any core; the offsets are checked in order after.
+/// order. The same code as `isa encode`'s: batches of lines, each line read on any core, the
+/// offsets checked in order.
 pub fn encode_lines<I: Isa>(text: &[u8], mode: Mode) -> Result<Vec<u8>, Vec<LineProblem>> {
-    let lines: Vec<(usize, &[u8])> = text
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .map(|(i, line)| (i + 1, line.strip_suffix(b"\r").unwrap_or(line)))
-        .filter(|(_, line)| !mode.skips(line))
-        .collect();
-    let read: Vec<Result<Written, LineError>> = lines
-        .par_iter()
-        .map(|&(_, line)| {
-            let text = std::str::from_utf8(line).map_err(|e| LineError::NotUtf8 {
-                byte: e.valid_up_to() + 1,
-            })?;
-            read_line::<I>(text, mode)
-        })
-        .collect();
-    let mut stream = Vec::with_capacity(lines.len() * 64);
+    let mut stream = Vec::with_capacity(text.len() / 4);
     let mut problems = Vec::new();
-    // Where the bytes read so far end; unknown after a line that does not read, until a record
-    // says where it is.
-    let mut end = Some(0u64);
-    for (&(line, _), result) in lines.iter().zip(read) {
-        let placed = result.and_then(|w| {
-            let expected = end;
-            // A misplaced record is reported once: the records after it follow on from it.
-            let at = w.offset.or(expected);
-            let len = u64::try_from(w.bytes.len()).ok();
-            end = at.zip(len).and_then(|(at, len)| at.checked_add(len));
-            check_offset(expected, w.offset)?;
-            Ok(w.bytes)
+    let done = encode_stream::<I>(
+        lines::reads_of(text, usize::MAX),
+        mode,
+        BATCH_BYTES,
+        |problem| problems.push(problem),
+        |bytes| {
+            stream.extend_from_slice(bytes);
+            Ok(())
+        },
+    );
+    match done {
+        Ok(_) if problems.is_empty() => Ok(stream),
+        Ok(_) | Err(_) => Err(problems),
+    }
+}
+
+/// How the lines of a stream went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Tally {
+    /// Lines that hold a record (not blank, not a comment).
+    records: usize,
+    /// Lines that did not encode.
+    problems: usize,
+    /// Where the bytes placed so far end; unknown after a line that does not read, until a
+    /// record says where it is.
+    end: Option<u64>,
+}
+
+impl Tally {
+    /// Places the record of one line after the ones before it: a misplaced record is reported
+    /// once, the records after it follow on from it.
+    fn place(&mut self, read: Result<Placed, LineError>) -> Result<(), LineError> {
+        let placed = read.and_then(|r| {
+            let expected = self.end;
+            let at = r.offset.or(expected);
+            let len = u64::try_from(r.len).ok();
+            self.end = at.zip(len).and_then(|(at, len)| at.checked_add(len));
+            Ok(check_offset(expected, r.offset)?)
         });
-        match placed {
-            Ok(bytes) => stream.extend_from_slice(&bytes),
-            Err(error) => {
-                if !matches!(error, LineError::Misplaced(_)) {
-                    end = None;
+        if let Err(e) = &placed
+            && !matches!(e, LineError::Misplaced(_))
+        {
+            self.end = None;
+        }
+        placed
+    }
+}
+
+/// Where a line says its bytes go, and how many it stands for.
+struct Placed {
+    offset: Option<u64>,
+    len: usize,
+}
+
+/// The lines of a piece read: their bytes one after the other, each line's outcome with its
+/// 0-based index in the piece, and how many newlines the piece holds.
+struct Chunk {
+    bytes: Vec<u8>,
+    lines: Vec<(usize, Result<Placed, LineError>)>,
+    newlines: usize,
+}
+
+/// Encodes the lines `read` delivers (`Ok(0)` at the end), in `mode`, a batch of about
+/// `batch_bytes` at a time: `report` takes each line that does not encode, in line order, as
+/// soon as its batch is read; `write` takes the bytes, in order, for as long as no line has
+/// failed.
+fn encode_stream<I: Isa>(
+    read: impl FnMut(&mut [u8]) -> Result<usize, CliError>,
+    mode: Mode,
+    batch_bytes: usize,
+    mut report: impl FnMut(LineProblem),
+    mut write: impl FnMut(&[u8]) -> Result<(), CliError>,
+) -> Result<Tally, CliError> {
+    let mut tally = Tally {
+        records: 0,
+        problems: 0,
+        end: Some(0),
+    };
+    // The number of the first line of the next piece.
+    let mut first_line = 1;
+    lines::batches(read, batch_bytes, |batch| {
+        let chunks: Vec<Chunk> = lines::pieces(batch, PIECE_BYTES)
+            .par_iter()
+            .map(|piece| encode_piece::<I>(piece, mode))
+            .collect();
+        for chunk in chunks {
+            tally.records += chunk.lines.len();
+            for (index, read) in chunk.lines {
+                if let Err(error) = tally.place(read) {
+                    tally.problems += 1;
+                    let line = first_line + index;
+                    report(LineProblem { line, error });
                 }
-                problems.push(LineProblem { line, error });
+            }
+            first_line += chunk.newlines;
+            if tally.problems == 0 {
+                write(&chunk.bytes)?;
             }
         }
+        Ok(())
+    })?;
+    Ok(tally)
+}
+
+/// Reads each line of `piece` that holds a record, its bytes after the ones before it.
+fn encode_piece<I: Isa>(piece: &[u8], mode: Mode) -> Chunk {
+    let mut bytes = Vec::with_capacity(piece.len() / 4);
+    let mut lines = Vec::new();
+    let mut newlines = 0;
+    for (index, line) in lines::split(piece) {
+        newlines = index;
+        if mode.skips(line) {
+            continue;
+        }
+        let start = bytes.len();
+        let read = std::str::from_utf8(line)
+            .map_err(|e| LineError::NotUtf8 {
+                byte: e.valid_up_to() + 1,
+            })
+            .and_then(|text| read_line_into::<I>(text, mode, &mut bytes));
+        let placed = read.map(|offset| Placed {
+            offset,
+            len: bytes.len() - start,
+        });
+        lines.push((index, placed));
     }
-    if problems.is_empty() {
-        Ok(stream)
-    } else {
-        Err(problems)
+    Chunk {
+        bytes,
+        lines,
+        newlines,
     }
 }
 
@@ -301,13 +436,60 @@ fn check_offset(expected: Option<u64>, offset: Option<u64>) -> Result<(), Mispla
 
 /// One line to its bytes and its `offset`: a raw record in either mode; a bundle, or with
 /// `--word32` a block or a word, or a block in assembly text.
+#[cfg(test)]
 pub(crate) fn read_line<I: Isa>(text: &str, mode: Mode) -> Result<Written, LineError> {
+    let mut bytes = Vec::new();
+    let offset = read_line_into::<I>(text, mode, &mut bytes)?;
+    Ok(Written { offset, bytes })
+}
+
+/// [`read_line`], the bytes appended to `out` (nothing appended when the line fails). A record
+/// is read in one pass ([`record::read`]); one that pass does not read is read again as a whole
+/// object, which says what is wrong with it.
+fn read_line_into<I: Isa>(
+    text: &str,
+    mode: Mode,
+    out: &mut Vec<u8>,
+) -> Result<Option<u64>, LineError> {
     if mode == Mode::Words && !text.trim_start().starts_with('{') {
-        return Ok(Written {
-            offset: None,
-            bytes: word_bytes(&word32::encode_assembly(text)?),
-        });
+        out.extend(word_bytes(&word32::encode_assembly(text)?));
+        return Ok(None);
     }
+    let start = out.len();
+    let one_pass = match mode {
+        Mode::Bundles => record::read::<I::Bundles>(text, false).and_then(|r| append(r, out)),
+        Mode::Words => record::read::<I::Words>(text, true).and_then(|r| append(r, out)),
+    };
+    if let Some(offset) = one_pass {
+        return Ok(offset);
+    }
+    out.truncate(start);
+    let written = read_object::<I>(text, mode)?;
+    out.extend_from_slice(&written.bytes);
+    Ok(written.offset)
+}
+
+/// Appends the bytes of a record read in one pass to `out`; its `offset`, or `None` when it does
+/// not encode.
+fn append<F: Family>(
+    (offset, body): (Option<u64>, record::Body<F>),
+    out: &mut Vec<u8>,
+) -> Option<Option<u64>> {
+    match body {
+        record::Body::Member(member) => {
+            let start = out.len();
+            out.resize(start + F::WIDTH, 0);
+            member.encode_into(out.get_mut(start..)?).ok()?;
+        }
+        record::Body::Raw(bytes) => out.extend_from_slice(&bytes),
+        record::Body::Block(block) => out.extend(word_bytes(&block.encode().ok()?)),
+    }
+    Some(offset)
+}
+
+/// [`read_line`] of a JSON object, read whole into its members first: the reading that names
+/// what is wrong with a line.
+fn read_object<I: Isa>(text: &str, mode: Mode) -> Result<Written, LineError> {
     let (offset, members) = json_object(text, mode.what())?;
     let bytes = if members.contains_key(raw::MEMBER) {
         raw::read(&members)?
@@ -406,4 +588,127 @@ fn byte_offset(value: Value) -> Result<u64, LineError> {
             other => raw::kind(other).to_string(),
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::BuiltIn;
+
+    /// The stream and the problems of `text`, read `piece` bytes a read in batches of `batch`.
+    fn streamed(text: &str, mode: Mode, piece: usize, batch: usize) -> (Vec<u8>, Vec<LineProblem>) {
+        let (mut stream, mut problems) = (Vec::new(), Vec::new());
+        let tally = encode_stream::<BuiltIn>(
+            lines::reads_of(text.as_bytes(), piece),
+            mode,
+            batch,
+            |p| problems.push(p),
+            |bytes| {
+                stream.extend_from_slice(bytes);
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(tally.problems, problems.len());
+        (stream, problems)
+    }
+
+    fn example(name: &str) -> String {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        std::fs::read_to_string(root.join(name)).unwrap()
+    }
+
+    #[test]
+    fn lines_cut_by_reads_and_batches_encode_as_read_whole() {
+        let json = example("examples/kernel.jsonl").replace('\n', "\r\n");
+        let assembly = example("examples/tshuf.s");
+        for (text, mode) in [(&json, Mode::Bundles), (&assembly, Mode::Words)] {
+            let whole = encode_lines::<BuiltIn>(text.as_bytes(), mode).unwrap();
+            assert!(!whole.is_empty());
+            for piece in [1, 3, 17, 200] {
+                for batch in [1, 8, 100, 1 << 20] {
+                    let (stream, problems) = streamed(text, mode, piece, batch);
+                    assert_eq!(
+                        problems,
+                        [],
+                        "{mode:?}, reads of {piece}, batches of {batch}"
+                    );
+                    assert_eq!(
+                        stream, whole,
+                        "{mode:?}, reads of {piece}, batches of {batch}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn problems_keep_their_line_numbers_across_batches() {
+        let good = example("examples/kernel.jsonl");
+        let text = format!("{good}{{\"op\":\"Nonsense\"}}\n\n{good}[1]");
+        for batch in [1, 64, 1 << 20] {
+            let (stream, problems) = streamed(&text, Mode::Bundles, 5, batch);
+            let lines: Vec<usize> = problems.iter().map(|p| p.line).collect();
+            assert_eq!(lines, [11, 23], "batches of {batch}");
+            // Nothing is written after the first line that fails.
+            assert_eq!(stream.len(), 640, "batches of {batch}");
+        }
+    }
+
+    /// The bytes and offset of `line` as the whole-object reading has them.
+    fn whole(line: &str, mode: Mode) -> Result<Written, LineError> {
+        read_object::<BuiltIn>(line, mode)
+    }
+
+    #[test]
+    fn the_one_pass_reading_agrees_with_the_whole_object_reading() {
+        let first = example("examples/kernel.jsonl");
+        let first = first.lines().next().unwrap();
+        // The members, without the braces.
+        let fields = first.strip_prefix('{').unwrap().strip_suffix('}').unwrap();
+        let (tag, rest) = fields.split_once(',').unwrap();
+        let lines = [
+            // As decode writes it, and as hand-written records may be: the offset last, the tag
+            // after other members, the offset twice, a raw record with a reason before it.
+            format!("{{\"offset\":64,{fields}}}"),
+            format!("{{{fields},\"offset\":64}}"),
+            format!("{{{rest},{tag}}}"),
+            format!("{{\"offset\":0,\"offset\":64,{fields}}}"),
+            r#"{"reason":"x","raw":"00ff","offset":3}"#.to_string(),
+            r#"{"offset":3,"raw":"00FF","reason":{"any":[1]}}"#.to_string(),
+            // Ones that fail, each for the reason the whole-object reading gives.
+            format!("{{\"offset\":64,{fields},\"raw\":\"00\"}}"),
+            r#"{"offset":-1,"raw":"00"}"#.to_string(),
+            r#"{"raw":"0g"}"#.to_string(),
+            r#"{"raw":"00","extra":1}"#.to_string(),
+            r#"{"op":"Nonsense"}"#.to_string(),
+            r#"{"op":"Memset"} x"#.to_string(),
+            "[1]".to_string(),
+        ];
+        for line in &lines {
+            let one = read_line::<BuiltIn>(line, Mode::Bundles);
+            assert_eq!(one, whole(line, Mode::Bundles), "{line}");
+        }
+        let words = [
+            r#"{"offset":4,"word":"Bstop"}"#,
+            r#"{"word":"Bstop","offset":4}"#,
+            r#"{"offset":4,"word":"Bstop","block":{}}"#,
+            r#"{"offset":0,"block":{},"extra":1}"#,
+            r#"{"offset":8,"raw":"01000000"}"#,
+        ];
+        for line in words {
+            let one = read_line::<BuiltIn>(line, Mode::Words);
+            assert_eq!(one, whole(line, Mode::Words), "{line}");
+        }
+        assert_eq!(
+            read_line::<BuiltIn>(&lines[1], Mode::Bundles).map(|w| w.offset),
+            Ok(Some(64))
+        );
+        // Records as decode writes them take the one pass.
+        for line in &lines[..3] {
+            assert!(record::read::<isa_ops::Op>(line, false).is_some(), "{line}");
+        }
+        assert!(record::read::<isa_ops::Op>(&lines[4], false).is_none());
+        assert!(record::read::<isa_ops::pto::Word>(words[0], true).is_some());
+    }
 }

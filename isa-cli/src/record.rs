@@ -1,0 +1,208 @@
+//! One JSON Lines record read straight into its typed form, in one pass over the line: the
+//! `offset`, then what decides the record — the family's tag, `raw`, or with `--word32` `block` —
+//! and the rest of the object handed on as it is parsed (the member's fields to
+//! [`Family::deserialize_member`] through [`read_member`], members before the tag buffered and
+//! replayed first). No tree of the object is built.
+//!
+//! This is the path every well-formed record takes. A record it does not read — one that is
+//! wrong, or one that is unusual in a way its one pass cannot settle (an `offset` given twice, a
+//! `raw` beside the tag) — is read again by [`crate::cmd::encode`] as a whole object, which says
+//! what is wrong with it, or reads it as it always has.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::marker::PhantomData;
+
+use isa_core::Family;
+use isa_core::family::serde_form::{Buffered, read_member};
+use isa_ops::pto::TshufBlock;
+use serde::de::value::{BorrowedStrDeserializer, StringDeserializer};
+use serde::de::{self, DeserializeSeed, Deserializer as _, IgnoredAny, MapAccess, Visitor};
+
+use crate::raw;
+
+/// The member of a `--word32` record that holds a whole block.
+pub const BLOCK: &str = "block";
+
+/// The member that says where a record's bytes go.
+pub const OFFSET: &str = "offset";
+
+/// What a record holds, besides its `offset`.
+#[derive(Debug)]
+pub enum Body<F> {
+    /// A member of the family.
+    Member(F),
+    /// The bytes of a raw record.
+    Raw(Vec<u8>),
+    /// A TSHUF block (`--word32` only).
+    Block(TshufBlock),
+}
+
+/// The `offset` and the body of the JSON object on `text`, read in one pass; `None` when the
+/// line is not one this pass reads (then the whole-object reading decides). `blocks`: whether a
+/// `block` member makes a record (`--word32`).
+pub fn read<F: Family>(text: &str, blocks: bool) -> Option<(Option<u64>, Body<F>)> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let record = de
+        .deserialize_map(RecordVisitor::<F> {
+            blocks,
+            family: PhantomData,
+        })
+        .ok()?;
+    de.end().ok()?;
+    Some(record)
+}
+
+/// A member name, borrowed from the line when it has no escape.
+struct Name<'de>(Cow<'de, str>);
+
+impl<'de> de::Deserialize<'de> for Name<'de> {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_str(NameVisitor)
+    }
+}
+
+struct NameVisitor;
+
+impl<'de> Visitor<'de> for NameVisitor {
+    type Value = Name<'de>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string")
+    }
+    fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Name<'de>, E> {
+        Ok(Name(Cow::Borrowed(v)))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Name<'de>, E> {
+        Ok(Name(Cow::Owned(v.to_owned())))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Name<'de>, E> {
+        Ok(Name(Cow::Owned(v)))
+    }
+}
+
+/// Why this pass gives the line to the whole-object reading; the reason is not shown.
+fn handed_on<E: de::Error>() -> E {
+    E::custom("read as a whole object")
+}
+
+struct RecordVisitor<F> {
+    blocks: bool,
+    family: PhantomData<F>,
+}
+
+impl<'de, F: Family> Visitor<'de> for RecordVisitor<F> {
+    type Value = (Option<u64>, Body<F>);
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        let mut rest = Members::<A, F> {
+            map,
+            offset: None,
+            blocks: self.blocks,
+            unusual: false,
+            family: PhantomData,
+        };
+        let mut before = Vec::new();
+        let body = loop {
+            let Some(Name(key)) = rest.next_name()? else {
+                return Err(handed_on());
+            };
+            if key == F::TAG {
+                let Name(member) = rest.map.next_value()?;
+                break Body::Member(read_member::<F, _>(&member, before, &mut rest)?);
+            }
+            let first = before.is_empty();
+            match &*key {
+                raw::MEMBER if first => break Body::Raw(rest.raw()?),
+                BLOCK if first && self.blocks => {
+                    let block = rest.map.next_value()?;
+                    break rest.only_offset().map(|()| Body::Block(block))?;
+                }
+                // A raw or block record with other members first: the whole-object reading
+                // names the member that does not belong.
+                raw::MEMBER => return Err(handed_on()),
+                BLOCK if self.blocks => return Err(handed_on()),
+                _ => before.push((key.into_owned(), rest.map.next_value::<Buffered>()?)),
+            }
+        };
+        if rest.unusual {
+            return Err(handed_on());
+        }
+        Ok((rest.offset, body))
+    }
+}
+
+/// The members of a record after the one that decides it, with `offset` taken out wherever it
+/// is; a member that would decide the record another way (a second tag, a `raw`, a `block`)
+/// marks it unusual.
+struct Members<A, F> {
+    map: A,
+    offset: Option<u64>,
+    blocks: bool,
+    unusual: bool,
+    family: PhantomData<F>,
+}
+
+impl<'de, A: MapAccess<'de>, F: Family> Members<A, F> {
+    /// The next member's name, after reading any `offset` members on the way.
+    fn next_name(&mut self) -> Result<Option<Name<'de>>, A::Error> {
+        loop {
+            let Some(name) = self.map.next_key::<Name<'de>>()? else {
+                return Ok(None);
+            };
+            if name.0 != OFFSET {
+                return Ok(Some(name));
+            }
+            // Given twice, the last one counts: the whole-object reading settles that.
+            self.unusual |= self.offset.is_some();
+            self.offset = Some(self.map.next_value()?);
+        }
+    }
+
+    /// The bytes of a raw record, whose `raw` member's value is next; `reason` may follow.
+    fn raw(&mut self) -> Result<Vec<u8>, A::Error> {
+        let Name(digits) = self.map.next_value()?;
+        let bytes = raw::unhex(&digits).map_err(|_| handed_on::<A::Error>())?;
+        while let Some(Name(key)) = self.next_name()? {
+            if key != raw::REASON {
+                return Err(handed_on());
+            }
+            self.map.next_value::<IgnoredAny>()?;
+        }
+        Ok(bytes)
+    }
+
+    /// The end of a record that holds nothing more than its `offset`.
+    fn only_offset(&mut self) -> Result<(), A::Error> {
+        match self.next_name()? {
+            Some(_) => Err(handed_on()),
+            None => Ok(()),
+        }
+    }
+}
+
+impl<'de, A: MapAccess<'de>, F: Family> MapAccess<'de> for Members<A, F> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, A::Error> {
+        let Some(Name(key)) = self.next_name()? else {
+            return Ok(None);
+        };
+        self.unusual |= key == F::TAG || key == raw::MEMBER || (self.blocks && key == BLOCK);
+        match key {
+            Cow::Borrowed(key) => seed.deserialize(BorrowedStrDeserializer::new(key)),
+            Cow::Owned(key) => seed.deserialize(StringDeserializer::new(key)),
+        }
+        .map(Some)
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
+        self.map.next_value_seed(seed)
+    }
+}
