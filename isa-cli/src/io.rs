@@ -137,16 +137,36 @@ impl Input {
 /// A file written beside its final path and renamed over it by [`AtomicFile::commit`]. Dropped
 /// without a commit (an error, an early return), it removes itself: a failed command leaves no
 /// partial output behind.
+///
+/// A target that exists and is not a regular file — `/dev/null`, a FIFO, a terminal — is
+/// written in place: nothing is created beside it, and it is never renamed over.
 #[derive(Debug)]
 pub struct AtomicFile {
     target: PathBuf,
-    temp: PathBuf,
+    /// The temporary path, or `None` when the target is written in place.
+    temp: Option<PathBuf>,
     file: Option<io::BufWriter<fs::File>>,
 }
 
 impl AtomicFile {
-    /// Creates the temporary file in the directory of `target`.
+    /// Creates the temporary file in the directory of `target` (or opens a target that is not
+    /// a regular file, to write it in place).
     pub fn create(target: &Path) -> Result<Self, CliError> {
+        let special = fs::metadata(target).is_ok_and(|m| !m.is_file() && !m.is_dir());
+        if special {
+            let file = fs::OpenOptions::new()
+                .write(true)
+                .open(target)
+                .map_err(|source| CliError::Write {
+                    path: target.display().to_string(),
+                    source,
+                })?;
+            return Ok(Self {
+                target: target.to_path_buf(),
+                temp: None,
+                file: Some(io::BufWriter::new(file)),
+            });
+        }
         let name = target
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -158,7 +178,7 @@ impl AtomicFile {
         })?;
         Ok(Self {
             target: target.to_path_buf(),
-            temp,
+            temp: Some(temp),
             file: Some(io::BufWriter::new(file)),
         })
     }
@@ -174,15 +194,20 @@ impl AtomicFile {
 
     /// Flushes the file and renames it to its final path.
     pub fn commit(mut self) -> Result<(), CliError> {
-        let flushed = match self.file.take() {
-            Some(f) => f
+        let temp = self.temp.clone();
+        let flushed = match (self.file.take(), &temp) {
+            (Some(f), Some(_)) => f
                 .into_inner()
                 .map_err(|e| e.into_error())
                 .and_then(|f| f.sync_all()),
-            None => Ok(()),
+            (Some(mut f), None) => f.flush(),
+            (None, _) => Ok(()),
         };
         flushed
-            .and_then(|()| fs::rename(&self.temp, &self.target))
+            .and_then(|()| match &temp {
+                Some(temp) => fs::rename(temp, &self.target),
+                None => Ok(()),
+            })
             .map_err(|source| self.error(source))
     }
 
@@ -199,7 +224,9 @@ impl Drop for AtomicFile {
         // After a successful rename the temporary path no longer exists; otherwise this removes
         // the partial output. Nothing more can be done about a failure here.
         drop(self.file.take());
-        let _ = fs::remove_file(&self.temp);
+        if let Some(temp) = &self.temp {
+            let _ = fs::remove_file(temp);
+        }
     }
 }
 

@@ -379,6 +379,55 @@ fn encode_refuses_the_example_json_lines_with_a_line_deleted() {
 }
 
 #[test]
+fn encode_writes_a_fifo_in_place_and_never_renames_over_it() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch("encode-fifo");
+    let fifo = dir.join("out.fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: mkfifo is not available");
+        return;
+    }
+    // A reader drains the FIFO while encode writes it; a child process, so that it can be
+    // stopped if encode never writes the FIFO.
+    let drained = dir.join("drained.bin");
+    let mut reader = std::process::Command::new("cp")
+        .arg(&fifo)
+        .arg(&drained)
+        .spawn()
+        .expect("cp runs");
+    isa()
+        .arg("encode")
+        .arg(example_jsonl())
+        .arg("-o")
+        .arg(&fifo)
+        .assert()
+        .success();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while reader.try_wait().ok().flatten().is_none() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let finished = reader.try_wait().ok().flatten().is_some();
+    let _ = reader.kill();
+    assert!(finished, "the FIFO was written and closed");
+    assert_eq!(
+        fs::read(&drained).unwrap(),
+        fs::read(example_bin()).unwrap()
+    );
+    let kind = fs::symlink_metadata(&fifo).unwrap().file_type();
+    assert!(
+        kind.is_fifo(),
+        "the FIFO is still a FIFO, not a file renamed over it"
+    );
+    let left: Vec<_> = fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(
+        left.len(),
+        2,
+        "nothing is created beside it (the FIFO and the copy)"
+    );
+}
+
+#[test]
 fn the_checked_in_stream_is_the_encoded_source() {
     let dir = scratch("source");
     let out = dir.join("kernel.bin");
