@@ -245,14 +245,23 @@ fn the_field_table_lists_header_and_fields_in_offset_order() {
             ("lo", 6, Placement::Bits { lo: 0, hi: 3 }),
             ("hi", 6, Placement::Bits { lo: 4, hi: 7 }),
             ("flags", 7, Placement::Bits { lo: 0, hi: 1 }),
+            // Every run no row claims has a row of its own, a partial byte at a time.
+            ("reserved", 7, Placement::Bits { lo: 2, hi: 7 }),
+            ("reserved", 8, Placement::Bits { lo: 0, hi: 3 }),
             ("wide", 8, Placement::Bits { lo: 4, hi: 15 }),
+            ("reserved", 10, Placement::Bytes { len: 2 }),
             ("word", 12, Placement::Bytes { len: 4 }),
         ]
     );
     assert_eq!(Demo::FIELDS[1].kind, FieldKind::Constant(4));
     assert_eq!(Demo::FIELDS[4].lut.map(|t| t.name), Some("colour"));
-    assert_eq!(Demo::FIELDS[7].note, "a 12-bit value across two bytes");
-    assert_eq!(Demo::FIELDS[7].confidence, isa_core::Confidence::Inferred);
+    assert_eq!(Demo::FIELDS[9].note, "a 12-bit value across two bytes");
+    assert_eq!(Demo::FIELDS[9].confidence, isa_core::Confidence::Inferred);
+    let gap = Demo::FIELDS[10];
+    assert_eq!(
+        (gap.kind, gap.note),
+        (FieldKind::Reserved, "no field claims these bits")
+    );
 }
 
 #[test]
@@ -415,9 +424,11 @@ fn constants_are_written_and_checked() {
             ("inst_word_len", FieldKind::Constant(4)),
             ("reserved", FieldKind::Reserved),
             ("mode", FieldKind::Value),
+            ("reserved", FieldKind::Reserved),
             ("reserved_0x08", FieldKind::Reserved),
             ("shape_ctl", FieldKind::Constant(0x0100)),
             ("flag", FieldKind::Constant(1)),
+            ("reserved", FieldKind::Reserved),
         ]
     );
 }

@@ -74,6 +74,159 @@ pub const fn coverage<const N: usize>(fields: &[FieldInfo]) -> [u8; N] {
     mask
 }
 
+/// Layouts up to this many bytes get a field-table row for every run of bits no row claims;
+/// a larger layout's reserved runs are left to the tools.
+const GAP_BYTES: usize = 512;
+
+/// The bits of a layout of `size` bytes that a row of `fields` claims: every row's range, and
+/// for an identity row only its mask's bits (the fields inside the holes claim the rest).
+const fn claimed(fields: &[FieldInfo], size: usize) -> [u64; GAP_BYTES / 8] {
+    let mut map = [0u64; GAP_BYTES / 8];
+    let mut f = 0;
+    while f < fields.len() {
+        let info = &fields[f];
+        f += 1;
+        let (first, last) = (info.first_bit(), info.last_bit());
+        let mut bit = first;
+        while bit <= last && bit < size * 8 && bit < GAP_BYTES * 8 {
+            let owned = match info.kind {
+                FieldKind::Identity { mask, .. } => {
+                    let k = bit - info.offset * 8;
+                    k < 32 && mask >> k & 1 == 1
+                }
+                _ => true,
+            };
+            if owned {
+                map[bit / 64] |= 1 << (bit % 64);
+            }
+            bit += 1;
+        }
+    }
+    map
+}
+
+/// The rows that document one unclaimed run of bits `[from, to)`: a partial first byte, whole
+/// bytes, a partial last byte (each present only when it has bits); how many there are, and
+/// each as `(byte offset, placement)`.
+const fn run_rows(from: usize, to: usize) -> ([(usize, Placement); 3], usize) {
+    let mut out = [(0, Placement::Bytes { len: 0 }); 3];
+    let mut n = 0;
+    let mut at = from;
+    if !at.is_multiple_of(8) || to - at < 8 {
+        let end = if to < (at / 8 + 1) * 8 {
+            to
+        } else {
+            (at / 8 + 1) * 8
+        };
+        out[n] = (
+            at / 8,
+            Placement::Bits {
+                lo: (at % 8) as u32,
+                hi: ((end - 1) % 8) as u32,
+            },
+        );
+        n += 1;
+        at = end;
+    }
+    if to - at >= 8 {
+        let len = (to - at) / 8;
+        out[n] = (at / 8, Placement::Bytes { len });
+        n += 1;
+        at += len * 8;
+    }
+    if at < to {
+        out[n] = (
+            at / 8,
+            Placement::Bits {
+                lo: 0,
+                hi: ((to - 1) % 8) as u32,
+            },
+        );
+        n += 1;
+    }
+    (out, n)
+}
+
+/// The field-table row of reserved bits no row claims.
+const fn gap_row(offset: usize, placement: Placement) -> FieldInfo {
+    FieldInfo {
+        name: "reserved",
+        spec_name: "",
+        offset,
+        placement,
+        value_bits: None,
+        ty: "",
+        lut: None,
+        kind: FieldKind::Reserved,
+        confidence: crate::bundle::Confidence::NotStated,
+        note: "no field claims these bits",
+    }
+}
+
+/// Visits every gap row of a layout in bit order, handing each to `each` with its index; the
+/// count is returned. A `const fn` cannot take a closure, so the two users pass an output.
+const fn gap_rows_into(fields: &[FieldInfo], size: usize, out: &mut [FieldInfo]) -> usize {
+    if size > GAP_BYTES {
+        return 0;
+    }
+    let map = claimed(fields, size);
+    let mut n = 0;
+    let mut bit = 0;
+    while bit < size * 8 {
+        if map[bit / 64] >> (bit % 64) & 1 == 1 {
+            bit += 1;
+            continue;
+        }
+        let from = bit;
+        while bit < size * 8 && map[bit / 64] >> (bit % 64) & 1 == 0 {
+            bit += 1;
+        }
+        let (rows, k) = run_rows(from, bit);
+        let mut r = 0;
+        while r < k {
+            if n < out.len() {
+                out[n] = gap_row(rows[r].0, rows[r].1);
+            }
+            n += 1;
+            r += 1;
+        }
+    }
+    n
+}
+
+/// How many rows document the runs of a `size`-byte layout that no row of `fields` claims.
+pub const fn gap_count(fields: &[FieldInfo], size: usize) -> usize {
+    gap_rows_into(fields, size, &mut [])
+}
+
+/// `fields` with a [`FieldKind::Reserved`] row for every run of bits no row claims, merged in
+/// table order (by first bit): the field table the tools read, so that no tool computes the
+/// reserved runs again. `N` is `fields.len() + gap_count(fields, size)`.
+pub const fn with_gaps<const N: usize>(fields: &[FieldInfo], size: usize) -> [FieldInfo; N] {
+    let mut gaps = [gap_row(0, Placement::Bytes { len: 0 }); N];
+    let count = gap_rows_into(fields, size, &mut gaps);
+    let mut out = [gap_row(0, Placement::Bytes { len: 0 }); N];
+    let (mut f, mut g, mut n) = (0, 0, 0);
+    while n < N {
+        let take_gap = if f >= fields.len() {
+            true
+        } else if g >= count {
+            false
+        } else {
+            gaps[g].first_bit() < fields[f].first_bit()
+        };
+        if take_gap {
+            out[n] = gaps[g];
+            g += 1;
+        } else {
+            out[n] = fields[f];
+            f += 1;
+        }
+        n += 1;
+    }
+    out
+}
+
 /// Byte arrays: the only field type of a layout whose field map is not recovered.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an opaque byte array",

@@ -179,7 +179,7 @@ pub fn bundle_impl(layout: &Layout, plan: &Plan, visit: TokenStream, p: &Paths) 
             const WIRE_NAME: &'static str = #wire_name;
             const SIZE: usize = #size;
             const IDENTITY: #krate::Identity = #identity;
-            const FIELDS: &'static [#krate::FieldInfo] = __FIELDS;
+            const FIELDS: &'static [#krate::FieldInfo] = &__TABLE;
             #layout_status
 
             #[inline]

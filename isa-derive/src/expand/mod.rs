@@ -86,7 +86,7 @@ fn generate(layout: &Layout, plan: &Plan) -> TokenStream {
     let wire = wire::wire_struct(layout, plan, &p);
     let view = view::accessors(layout, &p);
     let rows = table::rows(layout, &p);
-    let table = table::field_table(&rows, &p);
+    let table = table::field_table(&rows, layout.size, &p);
     let visit = visit::visit_method(layout, &rows, &p);
     let codec = codec::bundle_impl(layout, plan, visit, &p);
     let checks = checks::layout_checks(layout, plan, &p);

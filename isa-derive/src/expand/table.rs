@@ -95,12 +95,16 @@ impl Row {
     }
 }
 
-/// The `__FIELDS` constant: the rows in table order.
-pub fn field_table(rows: &[Row], p: &Paths) -> TokenStream {
-    let krate = &p.krate;
+/// The `__FIELDS` constant: the declared rows in table order (the rows the visitor's keys
+/// point at); and `__TABLE`, the same rows with one for every run of reserved bits no row
+/// claims, merged in (the field table `Bundle::FIELDS` publishes).
+pub fn field_table(rows: &[Row], size: usize, p: &Paths) -> TokenStream {
+    let (krate, private) = (&p.krate, &p.private);
     let rows = rows.iter().map(|r| r.tokens(p));
     quote! {
         const __FIELDS: &[#krate::FieldInfo] = &[#(#rows),*];
+        const __TABLE: [#krate::FieldInfo; __FIELDS.len() + #private::gap_count(__FIELDS, #size)] =
+            #private::with_gaps(__FIELDS, #size);
     }
 }
 

@@ -261,6 +261,11 @@ const _: () = {
             note: "",
         },
     ];
+    const __TABLE: [::isa_core::FieldInfo; __FIELDS.len()
+        + ::isa_core::__private::gap_count(__FIELDS, 64usize)] = ::isa_core::__private::with_gaps(
+        __FIELDS,
+        64usize,
+    );
     #[allow(dead_code)]
     impl TensorTensorWire {
         /// The opcode byte (0x00).
@@ -947,7 +952,7 @@ const _: () = {
         const IDENTITY: ::isa_core::Identity = ::isa_core::Identity::Opcodes(
             &[65u8, 81u8, 138u8, 142u8],
         );
-        const FIELDS: &'static [::isa_core::FieldInfo] = __FIELDS;
+        const FIELDS: &'static [::isa_core::FieldInfo] = &__TABLE;
         #[inline]
         fn encode_in_place(
             &self,
