@@ -163,8 +163,8 @@ const fn gap_row(offset: usize, placement: Placement) -> FieldInfo {
     }
 }
 
-/// Visits every gap row of a layout in bit order, handing each to `each` with its index; the
-/// count is returned. A `const fn` cannot take a closure, so the two users pass an output.
+/// Writes every gap row of a layout, in bit order, into `out` (as many as it holds) and returns
+/// how many there are: [`gap_count`] passes no room, [`with_gaps`] room for all.
 const fn gap_rows_into(fields: &[FieldInfo], size: usize, out: &mut [FieldInfo]) -> usize {
     if size > GAP_BYTES {
         return 0;
