@@ -143,14 +143,15 @@ const LISTING: [&str; BUNDLES] = [
     "0x00000080  0xe8  CopyPredicatedScalar  \
      sync={wait_mode=1,wait_index=0,update_mode=0,update_index=0,value=1} \
      out={addr=0x00001400,strides=[1,1,1],nums=[512,1,1]} mask_dtype=float32 \
-     out_dtype=float32 num_active_partitions=128 byte_0x29=0 byte_0x2a=0 scalar=4286578688 \
+     out_dtype=float32 num_active_partitions=128 byte_0x29=0 mask_num_active_partitions=128 \
+     scalar=4286578688 \
      mask={addr=0x00000800,strides=[1,1,1],nums=[512,1,1]}",
     "0x000000c0  0xea  SelectReduce  \
      sync={wait_mode=0,wait_index=0,update_mode=0,update_index=0,value=0} \
      src={addr=0x00001400,strides=[1,1],nums=[512,1]} \
      out={addr=0x00002800,strides=[1,1],nums=[1,1]} op0=bypass reduce_op=max byte_0x26=0 \
      false_fill=0 mask_dtype=bfloat16 src_dtype=float32 out_dtype=float32 \
-     num_active_partitions=128 fill_dtype=float32 accumulate=zero_accumulate \
+     fill_dtype=float32 accumulate=zero_accumulate \
      mask={addr=0x00001000,strides=[1,1],nums=[512,1]}",
     "0x00000100  0x41  TensorTensor  opcode=tensor_tensor \
      sync={wait_mode=0,wait_index=0,update_mode=0,update_index=0,value=0} \

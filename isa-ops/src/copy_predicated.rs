@@ -13,6 +13,24 @@
 //! 0x99`. Each body emits exactly one bundle (seed 000's GOTCHA: the RUN arm's scratch block is
 //! not a second bundle).
 //!
+//! ## Where `num_active_partitions` lands in the predicated forms
+//!
+//! Seed 000's ledger names the predicated `num_active_partitions` slots "+0x0F/+0x2A/+0x22"
+//! (STRONG, a name cross-reference), and lists the bytes each branch stores (CONFIRMED): 0x72 and
+//! 0x99 store +0x0F; 0xE8 stores +0x22 and +0x2A; the 0xEA list (+0x24/+0x25/+0x26/+0x27/+0x28/
+//! +0x29/+0x2B/+0x2C, @0x125f944..0x125fb8d) has neither. Every byte an encoder does not write is
+//! a hard 0x00 (CONFIRMED, the `movups` zeroing of the bundle). A reading may not contradict a
+//! CONFIRMED fact, so:
+//!
+//! - SelectReduce (0xEA) writes nothing at +0x2A, and no `num_active_partitions` at all: the
+//!   seed puts `firstAPPair.num` in none of its stored bytes, so +0x2A is reserved zero and the
+//!   partition count of a select-reduce rides its descriptors only.
+//! - CopyPredicatedScalar (0xE8) owns both remaining slots of the list: +0x22 is the output's
+//!   count (the AP the body asserts on, `out+88`) and +0x2A the mask's count, the other AP the
+//!   body packs (which AP each byte reads is INFERRED; that both are count slots is the STRONG
+//!   list over the CONFIRMED stores). Its reserved-zero check therefore covers +0x29 only: a
+//!   validator never flags a byte its own encoder writes.
+//!
 //! Select has no encoder body (seed 000 §7, negative result): the `lower_select` pass splits it
 //! into an unconditional copy of `onFalse` and a predicated copy of `onTrue`, which
 //! [`SelectInst`] performs. TensorDequantize (ISA opcode 0x7B) has no encoder body either: it is
@@ -71,6 +89,7 @@ enumeration! {
 #[bundle(
     size = 64,
     opcodes = [0xEA],
+    reserved(offset = 0x2A, len = 1, note = "no store in the CONFIRMED 0xEA list (seed 000 ledger, @0x125f944..0x125fb8d); an unwritten byte is a hard 0x00"),
     reserved(offset = 0x2D, len = 3, note = "no store in the 0xEA list (seed 000 ledger)"),
     reserved(offset = 0x3C, len = 4, note = "past the last 2-D slot; no store")
 )]
@@ -108,9 +127,6 @@ pub struct SelectReduce {
     /// The output dtype tag.
     #[field(offset = 0x29, lut = dtype_v2, confidence = inferred, note = "store CONFIRMED; the remaining dtype of the 0x28..0x2C band (seed 001)")]
     pub out_dtype: Dtype,
-    /// `num_active_partitions`: the first APPair's num of the mask.
-    #[field(offset = 0x2A, confidence = inferred, note = "not in the 0xEA store list; the ledger lists +0x2A among the predicated num slots, STT's 2-D num position")]
-    pub num_active_partitions: u8,
     /// The false-fill dtype tag.
     #[field(offset = 0x2B, lut = dtype_v2, confidence = inferred, note = "store CONFIRMED; STT 2-D pack: +0x2B is the scalar operand's dtype (seed 001)")]
     pub fill_dtype: Dtype,
@@ -167,8 +183,9 @@ pub struct CopyPredicated {
 ///
 /// The control bytes follow the S3D3_TS band where the seeds give one (seed 001: in_dtype
 /// +0x20, out_dtype +0x21, num_active_channels +0x22). The stores at +0x29 and +0x2A carry no
-/// recovered name, so they are opaque bytes named by offset; `d3_cp_pred_scalar_reserved_zero`
-/// is read as the check that they hold zero.
+/// recovered name in the field text; +0x2A is the mask's `num_active_partitions` (the ledger's
+/// predicated slot list, see the module docs), +0x29 stays an opaque byte named by offset, and
+/// `d3_cp_pred_scalar_reserved_zero` is read as the check that it holds zero.
 #[derive(Bundle, Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 #[bundle(
@@ -198,9 +215,9 @@ pub struct CopyPredicatedScalar {
     /// A stored byte without a recovered name.
     #[field(offset = 0x29, confidence = speculative, note = "store CONFIRMED, no recovered name; d3_cp_pred_scalar_reserved_zero requires 0")]
     pub byte_0x29: u8,
-    /// A stored byte without a recovered name.
-    #[field(offset = 0x2A, confidence = speculative, note = "store CONFIRMED, no recovered name (the ledger's +0x2A num slot is read as SelectReduce's); d3_cp_pred_scalar_reserved_zero requires 0")]
-    pub byte_0x2a: u8,
+    /// `num_active_partitions` of the mask: its first APPair's num.
+    #[field(offset = 0x2A, confidence = inferred, note = "store CONFIRMED (@0x125fcf3..0x125fe61); a num slot per the STRONG ledger list 'predicated +0x0F/+0x2A/+0x22' (seed 000); that it reads the mask is INFERRED")]
+    pub mask_num_active_partitions: u8,
     /// The true-lane scalar, a 32-bit immediate.
     #[field(offset = 0x2B, confidence = inferred, note = "store at +0x2B CONFIRMED; its width is not given: read as the family's 32-bit immediate, ending before the mask slot")]
     pub scalar: u32,
@@ -325,7 +342,6 @@ impl CopyPredicatedInst {
             mask_dtype: self.mask.dtype,
             src_dtype: src.dtype,
             out_dtype: self.out.dtype,
-            num_active_partitions: partitions("mask", &self.mask.ap)?,
             fill_dtype: self.fill.map_or(self.out.dtype, |f| f.dtype),
             accumulate: AccumulateCmd::ZeroAccumulate,
             mask: pack("mask", &self.mask.ap)?,
@@ -353,7 +369,7 @@ impl CopyPredicatedInst {
     }
 
     /// The 0xE8 stores (seed 000 §3.3): dst and mask descriptors, the scalar at +0x2B, the
-    /// unnamed stores +0x29/+0x2A written 0.
+    /// mask's partition count at +0x2A, the unnamed store +0x29 written 0.
     fn scalar(&self) -> Result<CopyPredicatedScalar, LowerError> {
         let Source::Scalar(scalar) = self.src else {
             return Err(LowerError::Operand {
@@ -368,7 +384,7 @@ impl CopyPredicatedInst {
             out_dtype: self.out.dtype,
             num_active_partitions: partitions("out", &self.out.ap)?,
             byte_0x29: 0,
-            byte_0x2a: 0,
+            mask_num_active_partitions: partitions("mask", &self.mask.ap)?,
             scalar,
             mask: pack("mask", &self.mask.ap)?,
         })
@@ -542,20 +558,18 @@ impl Validate for CopyPredicated {
 
 impl Validate for CopyPredicatedScalar {
     /// - `d3_cp_pred_scalar_reserved_zero`, "the L2 reserved-zero check on this struct" (seed
-    ///   000 §3.3): the body stores +0x29 and +0x2A but no name was recovered for them (the
-    ///   seed tags such bytes reserved), so the reading is that the scalar form keeps them zero;
-    ///   every byte no store reaches is already refused by decoding;
+    ///   000 §3.3): the body stores +0x29 but no name was recovered for it (the seed tags such
+    ///   bytes reserved), so the reading is that the scalar form keeps it zero; +0x2A is the
+    ///   mask's partition count, which the encoder writes, so the check leaves it alone; every
+    ///   byte no store reaches is already refused by decoding;
     /// - `tensor3d_valid` on the two descriptors (seed 002).
     fn validate(&self) -> Vec<Finding> {
         let check = "d3_cp_pred_scalar_reserved_zero";
-        let mut found: Vec<Finding> = [
-            (at!(Self, "byte_0x29"), self.byte_0x29),
-            (at!(Self, "byte_0x2a"), self.byte_0x2a),
-        ]
-        .into_iter()
-        .filter(|&(_, byte)| byte != 0)
-        .map(|(at, byte)| finding(check, at, format!("must be 0, found {byte:#04x}")))
-        .collect();
+        let mut found: Vec<Finding> = [(at!(Self, "byte_0x29"), self.byte_0x29)]
+            .into_iter()
+            .filter(|&(_, byte)| byte != 0)
+            .map(|(at, byte)| finding(check, at, format!("must be 0, found {byte:#04x}")))
+            .collect();
         found.extend(descriptors(&[
             (at!(Self, "out"), &self.out),
             (at!(Self, "mask"), &self.mask),
