@@ -106,13 +106,16 @@ impl Lowering for ExponentialInst {
     }
 }
 
-/// `has_valid_exponential_accum_cmd`'s accepted commands. INFERRED from seed 001's sentence on
-/// the fused exp+accumulate ("ZeroAccumulate/Idle/Accumulate require imm1 == 0 …; LoadAccumulate
-/// lets imm1 carry the reduce-init"): the commands it names, less `accumulate`, which has no wire
-/// form. `zero` and `add_accumulate` are refused.
+/// `has_valid_exponential_accum_cmd`'s accepted commands, from seed 001's sentence on the fused
+/// exp+accumulate: "ZeroAccumulate/Idle/Accumulate require imm1 == 0 …; LoadAccumulate lets imm1
+/// carry the reduce-init". Ordinal 2 (`Accumulate`) has no wire form, so the accumulating command
+/// the sentence means is `add_accumulate` (wire 2, SPEC-NOTES §2.13); it is accepted, and with
+/// every command but `load_accumulate` the immediate-validity check requires imm1 == 0. `zero`,
+/// which the sentence does not name, is refused.
 pub const EXPONENTIAL_ACCUM_CMDS: &[AccumulateCmd] = &[
     AccumulateCmd::Idle,
     AccumulateCmd::ZeroAccumulate,
+    AccumulateCmd::AddAccumulate,
     AccumulateCmd::LoadAccumulate,
 ];
 

@@ -127,7 +127,7 @@ fn validators_by_their_pybind_names() {
     assert_eq!(good.validate(), vec![]);
 
     let mut bad = good.clone();
-    bad.accumulator_cmd = AccumulateCmd::AddAccumulate;
+    bad.accumulator_cmd = AccumulateCmd::Zero;
     bad.op0 = AluOp::Add;
     bad.op1 = AluOp::Mult;
     bad.reverse = ReverseOps::Second;
@@ -205,4 +205,34 @@ fn decode_any_and_json_round_trip() {
     );
     let back: Op = serde_json::from_str(&json).unwrap();
     assert_eq!(back.to_bytes().unwrap(), EXP_BYTES);
+}
+
+// Seed 001, Exponential: "ZeroAccumulate/Idle/Accumulate require imm1 == 0 (imm1_src =
+// InstructionImmediate); LoadAccumulate lets imm1 carry the reduce-init". Ordinal 2 has no wire
+// form, so the accumulating command is add_accumulate (wire 2): legal with imm1 == 0, refused by
+// the immediate-validity check with imm1 != 0 (SPEC-NOTES §2.13).
+#[test]
+fn add_accumulate_is_an_exponential_command_with_imm1_zero() {
+    let mut i = exp();
+    i.reduce_cmd = AccumulateCmd::AddAccumulate;
+    let bundle = i.build().unwrap();
+    assert_eq!(
+        bundle.to_bytes().unwrap()[0x0C],
+        0x02,
+        "add_accumulate is wire 2"
+    );
+    assert_eq!(bundle.validate(), vec![]);
+    let mut cg = Codegen::new();
+    cg.run(2, &i).unwrap();
+    assert_eq!(cg.findings, vec![]);
+
+    i.imm1 = Arg::fp32(5.0);
+    let checks: Vec<_> = i
+        .build()
+        .unwrap()
+        .validate()
+        .iter()
+        .map(|f| (f.check, f.field, f.offset))
+        .collect();
+    assert_eq!(checks, vec![("immediate-validity check", "imm1", 0x2C)]);
 }
