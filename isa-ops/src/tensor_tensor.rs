@@ -239,11 +239,17 @@ pub struct TensorTensorInst {
 }
 
 impl TensorTensorInst {
-    /// Whether the GPSIMD int32 override fires: the gate is open and both inputs are int32
-    /// (seed 000 says "dtype == 12", which is bfloat16 in the ordinal table; SPEC-NOTES §2.7
-    /// reads the gate as int32 by name).
+    /// Whether the GPSIMD int32 override fires: the gate is open and the two inputs and the
+    /// output are all int32. Seed 000's prose says "both inputs are int32", its pseudocode
+    /// `all_int32(in0, in1, out)`; the pseudocode is the more precise statement and the only one
+    /// under which the override's bundle passes its own `s3d3_tt_dtype` check (an int32 band on
+    /// a float output would be refused), so it wins (SPEC-NOTES §2.14). The prose's "dtype ==
+    /// 12" is bfloat16 in the ordinal table; the gate tests int32 by name (SPEC-NOTES §2.7).
     pub fn int32_override(&self) -> bool {
-        self.gpsimd_int32_gate && self.in0.dtype == Dtype::Int32 && self.in1.dtype == Dtype::Int32
+        self.gpsimd_int32_gate
+            && [self.in0.dtype, self.in1.dtype, self.out.dtype]
+                .iter()
+                .all(|&d| d == Dtype::Int32)
     }
 
     /// The opcode selection of `visitInstTensorTensor`, including the PSUM guard.
@@ -261,7 +267,9 @@ impl TensorTensorInst {
         )
     }
 
-    /// The ALU byte: the op, or the int32 band byte when the override fires.
+    /// The ALU byte: the op, or the int32 band byte when the override fires. Seed 000 lists
+    /// CoreV3's band as `{eng4, eng5, eng6, eng7, mod_int}` without an order; the reading taken
+    /// (INFERRED) is that `mod_int` (0xC8), keyed on the op, wins over the engine's byte.
     pub fn alu_byte(&self) -> TtAlu {
         if !self.int32_override() {
             return TtAlu::Op(self.alu);
