@@ -46,7 +46,9 @@ use isa_derive::Bundle;
 use crate::codegen::{Finding, LowerError, Lowering, Validate};
 use crate::dispatch::Op;
 use crate::operand::Operand;
-use crate::support::{at, descriptors, element_counts, finding, pack, partitions, tag_differs};
+use crate::support::{
+    at, descriptors, element_counts, finding, pack, partitions, same_tag, tag_differs,
+};
 use crate::tensor_copy::TensorCopyInst;
 
 enumeration! {
@@ -348,12 +350,36 @@ impl CopyPredicatedInst {
         })
     }
 
-    /// The 0x72 / 0x99 stores (seed 000 §3.2): the s3d3_tt band with the mask in the in1 slot,
-    /// no ALU byte.
+    /// `bir::checkImmValueTypeCompatible`, which the 0x72 / 0x99 branch runs before it emits
+    /// (seed 000 §3.2: "EC1099 NeuronAssertion if a scalar fill's type is incompatible").
+    ///
+    /// The seed does not define "incompatible". Reading taken (INFERRED): only a scalar fill,
+    /// the `ImmediateValue` alternative, has a value type to check (the AP alternatives are not
+    /// immediates); and since this branch is "a pure masked move" that converts nothing (seed
+    /// 000 §3.2, SPEC-NOTES §2.12's rule that a reading keeps to the stated facts), a fill is
+    /// compatible when it carries the output's wire tag, the rule the crate's wire-level dtype
+    /// checks use (`s_valid_select_reduce_dtypes` on SelectReduce's fill).
+    pub fn check_imm_value_type_compatible(&self) -> Result<(), LowerError> {
+        match self.fill {
+            Some(FalseFill {
+                arg: FillArg::ImmediateValue(_),
+                dtype,
+            }) if !same_tag(dtype, self.out.dtype) => Err(LowerError::SpecValue(format!(
+                "EC1099 NeuronAssertion: bir::checkImmValueTypeCompatible: the scalar fill's \
+                 type {dtype} is incompatible with the output type {}",
+                self.out.dtype
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// The 0x72 / 0x99 stores (seed 000 §3.2): the immediate-type check, then the s3d3_tt band
+    /// with the mask in the in1 slot, no ALU byte.
     fn copy_cast(&self, opcode: CopyCastOpcode) -> Result<CopyPredicated, LowerError> {
         let src = self.src_tensor(
             "CopyPredicated packs src into the s3d3_tt in0 slot; it must be an access pattern",
         )?;
+        self.check_imm_value_type_compatible()?;
         Ok(CopyPredicated {
             opcode,
             sync: self.sync,

@@ -552,3 +552,36 @@ fn copy_predicated_scalar_0xe8_writes_the_mask_partitions_at_0x2a_and_its_check_
     codegen.run(2, &inst).unwrap();
     assert_eq!(codegen.findings, vec![]);
 }
+
+// Seed 000 §3.2: "pre-emit runs bir::checkImmValueTypeCompatible (EC1099 NeuronAssertion if a
+// scalar fill's type is incompatible)". Reading: an immediate fill must carry the output's wire
+// tag (the branch converts nothing); AP fills are not immediates and pass.
+#[test]
+fn an_incompatible_scalar_fill_is_refused_before_the_0x72_0x99_emit_with_ec1099() {
+    let mut i = copy();
+    i.fill = Some(FalseFill {
+        arg: FillArg::ImmediateValue(0x01),
+        dtype: Dtype::Int16,
+    });
+    let e = i.build().unwrap_err();
+    assert!(e.to_string().contains("EC1099"), "{e}");
+    assert!(e.to_string().contains("checkImmValueTypeCompatible"), "{e}");
+    let mut cg = Codegen::new();
+    assert!(cg.run(1, &i).is_err());
+    assert!(cg.stream.is_empty());
+    let mut cast = cast();
+    cast.fill = i.fill;
+    assert!(cast.build().unwrap_err().to_string().contains("EC1099"));
+
+    // A fill of the output's type, and a fill that is an access pattern, pass.
+    i.fill = Some(FalseFill {
+        arg: FillArg::ImmediateValue(0x01),
+        dtype: Dtype::Float32,
+    });
+    assert_eq!(i.build().unwrap().to_bytes().unwrap(), COPY_BYTES);
+    i.fill = Some(FalseFill {
+        arg: FillArg::PhysicalAp(0x01),
+        dtype: Dtype::Int16,
+    });
+    assert!(i.build().is_ok());
+}
