@@ -381,8 +381,23 @@ impl TensorScalarPtrInst {
         Ok(())
     }
 
+    /// `op1` as the bundle carries it. Seed 001: "With NumArgs==2, op1 is the bypass identity
+    /// and only s0 participates": with one scalar, op1 is written bypass, and an instruction that
+    /// asks for another op1 without a second scalar is refused (there is no s1 for it to apply).
+    pub fn op1_for_num_args(&self) -> Result<AluOp, LowerError> {
+        match (self.scalars.len(), self.op1) {
+            (1, AluOp::Bypass) => Ok(AluOp::Bypass),
+            (1, _) => Err(LowerError::Operand {
+                operand: "op1",
+                message: "with NumArgs == 2, op1 is the bypass identity (seed 001); a second ALU stage needs a second scalar",
+            }),
+            (_, op1) => Ok(op1),
+        }
+    }
+
     /// `generateTensorScalarOrPtr` @0x12651c0: the opcode, the fused-reduce guard, the rsqrt
-    /// module flag, the immediate rules, the field stores, and the trailing drain.
+    /// module flag, the immediate rules, op1's bypass with two arguments, the field stores, and
+    /// the trailing drain.
     pub fn lower_tensor_scalar(&self) -> Result<Lowered, LowerError> {
         let opcode = self.select_opcode()?;
         let mut lowered = Lowered::default();
@@ -392,6 +407,7 @@ impl TensorScalarPtrInst {
             lowered.attributes.push(ModuleAttribute::RsqrtInUse);
         }
         self.check_immediates()?;
+        let op1 = self.op1_for_num_args()?;
         let bundle = TensorScalar::fill(
             opcode,
             &TsFill {
@@ -400,7 +416,7 @@ impl TensorScalarPtrInst {
                 imm0: slot_of(self.scalars.first()),
                 imm1: slot_of(self.scalars.get(1)),
                 op0: self.op0,
-                op1: self.op1,
+                op1,
                 reverse: ReverseOps::from_flags(self.reverse0, self.reverse1),
                 acc,
                 sync: self.sync,
