@@ -60,20 +60,21 @@ pub struct MoveShape {
     /// The AP's mode/replication byte (AP+44).
     #[field(
         offset = 0x10,
-        note = "AP+44, a per-AP mode/replication flag carried into the shape register"
+        confidence = strong,
+        note = "seed 000 §6: 'The +0x10 byte = AP+44 = a per-AP mode/replication flag' (stated in the text, no store address in the CONFIRMED list; SPEC-NOTES 2.5)"
     )]
     pub ap_mode: u8,
     /// Byte step of shape slot 0 (the innermost dimension).
-    #[field(offset = 0x14, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5)")]
+    #[field(offset = 0x14, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading")]
     pub step0: i32,
     /// Byte step of shape slot 1.
-    #[field(offset = 0x18, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5)")]
+    #[field(offset = 0x18, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading")]
     pub step1: i32,
     /// Byte step of shape slot 2.
-    #[field(offset = 0x1C, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5)")]
+    #[field(offset = 0x1C, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading")]
     pub step2: i32,
     /// Byte step of shape slot 3.
-    #[field(offset = 0x20, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5)")]
+    #[field(offset = 0x20, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading")]
     pub step3: i32,
     /// Count of shape slot 0.
     #[field(offset = 0x24, confidence = inferred, note = "nums after steps, u32 each (SPEC-NOTES 2.5)")]
