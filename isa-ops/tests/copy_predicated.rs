@@ -294,7 +294,7 @@ fn select_lowers_to_an_unconditional_copy_then_a_predicated_copy() {
     let mut cg = Codegen::new();
     cg.run(0, &select).unwrap();
     assert_eq!(
-        cg.census.into_iter().collect::<Vec<_>>(),
+        cg.census().into_iter().collect::<Vec<_>>(),
         vec![(0x46, 1), (0x99, 1)]
     );
 

@@ -186,7 +186,7 @@ fn a_fused_exponential_appends_the_drain() {
     let mut cg = Codegen::new();
     cg.run(0, &i).unwrap();
     assert_eq!(
-        cg.census.into_iter().collect::<Vec<_>>(),
+        cg.census().into_iter().collect::<Vec<_>>(),
         vec![(0x30, 1), (0x9B, 1)]
     );
 }

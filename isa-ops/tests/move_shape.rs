@@ -173,7 +173,7 @@ fn the_three_codegen_modes() {
     cg.run(0, &shape()).unwrap();
     cg.run(1, &shape()).unwrap();
     cg.run(2, &shape()).unwrap();
-    assert_eq!(cg.census.into_iter().collect::<Vec<_>>(), vec![(0xB2, 1)]);
+    assert_eq!(cg.census().into_iter().collect::<Vec<_>>(), vec![(0xB2, 1)]);
     assert_eq!(cg.stream, SHAPE_BYTES.to_vec());
     assert!(cg.findings.is_empty());
 }

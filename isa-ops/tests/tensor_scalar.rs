@@ -398,7 +398,7 @@ fn the_three_codegen_modes_share_one_lowering() {
     census.run(0, &ts()).unwrap();
     census.run(0, &fused()).unwrap();
     assert_eq!(
-        census.census.into_iter().collect::<Vec<_>>(),
+        census.census().into_iter().collect::<Vec<_>>(),
         vec![(0x43, 1), (0x9A, 1), (0x9B, 1)]
     );
     assert!(census.reports.is_empty(), "COLLECT_OPCODES lowers nothing");

@@ -315,7 +315,7 @@ fn the_three_codegen_modes_share_one_lowering() {
     cg.run(0, &bv).unwrap();
     cg.run(0, &add()).unwrap();
     assert_eq!(
-        cg.census.into_iter().collect::<Vec<_>>(),
+        cg.census().into_iter().collect::<Vec<_>>(),
         vec![(0x41, 2), (0x51, 1)]
     );
 
