@@ -442,6 +442,48 @@ fn validate_lists_a_zero_count_with_its_absolute_offset_check_and_field() {
     isa().arg("decode").arg(&path).assert().success();
 }
 
+// `--strict-only`: only findings of rules the seeds state. Seed 002 states tensor3d_valid
+// ("return num0(+0xA) != 0 && num1(+0xC) != 0 && num2(+0xE) != 0; // setne chain", tagged
+// STRONG); s3d3_tt_src_element_cnt_check is a name in seed 000's ledger whose rule is a reading
+// (INFERRED), so it is left out.
+#[test]
+fn validate_strict_only_reports_only_rules_the_seeds_state() {
+    let dir = scratch("strict-only");
+    let path = corrupted(&dir, "zero.bin", |b| {
+        b[0x100 + 0x1A] = 0;
+        b[0x100 + 0x1B] = 0;
+    });
+    let out = isa()
+        .args(["validate", "--strict-only"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stderr(contains("10 bundles, 1 finding"));
+    let out = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(
+        out.contains(":0x11a: TensorTensor: tensor3d_valid failed on `out` at byte 0x1a: count0"),
+        "{out}"
+    );
+    assert!(!out.contains("s3d3_tt_src_element_cnt_check"), "{out}");
+
+    // Decode failures are not validator findings: reported with or without the flag.
+    let bad = corrupted(&dir, "lut.bin", |b| b[0x140 + 0x20] = 0x00);
+    isa()
+        .args(["validate", "--strict-only"])
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .stdout(contains("Exponential: decode failed on `in_dtype`"));
+    // A clean stream stays clean.
+    isa()
+        .args(["validate", "--strict-only"])
+        .arg(example_bin())
+        .assert()
+        .code(0)
+        .stdout("");
+}
+
 #[test]
 fn validate_reports_decode_failures_as_the_decode_check() {
     let dir = scratch("validate-decode");

@@ -21,7 +21,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use isa_core::{CodeGenMode, DecodeError, EncodeError, PackError};
+use isa_core::{CodeGenMode, DecodeError, EncodeError, PackError, Rule};
 
 use crate::dispatch::Op;
 
@@ -65,9 +65,19 @@ pub enum LowerError {
     )]
     WrongMode(i64),
     /// A condition the seed's body asserts without the message being recovered; the text is the
-    /// asserted condition as this crate words it (e.g. seed 001: STT asserts "no transpose").
+    /// asserted condition as this crate words it.
     #[error("assertion failed: {0}")]
     Assertion(&'static str),
+    /// A refusal whose rule is tagged like a validator's: stated by the seeds (CONFIRMED /
+    /// STRONG, its message worded by this crate) or a reading (INFERRED / SPECULATIVE). The
+    /// rule's `source` says which seed line it rests on.
+    #[error("{}: {message}", rule.name)]
+    Refused {
+        /// The rule, with its confidence and source.
+        rule: &'static Rule,
+        /// What the encoding needs instead.
+        message: &'static str,
+    },
 }
 
 /// A module-level attribute an encoder body sets while it lowers (seed 001:

@@ -50,6 +50,8 @@ use crate::support::{
     at, descriptors, element_counts, finding, pack, partitions, same_tag, tag_differs,
 };
 use crate::tensor_copy::TensorCopyInst;
+use crate::tensor_tensor::S3D3_TT_SRC_ELEMENT_CNT_CHECK;
+use isa_core::{Confidence, Rule};
 
 enumeration! {
     /// The four opcodes of the body (seed 000 §3: `0xea` @0x125ef1d, `mov edx,0x72` @0x125ecb7,
@@ -271,6 +273,23 @@ pub struct FalseFill {
     pub dtype: Dtype,
 }
 
+/// SelectReduce refuses a scalar `src`: a reading, since the seed puts `src` in a
+/// register-packed third 2-D slot it only infers (seed 000 ledger, INFERRED).
+pub const SELECT_REDUCE_TENSOR_SRC: Rule = Rule {
+    name: "SelectReduce: src is an access pattern",
+    confidence: Confidence::Inferred,
+    source: "seed 000 ledger (INFERRED): 'The src AP slot in the SelectReduce 2-D band is register-packed … the third 2-D assignAccess'",
+};
+
+/// CopyPredicated / CastPredicated take a tensor `src`: seed 000 §3.2 states the guard ("inst+0x140
+/// == 0 and src is a TENSOR"); a scalar `src` selects 0xE8 instead, so this refusal only fires
+/// when the branch is forced.
+pub const COPY_CAST_TENSOR_SRC: Rule = Rule {
+    name: "CopyPredicated: src is a TENSOR",
+    confidence: Confidence::Strong,
+    source: "seed 000 §3.2: 'Guard: inst+0x140 == 0 and src is a TENSOR'",
+};
+
 /// A BIR `InstCopyPredicated` (IT52) as `visitInstCopyPredicated` reads it (seed 000 §3).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CopyPredicatedInst {
@@ -315,11 +334,11 @@ impl CopyPredicatedInst {
     }
 
     /// The `src` operand as a tensor, for the branches that give it a descriptor slot.
-    fn src_tensor(&self, form: &'static str) -> Result<&Operand, LowerError> {
+    fn src_tensor(&self, rule: &'static Rule, form: &'static str) -> Result<&Operand, LowerError> {
         match &self.src {
             Source::Tensor(src) => Ok(src),
-            Source::Scalar(_) => Err(LowerError::Operand {
-                operand: "src",
+            Source::Scalar(_) => Err(LowerError::Refused {
+                rule,
                 message: form,
             }),
         }
@@ -331,6 +350,7 @@ impl CopyPredicatedInst {
     /// the output's.
     fn select_reduce(&self) -> Result<SelectReduce, LowerError> {
         let src = self.src_tensor(
+            &SELECT_REDUCE_TENSOR_SRC,
             "SelectReduce packs src into a 2-D slot; it must be an access pattern, not a scalar",
         )?;
         Ok(SelectReduce {
@@ -377,6 +397,7 @@ impl CopyPredicatedInst {
     /// with the mask in the in1 slot, no ALU byte.
     fn copy_cast(&self, opcode: CopyCastOpcode) -> Result<CopyPredicated, LowerError> {
         let src = self.src_tensor(
+            &COPY_CAST_TENSOR_SRC,
             "CopyPredicated packs src into the s3d3_tt in0 slot; it must be an access pattern",
         )?;
         self.check_imm_value_type_compatible()?;
@@ -490,6 +511,51 @@ impl Lowering for SelectInst {
     }
 }
 
+/// `s_valid_select_reduce_dtypes` (seed 000 ledger, by name): the rule is a reading.
+pub const S_VALID_SELECT_REDUCE_DTYPES: Rule = Rule {
+    name: "s_valid_select_reduce_dtypes",
+    confidence: Confidence::Inferred,
+    source: "seed 000 ledger names s_valid_select_reduce_dtypes; no-conversion rule read from the name and 0x99 being the converting form",
+};
+
+/// `s_zero_accum_cmd` (seed 000 ledger, by name): the rule is a reading.
+pub const S_ZERO_ACCUM_CMD: Rule = Rule {
+    name: "s_zero_accum_cmd",
+    confidence: Confidence::Inferred,
+    source: "seed 000 ledger names s_zero_accum_cmd; zero_accumulate read from the name and seed 001's forced fused-reduce command",
+};
+
+/// `s3d3_tt_is_zero_s_copy_cast_predicated_opcode`: seed 000 §3.2 states the rule ("There is
+/// no +0x0E ALU byte … in this branch", and an unwritten byte is a hard 0x00) and names this
+/// check for it.
+pub const S3D3_TT_IS_ZERO_S_COPY_CAST_PREDICATED_OPCODE: Rule = Rule {
+    name: "s3d3_tt_is_zero_s_copy_cast_predicated_opcode",
+    confidence: Confidence::Strong,
+    source: "seed 000 §3.2: 'There is no +0x0E ALU byte … The pybind s3d3_tt_is_zero_s_copy_cast_predicated_opcode names exactly this'",
+};
+
+/// `s3d3_copy_pred_src0_dtype` (seed 000 ledger, by name): the rule is a reading.
+pub const S3D3_COPY_PRED_SRC0_DTYPE: Rule = Rule {
+    name: "s3d3_copy_pred_src0_dtype",
+    confidence: Confidence::Inferred,
+    source: "seed 000 ledger names s3d3_copy_pred_src0_dtype; same-tag rule read from the name and 0x72 being the same-dtype copy",
+};
+
+/// `s3d3_copy_cast_pred_src1_dst_dty` (seed 000 ledger, by name): the rule is a reading.
+pub const S3D3_COPY_CAST_PRED_SRC1_DST_DTY: Rule = Rule {
+    name: "s3d3_copy_cast_pred_src1_dst_dty",
+    confidence: Confidence::Inferred,
+    source: "seed 000 ledger names s3d3_copy_cast_pred_src1_dst_dty; mask-tag rule read from the name",
+};
+
+/// `d3_cp_pred_scalar_reserved_zero`: seed 000 §3.3 calls it "the L2 reserved-zero check on this
+/// struct"; which stored byte it covers (+0x29) is a reading.
+pub const D3_CP_PRED_SCALAR_RESERVED_ZERO: Rule = Rule {
+    name: "d3_cp_pred_scalar_reserved_zero",
+    confidence: Confidence::Inferred,
+    source: "seed 000 §3.3: 'the L2 reserved-zero check on this struct'; the byte it covers (+0x29, stored, unnamed) is a reading",
+};
+
 impl Validate for SelectReduce {
     /// The `s_` checks of the roster (seed 000, STRONG by name; bodies not in the seeds, so each
     /// rule is the reading the name and the encoder support):
@@ -499,7 +565,7 @@ impl Validate for SelectReduce {
     ///   ZeroAccumulate (seed 001 forces a fused reduce's command to it);
     /// - `tensor2d_valid` on the three 2-D slots (seed 002).
     fn validate(&self) -> Vec<Finding> {
-        let check = "s_valid_select_reduce_dtypes";
+        let check = &S_VALID_SELECT_REDUCE_DTYPES;
         let out = ("output", self.out_dtype);
         let mut found: Vec<Finding> = [
             tag_differs(check, (at!(Self, "src_dtype"), self.src_dtype), out),
@@ -510,7 +576,7 @@ impl Validate for SelectReduce {
         .collect();
         if self.accumulate != AccumulateCmd::ZeroAccumulate {
             found.push(finding(
-                "s_zero_accum_cmd",
+                &S_ZERO_ACCUM_CMD,
                 at!(Self, "accumulate"),
                 format!(
                     "the fused reduce needs zero_accumulate, found {}",
@@ -543,7 +609,7 @@ impl Validate for CopyPredicated {
         let mut found = Vec::new();
         if self.alu != 0 {
             found.push(finding(
-                "s3d3_tt_is_zero_s_copy_cast_predicated_opcode",
+                &S3D3_TT_IS_ZERO_S_COPY_CAST_PREDICATED_OPCODE,
                 at!(Self, "alu"),
                 format!(
                     "opcode {:#04x} has no ALU byte; found {:#04x}",
@@ -555,18 +621,18 @@ impl Validate for CopyPredicated {
         let out = ("output", self.out_dtype);
         if self.opcode == CopyCastOpcode::Copy {
             found.extend(tag_differs(
-                "s3d3_copy_pred_src0_dtype",
+                &S3D3_COPY_PRED_SRC0_DTYPE,
                 (at!(Self, "src_dtype"), self.src_dtype),
                 out,
             ));
         }
         found.extend(tag_differs(
-            "s3d3_copy_cast_pred_src1_dst_dty",
+            &S3D3_COPY_CAST_PRED_SRC1_DST_DTY,
             (at!(Self, "mask_dtype"), self.mask_dtype),
             out,
         ));
         found.extend(element_counts(
-            "s3d3_tt_src_element_cnt_check",
+            &S3D3_TT_SRC_ELEMENT_CNT_CHECK,
             &self.out,
             &[
                 (at!(Self, "src"), &self.src),
@@ -590,7 +656,7 @@ impl Validate for CopyPredicatedScalar {
     ///   byte no store reaches is already refused by decoding;
     /// - `tensor3d_valid` on the two descriptors (seed 002).
     fn validate(&self) -> Vec<Finding> {
-        let check = "d3_cp_pred_scalar_reserved_zero";
+        let check = &D3_CP_PRED_SCALAR_RESERVED_ZERO;
         let mut found: Vec<Finding> = [(at!(Self, "byte_0x29"), self.byte_0x29)]
             .into_iter()
             .filter(|&(_, byte)| byte != 0)

@@ -25,7 +25,8 @@
 //!   stride needs more than 16 bits.
 
 use isa_core::{
-    AccessPattern, Bundle as _, Dtype, EncodeError, FieldError, Identity, Problem, SyncBand,
+    AccessPattern, Bundle as _, Confidence, Dtype, EncodeError, FieldError, Identity, Problem,
+    Rule, SyncBand,
 };
 use isa_derive::Bundle;
 
@@ -205,6 +206,13 @@ impl Lowering for MoveShapeInst {
     }
 }
 
+/// `move_opcode` (seed 000 ledger, by name): the rule is a reading.
+pub const MOVE_OPCODE: Rule = Rule {
+    name: "move_opcode",
+    confidence: Confidence::Inferred,
+    source: "seed 000 ledger names move_opcode; nonzero counts read from the name and §6's num = 1 padding",
+};
+
 impl Validate for MoveShape {
     /// `move_opcode` (seed 000, STRONG by name; body not in the seeds). Decoding already pins
     /// what the opcode fixes byte for byte (0xB2, the 0x0100 constant, the flag), so the reading
@@ -217,7 +225,7 @@ impl Validate for MoveShape {
             .filter(|((_, num), _)| *num == 0)
             .map(|(_, (_, num))| {
                 finding(
-                    "move_opcode",
+                    &MOVE_OPCODE,
                     num,
                     "a shape-register count is 0; a padded slot has num 1",
                 )

@@ -18,8 +18,8 @@
 //! ([`Arg`], [`ScalarSource`]), the fused-reduce guard and the trailing DveReadAccumulator.
 
 use isa_core::{
-    AccumulateCmd, AluOp, Dtype, ReverseOps, SyncBand, Tensor, Tensor3d, alu_v2, dtype_v2,
-    enumeration,
+    AccumulateCmd, AluOp, Confidence, Dtype, ReverseOps, Rule, SyncBand, Tensor, Tensor3d, alu_v2,
+    dtype_v2, enumeration,
 };
 
 use crate::codegen::{Finding, LowerError, Lowered, Lowering, ModuleAttribute, Validate};
@@ -484,23 +484,28 @@ pub fn with_drain_opcode(opcode: u8, two_outputs: bool) -> Vec<u8> {
     out
 }
 
-/// A finding of `check` on the input slot when the input and the output walk different element
+/// A finding of `rule` on the input slot when the input and the output walk different element
 /// counts, or none (the element-count rule of Exponential and TensorScalarAddr).
 pub(crate) fn element_count_finding<const N: usize>(
-    check: &'static str,
+    rule: &'static Rule,
     (at, input): (At, &Tensor<N>),
     out: &Tensor<N>,
 ) -> Option<Finding> {
     let (n_in, n_out) = (elements(input), elements(out));
     (n_in != n_out || n_in == 0).then(|| {
         let message = format!("the input walks {n_in} elements, the output {n_out}");
-        finding(check, at, message)
+        finding(rule, at, message)
     })
 }
 
-/// The check name of TensorScalarCache's imm1 rule, which the seed gives as the error text.
-pub const CACHE_IMM1_RULE: &str =
-    "TensorScalarCache can only have imm1 if accumulation mode is LoadAccumulate";
+/// TensorScalarCache's imm1 rule; the seed gives it as the RUN arm's error text, which is its
+/// name here (seed 001: "TensorScalarCache can only have imm1 if accumulation mode is
+/// LoadAccumulate" — acc @+0x154 == 5).
+pub const CACHE_IMM1: Rule = Rule {
+    name: "TensorScalarCache can only have imm1 if accumulation mode is LoadAccumulate",
+    confidence: Confidence::Strong,
+    source: "seed 001 TensorScalarCache, immediate rules (RUN arm): the error text, acc @+0x154 == 5",
+};
 
 impl Validate for TensorScalar {
     /// - `tensor3d_valid` (seed 002) on the input and output descriptors;
@@ -515,7 +520,7 @@ impl Validate for TensorScalar {
             && (self.imm1_src, self.imm1) != NO_SCALAR
         {
             out.push(finding(
-                CACHE_IMM1_RULE,
+                &CACHE_IMM1,
                 at!(Self, "imm1"),
                 format!(
                     "imm1 is {} {:#x} with accumulator_cmd {}",

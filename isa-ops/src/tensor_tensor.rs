@@ -10,6 +10,7 @@ use crate::codegen::{Finding, LowerError, Lowering, Validate};
 use crate::dispatch::Op;
 use crate::operand::{Core, Operand};
 use crate::support::{at, descriptors, element_counts, finding, pack, partitions};
+use isa_core::{Confidence, Rule};
 
 enumeration! {
     /// The four TensorTensor opcodes (seed 000: "0x41 (65, plain), 0x51 (81, bit-vector),
@@ -311,6 +312,30 @@ impl Lowering for TensorTensorInst {
     }
 }
 
+/// `s3d3_tt_dtype` (seed 000 ledger: a check name, STRONG by name only). The rule, that the int32
+/// band opcodes carry int32 tags on every operand, is a reading of the name and the gate.
+pub const S3D3_TT_DTYPE: Rule = Rule {
+    name: "s3d3_tt_dtype",
+    confidence: Confidence::Inferred,
+    source: "seed 000 ledger names s3d3_tt_dtype; rule read from the name and the all_int32(in0,in1,out) gate (§2)",
+};
+
+/// `s3d3_tt_valid_op` (seed 000 ledger, by name). The rule is a reading of the name and §2's
+/// override of the ALU byte.
+pub const S3D3_TT_VALID_OP: Rule = Rule {
+    name: "s3d3_tt_valid_op",
+    confidence: Confidence::Inferred,
+    source: "seed 000 ledger names s3d3_tt_valid_op; rule read from the name and §2's ALU byte override",
+};
+
+/// `s3d3_tt_src_element_cnt_check` (seed 000 ledger, by name), shared by every op on the
+/// s3d3_tt band. The rule is a reading of the name.
+pub const S3D3_TT_SRC_ELEMENT_CNT_CHECK: Rule = Rule {
+    name: "s3d3_tt_src_element_cnt_check",
+    confidence: Confidence::Inferred,
+    source: "seed 000 ledger names s3d3_tt_src_element_cnt_check; rule read from the name",
+};
+
 impl Validate for TensorTensor {
     /// The s3d3_tt checks of the validator roster (seed 000, STRONG by name; their bodies are
     /// not in the seeds, so each rule below is the reading the name and the encoder support):
@@ -329,13 +354,13 @@ impl Validate for TensorTensor {
             ] {
                 if d != Dtype::Int32 {
                     let message = format!("the int32 band needs int32 operands, found {d}");
-                    out.push(finding("s3d3_tt_dtype", at, message));
+                    out.push(finding(&S3D3_TT_DTYPE, at, message));
                 }
             }
         }
         match (int32, self.alu) {
             (true, TtAlu::Op(op)) => out.push(finding(
-                "s3d3_tt_valid_op",
+                &S3D3_TT_VALID_OP,
                 at!(Self, "alu"),
                 format!(
                     "opcode {:#04x} needs an int32 band byte, found ALU op {op}",
@@ -343,7 +368,7 @@ impl Validate for TensorTensor {
                 ),
             )),
             (false, TtAlu::Int32(band)) => out.push(finding(
-                "s3d3_tt_valid_op",
+                &S3D3_TT_VALID_OP,
                 at!(Self, "alu"),
                 format!(
                     "opcode {:#04x} needs an ALU op, found int32 band byte {band}",
@@ -354,7 +379,7 @@ impl Validate for TensorTensor {
         }
         let inputs = [(at!(Self, "in0"), &self.in0), (at!(Self, "in1"), &self.in1)];
         out.extend(element_counts(
-            "s3d3_tt_src_element_cnt_check",
+            &S3D3_TT_SRC_ELEMENT_CNT_CHECK,
             &self.out,
             &inputs,
         ));

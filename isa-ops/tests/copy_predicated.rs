@@ -242,12 +242,17 @@ fn selection_follows_the_operand_profile() {
     assert_eq!(i.select_opcode(), PredicatedOpcode::SelectReduce);
     assert_eq!(i.opcodes(), Ok(vec![0xEA]));
     // ... but 0xEA packs src into a 2-D slot, so a scalar src cannot be encoded.
+    // The refusal is a reading, and says so.
     assert_eq!(
         i.build(),
-        Err(LowerError::Operand {
-            operand: "src",
+        Err(LowerError::Refused {
+            rule: &isa_ops::copy_predicated::SELECT_REDUCE_TENSOR_SRC,
             message: "SelectReduce packs src into a 2-D slot; it must be an access pattern, not a scalar",
         })
+    );
+    assert_eq!(
+        isa_ops::copy_predicated::SELECT_REDUCE_TENSOR_SRC.confidence,
+        isa_core::Confidence::Inferred
     );
     let cases = [
         (copy(), 0x72),
@@ -473,7 +478,10 @@ fn run_isa_checks_decodes_the_scratch_bundle_and_validates_it() {
     cg.run(2, &bad).unwrap();
     assert_eq!(cg.findings.len(), 1);
     assert_eq!(cg.findings[0].0, "CopyPredicated");
-    assert_eq!(cg.findings[0].1.check, "s3d3_copy_cast_pred_src1_dst_dty");
+    assert_eq!(
+        cg.findings[0].1.rule.name,
+        "s3d3_copy_cast_pred_src1_dst_dty"
+    );
 }
 
 #[test]

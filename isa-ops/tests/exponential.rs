@@ -136,7 +136,7 @@ fn validators_by_their_pybind_names() {
     let checks: Vec<_> = bad
         .validate()
         .iter()
-        .map(|f| (f.check, f.field, f.offset))
+        .map(|f| (f.rule.name, f.field, f.offset))
         .collect();
     assert_eq!(
         checks,
@@ -158,11 +158,14 @@ fn validators_by_their_pybind_names() {
     // A pointer imm1 is an imm1 too.
     let mut ptr = good.clone();
     ptr.imm1_src = ScalarSource::PhysicalAp;
-    assert_eq!(ptr.validate()[0].check, "immediate-validity check");
+    assert_eq!(ptr.validate()[0].rule.name, "immediate-validity check");
     // zero is not an Exponential command.
     let mut zero = good;
     zero.accumulator_cmd = AccumulateCmd::Zero;
-    assert_eq!(zero.validate()[0].check, "has_valid_exponential_accum_cmd");
+    assert_eq!(
+        zero.validate()[0].rule.name,
+        "has_valid_exponential_accum_cmd"
+    );
 }
 
 #[test]
@@ -172,7 +175,11 @@ fn run_isa_checks_reports_the_findings() {
     i.imm1 = Arg::fp32(5.0);
     let mut cg = Codegen::new();
     cg.run(2, &i).unwrap();
-    let found: Vec<_> = cg.findings.iter().map(|(op, f)| (*op, f.check)).collect();
+    let found: Vec<_> = cg
+        .findings
+        .iter()
+        .map(|(op, f)| (*op, f.rule.name))
+        .collect();
     assert_eq!(found, vec![("Exponential", "immediate-validity check")]);
 }
 
@@ -232,7 +239,7 @@ fn add_accumulate_is_an_exponential_command_with_imm1_zero() {
         .unwrap()
         .validate()
         .iter()
-        .map(|f| (f.check, f.field, f.offset))
+        .map(|f| (f.rule.name, f.field, f.offset))
         .collect();
     assert_eq!(checks, vec![("immediate-validity check", "imm1", 0x2C)]);
 }

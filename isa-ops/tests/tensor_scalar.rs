@@ -387,7 +387,7 @@ fn validators_accept_the_seed_bundle_and_check_descriptors() {
     bad.out.nums = [128, 0, 1];
     let f = &bad.validate()[0];
     assert_eq!(
-        (f.check, f.field, f.offset),
+        (f.rule.name, f.field, f.offset),
         ("tensor3d_valid", "out", 0x30 + 0x0C)
     );
 }

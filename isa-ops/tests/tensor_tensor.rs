@@ -268,7 +268,7 @@ fn validators_accept_a_good_bundle_and_reject_bad_ones() {
     bad.opcode = TtOpcode::Int32;
     let checks: Vec<_> = isa_ops::Validate::validate(&bad)
         .iter()
-        .map(|f| (f.check, f.field))
+        .map(|f| (f.rule.name, f.field))
         .collect();
     assert_eq!(
         checks,
@@ -283,7 +283,7 @@ fn validators_accept_a_good_bundle_and_reject_bad_ones() {
     let mut bad = good.clone();
     bad.alu = TtAlu::Int32(Int32Band::Eng4);
     assert_eq!(
-        isa_ops::Validate::validate(&bad)[0].check,
+        isa_ops::Validate::validate(&bad)[0].rule.name,
         "s3d3_tt_valid_op"
     );
 
@@ -291,7 +291,7 @@ fn validators_accept_a_good_bundle_and_reject_bad_ones() {
     bad.in1.nums = [256, 1, 1];
     let f = &isa_ops::Validate::validate(&bad)[0];
     assert_eq!(
-        (f.check, f.field, f.offset),
+        (f.rule.name, f.field, f.offset),
         ("s3d3_tt_src_element_cnt_check", "in1", 0x30)
     );
 
@@ -299,9 +299,9 @@ fn validators_accept_a_good_bundle_and_reject_bad_ones() {
     bad.out.nums = [128, 0, 1];
     let found = isa_ops::Validate::validate(&bad);
     assert!(
-        found
-            .iter()
-            .any(|f| f.check == "tensor3d_valid" && f.field == "out" && f.offset == 0x10 + 0x0C),
+        found.iter().any(|f| f.rule.name == "tensor3d_valid"
+            && f.field == "out"
+            && f.offset == 0x10 + 0x0C),
         "{found:?}"
     );
 }
