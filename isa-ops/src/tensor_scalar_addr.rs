@@ -83,9 +83,12 @@ impl TensorScalarPtrInst {
         Ok(TENSOR_SCALAR_ADDR_OPCODE)
     }
 
-    /// `generateTensorScalarAddr`: the stores; each scalar through the shared slot packer.
+    /// `generateTensorScalarAddr`: the stores; each scalar through the shared slot packer. With
+    /// one scalar op1 is the bypass identity, as on TensorScalar (seed 001: "s1 iff
+    /// NumArgs==3"; "With NumArgs==2, op1 is the bypass identity").
     pub fn lower_tensor_scalar_addr(&self) -> Result<Lowered, LowerError> {
         self.select_addr_opcode()?;
+        let op1 = self.op1_for_num_args()?;
         let (scalar0_src, scalar0) = slot_of(self.scalars.first());
         let (scalar1_src, scalar1) = slot_of(self.scalars.get(1));
         let bundle = TensorScalarAddr {
@@ -95,7 +98,7 @@ impl TensorScalarPtrInst {
             out_dtype: self.out.dtype,
             scalar0_src,
             op0: self.op0,
-            op1: self.op1,
+            op1,
             reverse: ReverseOps::from_flags(self.reverse0, self.reverse1),
             scalar1_src,
             scalar0,
