@@ -461,6 +461,7 @@ fn the_dispatcher_sends_each_flag_to_its_body() {
     stt.scalars[1] = Arg::Ap(operand(0x000C_0000, &[(1, 64), (1, 512)], Dtype::Float32));
     stt.reverse0 = false;
     addr.scalars = vec![Arg::Ap(operand(0x0008_1000, &[(1, 64)], Dtype::Float32))];
+    addr.op1 = AluOp::Bypass; // one scalar: op1 is the bypass identity (seed 001)
     addr.input.ap = ap(0x0008_0000, &[(1, 64), (1, 512)]);
     addr.out.ap = ap(0x0004_0000, &[(1, 64), (1, 512)]);
     assert_eq!(addr.opcodes(), Ok(vec![0x74]));
