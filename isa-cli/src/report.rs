@@ -2,7 +2,7 @@
 //! `FILE:LINE:` so that editors and scripts can jump to them. The text after the location is the
 //! library's own message, which already names the op, the field and the value.
 
-use isa_core::DecodeError;
+use isa_core::{Confidence, DecodeError, Rule};
 use isa_ops::Finding;
 use isa_ops::dispatch::Trailing;
 
@@ -25,13 +25,22 @@ pub fn finding(file: &str, bundle: usize, op: &str, f: &Finding) -> String {
     format!("{file}:{:#x}: {op}: {f}", bundle + f.offset)
 }
 
+/// The rule of a bundle that does not decode: its field table refuses a byte. Not a validator
+/// rule of the seeds, so it is not tagged as stated; `validate --strict-only` still reports it
+/// (a bundle that does not decode has no validator to run).
+pub const DECODE: Rule = Rule {
+    name: "decode",
+    confidence: Confidence::NotStated,
+    source: "the op's field table: a field type, table or reserved byte refuses the bytes",
+};
+
 /// A decode failure as a failed check named `decode`, so that `validate` lists every problem in
 /// one form: op, check, field, offset. The inner field of a nested layout (`sync.value`) is named
 /// in the message.
 pub fn decode_finding(err: &DecodeError) -> Finding {
     let at = err.at;
     Finding {
-        check: "decode",
+        rule: &DECODE,
         field: at.field,
         offset: at.offset,
         message: match at.inner {

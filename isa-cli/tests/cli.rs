@@ -143,14 +143,15 @@ const LISTING: [&str; BUNDLES] = [
     "0x00000080  0xe8  CopyPredicatedScalar  \
      sync={wait_mode=1,wait_index=0,update_mode=0,update_index=0,value=1} \
      out={addr=0x00001400,strides=[1,1,1],nums=[512,1,1]} mask_dtype=float32 \
-     out_dtype=float32 num_active_partitions=128 byte_0x29=0 byte_0x2a=0 scalar=4286578688 \
+     out_dtype=float32 num_active_partitions=128 byte_0x29=0 mask_num_active_partitions=128 \
+     scalar=4286578688 \
      mask={addr=0x00000800,strides=[1,1,1],nums=[512,1,1]}",
     "0x000000c0  0xea  SelectReduce  \
      sync={wait_mode=0,wait_index=0,update_mode=0,update_index=0,value=0} \
      src={addr=0x00001400,strides=[1,1],nums=[512,1]} \
      out={addr=0x00002800,strides=[1,1],nums=[1,1]} op0=bypass reduce_op=max byte_0x26=0 \
      false_fill=0 mask_dtype=bfloat16 src_dtype=float32 out_dtype=float32 \
-     num_active_partitions=128 fill_dtype=float32 accumulate=zero_accumulate \
+     fill_dtype=float32 accumulate=zero_accumulate \
      mask={addr=0x00001000,strides=[1,1],nums=[512,1]}",
     "0x00000100  0x41  TensorTensor  opcode=tensor_tensor \
      sync={wait_mode=0,wait_index=0,update_mode=0,update_index=0,value=0} \
@@ -488,6 +489,48 @@ fn validate_lists_a_zero_count_with_its_absolute_offset_check_and_field() {
     assert_eq!(out.lines().count(), 3, "{out}");
     // Decoding does not run the validators: the bundle decodes.
     isa().arg("decode").arg(&path).assert().success();
+}
+
+// `--strict-only`: only findings of rules the seeds state. Seed 002 states tensor3d_valid
+// ("return num0(+0xA) != 0 && num1(+0xC) != 0 && num2(+0xE) != 0; // setne chain", tagged
+// STRONG); s3d3_tt_src_element_cnt_check is a name in seed 000's ledger whose rule is a reading
+// (INFERRED), so it is left out.
+#[test]
+fn validate_strict_only_reports_only_rules_the_seeds_state() {
+    let dir = scratch("strict-only");
+    let path = corrupted(&dir, "zero.bin", |b| {
+        b[0x100 + 0x1A] = 0;
+        b[0x100 + 0x1B] = 0;
+    });
+    let out = isa()
+        .args(["validate", "--strict-only"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stderr(contains("10 bundles, 1 finding"));
+    let out = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(
+        out.contains(":0x11a: TensorTensor: tensor3d_valid failed on `out` at byte 0x1a: count0"),
+        "{out}"
+    );
+    assert!(!out.contains("s3d3_tt_src_element_cnt_check"), "{out}");
+
+    // Decode failures are not validator findings: reported with or without the flag.
+    let bad = corrupted(&dir, "lut.bin", |b| b[0x140 + 0x20] = 0x00);
+    isa()
+        .args(["validate", "--strict-only"])
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .stdout(contains("Exponential: decode failed on `in_dtype`"));
+    // A clean stream stays clean.
+    isa()
+        .args(["validate", "--strict-only"])
+        .arg(example_bin())
+        .assert()
+        .code(0)
+        .stdout("");
 }
 
 #[test]

@@ -788,3 +788,31 @@ fn any_descriptor_bytes_decode_and_reencode_unchanged() {
         .map(|w| w.as_bytes().to_vec());
     assert_eq!(round, Ok(garbage.to_vec()));
 }
+
+// Seed 002, tensor3d_valid PSUM path: `if (byte_at(+7) & 0xe0) return false; return
+// tensor_start_addr_valid(word @+4); // tail re-validate`. Every word @+4 the 0xe0 rule lets
+// through has bits 29..=31 clear: a static-form word, which `tensor_start_addr_valid` accepts.
+// So the tail re-validate can never refuse on its own, and has no fault of its own; this pins
+// the implication over every value of byte +7 and a spread of the low 24 bits.
+#[test]
+fn seed_002_psum_tail_revalidate_is_implied_by_the_0xe0_rule() {
+    for byte7 in 0u32..=0xFF {
+        if byte7 & 0xE0 != 0 {
+            continue;
+        }
+        for low in [0u32, 1, 0x3F, 0x40, 0xFF, 0xFFFF, 0x00FF_FFFF, 0x0012_3456] {
+            let word = (byte7 << 24) | low;
+            assert!(
+                Addr4::from_raw(word).tensor_start_addr_valid(),
+                "{word:#010x} passes the 0xe0 rule"
+            );
+        }
+    }
+    // And a PSUM descriptor that passes the 0xe0 rule is accepted whatever its stride word.
+    let t = Tensor3d {
+        addr: psum(),
+        strides: [-1, 0x1FFF, 1],
+        nums: [0, 0, 0],
+    };
+    assert_eq!(tensor3d_valid(&t), Ok(()));
+}

@@ -5,7 +5,13 @@
 //!   the instruction stream.
 //! - `RUN_ISA_CHECKS` (2): the same bundles are built on a scratch buffer and every validator of
 //!   the op runs on them; nothing is written.
-//! - `COLLECT_OPCODES` (0): only the opcodes are recorded in the census; no operand is packed.
+//! - `COLLECT_OPCODES` (0): only the opcodes are recorded, as the set of opcode words each
+//!   instruction selects (the seed's `DenseMap<Inst, set<u32>>` at `this+32`); no operand is
+//!   packed. [`Codegen::census`] is the per-opcode count view of that map.
+//!
+//! When the codegen's `this+0x2B9` flag is set ([`Codegen::inst_bins`]), `GENERATE_ISACODE` also
+//! writes each bundle a second time, into the instruction's own bin (seed 000: "a second
+//! createInstBin + fwrite for the census stream"; seed 001's shared emit tail).
 //!
 //! The first two arms also record what a body emits besides bundles (seed 001): the diagnostics it
 //! reports without stopping and the module attributes it sets ([`Lowered`]).
@@ -13,9 +19,9 @@
 //! Any other mode is the seed's error "Wrong CodeGenMode. It must be one of GENERATE_ISACODE,
 //! RUN_ISA_CHECKS, or COLLECT_OPCODES".
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
-use isa_core::{CodeGenMode, DecodeError, EncodeError, PackError};
+use isa_core::{CodeGenMode, DecodeError, EncodeError, PackError, Rule};
 
 use crate::dispatch::Op;
 
@@ -59,9 +65,19 @@ pub enum LowerError {
     )]
     WrongMode(i64),
     /// A condition the seed's body asserts without the message being recovered; the text is the
-    /// asserted condition as this crate words it (e.g. seed 001: STT asserts "no transpose").
+    /// asserted condition as this crate words it.
     #[error("assertion failed: {0}")]
     Assertion(&'static str),
+    /// A refusal whose rule is tagged like a validator's: stated by the seeds (CONFIRMED /
+    /// STRONG, its message worded by this crate) or a reading (INFERRED / SPECULATIVE). The
+    /// rule's `source` says which seed line it rests on.
+    #[error("{}: {message}", rule.name)]
+    Refused {
+        /// The rule, with its confidence and source.
+        rule: &'static Rule,
+        /// What the encoding needs instead.
+        message: &'static str,
+    },
 }
 
 /// A module-level attribute an encoder body sets while it lowers (seed 001:
@@ -121,19 +137,34 @@ pub trait Lowering {
     }
 }
 
+/// Which instruction a sink entry belongs to: its position among the instructions handed to one
+/// [`Codegen`] (0 for the first [`Codegen::run`]). It stands for the BIR `Inst` that keys the
+/// seed's maps; an instruction whose body emits several bundles keeps one id for all of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct InstId(pub usize);
+
 /// The three sinks of the lifecycle, filled across any number of instructions.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Codegen {
+    /// The `this+0x2B9` option (seed 000 CodeGenMode 1): when set, `GENERATE_ISACODE` writes
+    /// every bundle a second time, into its instruction's bin ([`Codegen::inst_bin`]).
+    pub inst_bins: bool,
     /// `GENERATE_ISACODE`: the instruction stream, 64 bytes a bundle.
     pub stream: Vec<u8>,
-    /// `COLLECT_OPCODES`: how many times each opcode was selected.
-    pub census: BTreeMap<u8, usize>,
+    /// `GENERATE_ISACODE` with [`Codegen::inst_bins`]: each instruction's own bin (the seed's
+    /// `createInstBin(inst)` + `fwrite`), the same bytes as its part of the stream.
+    pub inst_streams: BTreeMap<InstId, Vec<u8>>,
+    /// `COLLECT_OPCODES`: the set of opcode words each instruction selected (seed 000: "Inserts
+    /// the opcode word into a DenseMap<Inst,set<u32>> at this+32").
+    pub opcodes: BTreeMap<InstId, BTreeSet<u32>>,
     /// `RUN_ISA_CHECKS`: every validator finding, with the op's name.
     pub findings: Vec<(&'static str, Finding)>,
     /// `GENERATE_ISACODE` and `RUN_ISA_CHECKS`: every diagnostic the bodies reported.
     pub reports: Vec<&'static str>,
     /// `GENERATE_ISACODE` and `RUN_ISA_CHECKS`: the module attributes the bodies set.
     pub module: Module,
+    /// How many instructions were handed to [`Codegen::run`]: the next [`InstId`].
+    pub instructions: usize,
 }
 
 impl Codegen {
@@ -142,21 +173,56 @@ impl Codegen {
         Self::default()
     }
 
-    /// Runs one instruction's body in `mode` (the raw `CodeGenMode` the compiler stores).
+    /// A codegen with empty sinks and the `this+0x2B9` option set: every bundle is also
+    /// written to its instruction's bin.
+    pub fn with_inst_bins() -> Self {
+        Self {
+            inst_bins: true,
+            ..Self::default()
+        }
+    }
+
+    /// The census view of [`Codegen::opcodes`]: for each opcode, how many instructions selected
+    /// it.
+    pub fn census(&self) -> BTreeMap<u8, usize> {
+        let mut census = BTreeMap::new();
+        for word in self.opcodes.values().flatten() {
+            if let Ok(op) = u8::try_from(*word) {
+                *census.entry(op).or_default() += 1;
+            }
+        }
+        census
+    }
+
+    /// One instruction's bin, when [`Codegen::inst_bins`] is set and it emitted bundles.
+    pub fn inst_bin(&self, id: InstId) -> Option<&[u8]> {
+        self.inst_streams.get(&id).map(Vec::as_slice)
+    }
+
+    /// Runs one instruction's body in `mode` (the raw `CodeGenMode` the compiler stores). The
+    /// instruction gets the next [`InstId`] whatever the mode.
     pub fn run(&mut self, mode: i64, inst: &impl Lowering) -> Result<(), LowerError> {
+        let id = InstId(self.instructions);
+        self.instructions += 1;
         let mode = u8::try_from(mode)
             .ok()
             .and_then(CodeGenMode::from_code)
             .ok_or(LowerError::WrongMode(mode))?;
         match mode {
             CodeGenMode::CollectOpcodes => {
-                for op in inst.opcodes()? {
-                    *self.census.entry(op).or_default() += 1;
-                }
+                let words = inst.opcodes()?.into_iter().map(u32::from);
+                self.opcodes.entry(id).or_default().extend(words);
             }
             CodeGenMode::GenerateIsacode => {
                 for op in self.absorb(inst.lower()?) {
-                    self.stream.extend_from_slice(&op.to_bytes()?);
+                    let bytes = op.to_bytes()?;
+                    self.stream.extend_from_slice(&bytes);
+                    if self.inst_bins {
+                        self.inst_streams
+                            .entry(id)
+                            .or_default()
+                            .extend_from_slice(&bytes);
+                    }
                 }
             }
             CodeGenMode::RunIsaChecks => {

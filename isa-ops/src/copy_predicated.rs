@@ -13,6 +13,24 @@
 //! 0x99`. Each body emits exactly one bundle (seed 000's GOTCHA: the RUN arm's scratch block is
 //! not a second bundle).
 //!
+//! ## Where `num_active_partitions` lands in the predicated forms
+//!
+//! Seed 000's ledger names the predicated `num_active_partitions` slots "+0x0F/+0x2A/+0x22"
+//! (STRONG, a name cross-reference), and lists the bytes each branch stores (CONFIRMED): 0x72 and
+//! 0x99 store +0x0F; 0xE8 stores +0x22 and +0x2A; the 0xEA list (+0x24/+0x25/+0x26/+0x27/+0x28/
+//! +0x29/+0x2B/+0x2C, @0x125f944..0x125fb8d) has neither. Every byte an encoder does not write is
+//! a hard 0x00 (CONFIRMED, the `movups` zeroing of the bundle). A reading may not contradict a
+//! CONFIRMED fact, so:
+//!
+//! - SelectReduce (0xEA) writes nothing at +0x2A, and no `num_active_partitions` at all: the
+//!   seed puts `firstAPPair.num` in none of its stored bytes, so +0x2A is reserved zero and the
+//!   partition count of a select-reduce rides its descriptors only.
+//! - CopyPredicatedScalar (0xE8) owns both remaining slots of the list: +0x22 is the output's
+//!   count (the AP the body asserts on, `out+88`) and +0x2A the mask's count, the other AP the
+//!   body packs (which AP each byte reads is INFERRED; that both are count slots is the STRONG
+//!   list over the CONFIRMED stores). Its reserved-zero check therefore covers +0x29 only: a
+//!   validator never flags a byte its own encoder writes.
+//!
 //! Select has no encoder body (seed 000 §7, negative result): the `lower_select` pass splits it
 //! into an unconditional copy of `onFalse` and a predicated copy of `onTrue`, which
 //! [`SelectInst`] performs. TensorDequantize (ISA opcode 0x7B) has no encoder body either: it is
@@ -28,8 +46,12 @@ use isa_derive::Bundle;
 use crate::codegen::{Finding, LowerError, Lowering, Validate};
 use crate::dispatch::Op;
 use crate::operand::Operand;
-use crate::support::{at, descriptors, element_counts, finding, pack, partitions, tag_differs};
+use crate::support::{
+    at, descriptors, element_counts, finding, pack, partitions, same_tag, tag_differs,
+};
 use crate::tensor_copy::TensorCopyInst;
+use crate::tensor_tensor::S3D3_TT_SRC_ELEMENT_CNT_CHECK;
+use isa_core::{Confidence, Rule};
 
 enumeration! {
     /// The four opcodes of the body (seed 000 §3: `0xea` @0x125ef1d, `mov edx,0x72` @0x125ecb7,
@@ -71,6 +93,7 @@ enumeration! {
 #[bundle(
     size = 64,
     opcodes = [0xEA],
+    reserved(offset = 0x2A, len = 1, note = "no store in the CONFIRMED 0xEA list (seed 000 ledger, @0x125f944..0x125fb8d); an unwritten byte is a hard 0x00"),
     reserved(offset = 0x2D, len = 3, note = "no store in the 0xEA list (seed 000 ledger)"),
     reserved(offset = 0x3C, len = 4, note = "past the last 2-D slot; no store")
 )]
@@ -108,9 +131,6 @@ pub struct SelectReduce {
     /// The output dtype tag.
     #[field(offset = 0x29, lut = dtype_v2, confidence = inferred, note = "store CONFIRMED; the remaining dtype of the 0x28..0x2C band (seed 001)")]
     pub out_dtype: Dtype,
-    /// `num_active_partitions`: the first APPair's num of the mask.
-    #[field(offset = 0x2A, confidence = inferred, note = "not in the 0xEA store list; the ledger lists +0x2A among the predicated num slots, STT's 2-D num position")]
-    pub num_active_partitions: u8,
     /// The false-fill dtype tag.
     #[field(offset = 0x2B, lut = dtype_v2, confidence = inferred, note = "store CONFIRMED; STT 2-D pack: +0x2B is the scalar operand's dtype (seed 001)")]
     pub fill_dtype: Dtype,
@@ -167,8 +187,9 @@ pub struct CopyPredicated {
 ///
 /// The control bytes follow the S3D3_TS band where the seeds give one (seed 001: in_dtype
 /// +0x20, out_dtype +0x21, num_active_channels +0x22). The stores at +0x29 and +0x2A carry no
-/// recovered name, so they are opaque bytes named by offset; `d3_cp_pred_scalar_reserved_zero`
-/// is read as the check that they hold zero.
+/// recovered name in the field text; +0x2A is the mask's `num_active_partitions` (the ledger's
+/// predicated slot list, see the module docs), +0x29 stays an opaque byte named by offset, and
+/// `d3_cp_pred_scalar_reserved_zero` is read as the check that it holds zero.
 #[derive(Bundle, Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 #[bundle(
@@ -198,9 +219,9 @@ pub struct CopyPredicatedScalar {
     /// A stored byte without a recovered name.
     #[field(offset = 0x29, confidence = speculative, note = "store CONFIRMED, no recovered name; d3_cp_pred_scalar_reserved_zero requires 0")]
     pub byte_0x29: u8,
-    /// A stored byte without a recovered name.
-    #[field(offset = 0x2A, confidence = speculative, note = "store CONFIRMED, no recovered name (the ledger's +0x2A num slot is read as SelectReduce's); d3_cp_pred_scalar_reserved_zero requires 0")]
-    pub byte_0x2a: u8,
+    /// `num_active_partitions` of the mask: its first APPair's num.
+    #[field(offset = 0x2A, confidence = inferred, note = "store CONFIRMED (@0x125fcf3..0x125fe61); a num slot per the STRONG ledger list 'predicated +0x0F/+0x2A/+0x22' (seed 000); that it reads the mask is INFERRED")]
+    pub mask_num_active_partitions: u8,
     /// The true-lane scalar, a 32-bit immediate.
     #[field(offset = 0x2B, confidence = inferred, note = "store at +0x2B CONFIRMED; its width is not given: read as the family's 32-bit immediate, ending before the mask slot")]
     pub scalar: u32,
@@ -252,6 +273,23 @@ pub struct FalseFill {
     pub dtype: Dtype,
 }
 
+/// SelectReduce refuses a scalar `src`: a reading, since the seed puts `src` in a
+/// register-packed third 2-D slot it only infers (seed 000 ledger, INFERRED).
+pub const SELECT_REDUCE_TENSOR_SRC: Rule = Rule {
+    name: "SelectReduce: src is an access pattern",
+    confidence: Confidence::Inferred,
+    source: "seed 000 ledger (INFERRED): 'The src AP slot in the SelectReduce 2-D band is register-packed … the third 2-D assignAccess'",
+};
+
+/// CopyPredicated / CastPredicated take a tensor `src`: seed 000 §3.2 states the guard ("inst+0x140
+/// == 0 and src is a TENSOR"); a scalar `src` selects 0xE8 instead, so this refusal only fires
+/// when the branch is forced.
+pub const COPY_CAST_TENSOR_SRC: Rule = Rule {
+    name: "CopyPredicated: src is a TENSOR",
+    confidence: Confidence::Strong,
+    source: "seed 000 §3.2: 'Guard: inst+0x140 == 0 and src is a TENSOR'",
+};
+
 /// A BIR `InstCopyPredicated` (IT52) as `visitInstCopyPredicated` reads it (seed 000 §3).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CopyPredicatedInst {
@@ -296,11 +334,11 @@ impl CopyPredicatedInst {
     }
 
     /// The `src` operand as a tensor, for the branches that give it a descriptor slot.
-    fn src_tensor(&self, form: &'static str) -> Result<&Operand, LowerError> {
+    fn src_tensor(&self, rule: &'static Rule, form: &'static str) -> Result<&Operand, LowerError> {
         match &self.src {
             Source::Tensor(src) => Ok(src),
-            Source::Scalar(_) => Err(LowerError::Operand {
-                operand: "src",
+            Source::Scalar(_) => Err(LowerError::Refused {
+                rule,
                 message: form,
             }),
         }
@@ -312,6 +350,7 @@ impl CopyPredicatedInst {
     /// the output's.
     fn select_reduce(&self) -> Result<SelectReduce, LowerError> {
         let src = self.src_tensor(
+            &SELECT_REDUCE_TENSOR_SRC,
             "SelectReduce packs src into a 2-D slot; it must be an access pattern, not a scalar",
         )?;
         Ok(SelectReduce {
@@ -325,19 +364,43 @@ impl CopyPredicatedInst {
             mask_dtype: self.mask.dtype,
             src_dtype: src.dtype,
             out_dtype: self.out.dtype,
-            num_active_partitions: partitions("mask", &self.mask.ap)?,
             fill_dtype: self.fill.map_or(self.out.dtype, |f| f.dtype),
             accumulate: AccumulateCmd::ZeroAccumulate,
             mask: pack("mask", &self.mask.ap)?,
         })
     }
 
-    /// The 0x72 / 0x99 stores (seed 000 §3.2): the s3d3_tt band with the mask in the in1 slot,
-    /// no ALU byte.
+    /// `bir::checkImmValueTypeCompatible`, which the 0x72 / 0x99 branch runs before it emits
+    /// (seed 000 §3.2: "EC1099 NeuronAssertion if a scalar fill's type is incompatible").
+    ///
+    /// The seed does not define "incompatible". Reading taken (INFERRED): only a scalar fill,
+    /// the `ImmediateValue` alternative, has a value type to check (the AP alternatives are not
+    /// immediates); and since this branch is "a pure masked move" that converts nothing (seed
+    /// 000 §3.2, SPEC-NOTES §2.12's rule that a reading keeps to the stated facts), a fill is
+    /// compatible when it carries the output's wire tag, the rule the crate's wire-level dtype
+    /// checks use (`s_valid_select_reduce_dtypes` on SelectReduce's fill).
+    pub fn check_imm_value_type_compatible(&self) -> Result<(), LowerError> {
+        match self.fill {
+            Some(FalseFill {
+                arg: FillArg::ImmediateValue(_),
+                dtype,
+            }) if !same_tag(dtype, self.out.dtype) => Err(LowerError::SpecValue(format!(
+                "EC1099 NeuronAssertion: bir::checkImmValueTypeCompatible: the scalar fill's \
+                 type {dtype} is incompatible with the output type {}",
+                self.out.dtype
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// The 0x72 / 0x99 stores (seed 000 §3.2): the immediate-type check, then the s3d3_tt band
+    /// with the mask in the in1 slot, no ALU byte.
     fn copy_cast(&self, opcode: CopyCastOpcode) -> Result<CopyPredicated, LowerError> {
         let src = self.src_tensor(
+            &COPY_CAST_TENSOR_SRC,
             "CopyPredicated packs src into the s3d3_tt in0 slot; it must be an access pattern",
         )?;
+        self.check_imm_value_type_compatible()?;
         Ok(CopyPredicated {
             opcode,
             sync: self.sync,
@@ -353,7 +416,7 @@ impl CopyPredicatedInst {
     }
 
     /// The 0xE8 stores (seed 000 §3.3): dst and mask descriptors, the scalar at +0x2B, the
-    /// unnamed stores +0x29/+0x2A written 0.
+    /// mask's partition count at +0x2A, the unnamed store +0x29 written 0.
     fn scalar(&self) -> Result<CopyPredicatedScalar, LowerError> {
         let Source::Scalar(scalar) = self.src else {
             return Err(LowerError::Operand {
@@ -368,7 +431,7 @@ impl CopyPredicatedInst {
             out_dtype: self.out.dtype,
             num_active_partitions: partitions("out", &self.out.ap)?,
             byte_0x29: 0,
-            byte_0x2a: 0,
+            mask_num_active_partitions: partitions("mask", &self.mask.ap)?,
             scalar,
             mask: pack("mask", &self.mask.ap)?,
         })
@@ -448,6 +511,51 @@ impl Lowering for SelectInst {
     }
 }
 
+/// `s_valid_select_reduce_dtypes` (seed 000 ledger, by name): the rule is a reading.
+pub const S_VALID_SELECT_REDUCE_DTYPES: Rule = Rule {
+    name: "s_valid_select_reduce_dtypes",
+    confidence: Confidence::Inferred,
+    source: "seed 000 ledger names s_valid_select_reduce_dtypes; no-conversion rule read from the name and 0x99 being the converting form",
+};
+
+/// `s_zero_accum_cmd` (seed 000 ledger, by name): the rule is a reading.
+pub const S_ZERO_ACCUM_CMD: Rule = Rule {
+    name: "s_zero_accum_cmd",
+    confidence: Confidence::Inferred,
+    source: "seed 000 ledger names s_zero_accum_cmd; zero_accumulate read from the name and seed 001's forced fused-reduce command",
+};
+
+/// `s3d3_tt_is_zero_s_copy_cast_predicated_opcode`: seed 000 §3.2 states the rule ("There is
+/// no +0x0E ALU byte … in this branch", and an unwritten byte is a hard 0x00) and names this
+/// check for it.
+pub const S3D3_TT_IS_ZERO_S_COPY_CAST_PREDICATED_OPCODE: Rule = Rule {
+    name: "s3d3_tt_is_zero_s_copy_cast_predicated_opcode",
+    confidence: Confidence::Strong,
+    source: "seed 000 §3.2: 'There is no +0x0E ALU byte … The pybind s3d3_tt_is_zero_s_copy_cast_predicated_opcode names exactly this'",
+};
+
+/// `s3d3_copy_pred_src0_dtype` (seed 000 ledger, by name): the rule is a reading.
+pub const S3D3_COPY_PRED_SRC0_DTYPE: Rule = Rule {
+    name: "s3d3_copy_pred_src0_dtype",
+    confidence: Confidence::Inferred,
+    source: "seed 000 ledger names s3d3_copy_pred_src0_dtype; same-tag rule read from the name and 0x72 being the same-dtype copy",
+};
+
+/// `s3d3_copy_cast_pred_src1_dst_dty` (seed 000 ledger, by name): the rule is a reading.
+pub const S3D3_COPY_CAST_PRED_SRC1_DST_DTY: Rule = Rule {
+    name: "s3d3_copy_cast_pred_src1_dst_dty",
+    confidence: Confidence::Inferred,
+    source: "seed 000 ledger names s3d3_copy_cast_pred_src1_dst_dty; mask-tag rule read from the name",
+};
+
+/// `d3_cp_pred_scalar_reserved_zero`: seed 000 §3.3 calls it "the L2 reserved-zero check on this
+/// struct"; which stored byte it covers (+0x29) is a reading.
+pub const D3_CP_PRED_SCALAR_RESERVED_ZERO: Rule = Rule {
+    name: "d3_cp_pred_scalar_reserved_zero",
+    confidence: Confidence::Inferred,
+    source: "seed 000 §3.3: 'the L2 reserved-zero check on this struct'; the byte it covers (+0x29, stored, unnamed) is a reading",
+};
+
 impl Validate for SelectReduce {
     /// The `s_` checks of the roster (seed 000, STRONG by name; bodies not in the seeds, so each
     /// rule is the reading the name and the encoder support):
@@ -457,7 +565,7 @@ impl Validate for SelectReduce {
     ///   ZeroAccumulate (seed 001 forces a fused reduce's command to it);
     /// - `tensor2d_valid` on the three 2-D slots (seed 002).
     fn validate(&self) -> Vec<Finding> {
-        let check = "s_valid_select_reduce_dtypes";
+        let check = &S_VALID_SELECT_REDUCE_DTYPES;
         let out = ("output", self.out_dtype);
         let mut found: Vec<Finding> = [
             tag_differs(check, (at!(Self, "src_dtype"), self.src_dtype), out),
@@ -468,7 +576,7 @@ impl Validate for SelectReduce {
         .collect();
         if self.accumulate != AccumulateCmd::ZeroAccumulate {
             found.push(finding(
-                "s_zero_accum_cmd",
+                &S_ZERO_ACCUM_CMD,
                 at!(Self, "accumulate"),
                 format!(
                     "the fused reduce needs zero_accumulate, found {}",
@@ -501,7 +609,7 @@ impl Validate for CopyPredicated {
         let mut found = Vec::new();
         if self.alu != 0 {
             found.push(finding(
-                "s3d3_tt_is_zero_s_copy_cast_predicated_opcode",
+                &S3D3_TT_IS_ZERO_S_COPY_CAST_PREDICATED_OPCODE,
                 at!(Self, "alu"),
                 format!(
                     "opcode {:#04x} has no ALU byte; found {:#04x}",
@@ -513,18 +621,18 @@ impl Validate for CopyPredicated {
         let out = ("output", self.out_dtype);
         if self.opcode == CopyCastOpcode::Copy {
             found.extend(tag_differs(
-                "s3d3_copy_pred_src0_dtype",
+                &S3D3_COPY_PRED_SRC0_DTYPE,
                 (at!(Self, "src_dtype"), self.src_dtype),
                 out,
             ));
         }
         found.extend(tag_differs(
-            "s3d3_copy_cast_pred_src1_dst_dty",
+            &S3D3_COPY_CAST_PRED_SRC1_DST_DTY,
             (at!(Self, "mask_dtype"), self.mask_dtype),
             out,
         ));
         found.extend(element_counts(
-            "s3d3_tt_src_element_cnt_check",
+            &S3D3_TT_SRC_ELEMENT_CNT_CHECK,
             &self.out,
             &[
                 (at!(Self, "src"), &self.src),
@@ -542,20 +650,18 @@ impl Validate for CopyPredicated {
 
 impl Validate for CopyPredicatedScalar {
     /// - `d3_cp_pred_scalar_reserved_zero`, "the L2 reserved-zero check on this struct" (seed
-    ///   000 §3.3): the body stores +0x29 and +0x2A but no name was recovered for them (the
-    ///   seed tags such bytes reserved), so the reading is that the scalar form keeps them zero;
-    ///   every byte no store reaches is already refused by decoding;
+    ///   000 §3.3): the body stores +0x29 but no name was recovered for it (the seed tags such
+    ///   bytes reserved), so the reading is that the scalar form keeps it zero; +0x2A is the
+    ///   mask's partition count, which the encoder writes, so the check leaves it alone; every
+    ///   byte no store reaches is already refused by decoding;
     /// - `tensor3d_valid` on the two descriptors (seed 002).
     fn validate(&self) -> Vec<Finding> {
-        let check = "d3_cp_pred_scalar_reserved_zero";
-        let mut found: Vec<Finding> = [
-            (at!(Self, "byte_0x29"), self.byte_0x29),
-            (at!(Self, "byte_0x2a"), self.byte_0x2a),
-        ]
-        .into_iter()
-        .filter(|&(_, byte)| byte != 0)
-        .map(|(at, byte)| finding(check, at, format!("must be 0, found {byte:#04x}")))
-        .collect();
+        let check = &D3_CP_PRED_SCALAR_RESERVED_ZERO;
+        let mut found: Vec<Finding> = [(at!(Self, "byte_0x29"), self.byte_0x29)]
+            .into_iter()
+            .filter(|&(_, byte)| byte != 0)
+            .map(|(at, byte)| finding(check, at, format!("must be 0, found {byte:#04x}")))
+            .collect();
         found.extend(descriptors(&[
             (at!(Self, "out"), &self.out),
             (at!(Self, "mask"), &self.mask),

@@ -10,7 +10,8 @@
 //! bytes as TENSOR3D, seed 002).
 
 use isa_core::{
-    AccumulateCmd, AluOp, MemPattern3d, ReverseOps, SyncBand, alu_v4, dtype_v4, enumeration,
+    AccumulateCmd, AluOp, Confidence, MemPattern3d, ReverseOps, Rule, SyncBand, alu_v4, dtype_v4,
+    enumeration,
 };
 
 use crate::codegen::{Finding, LowerError, Lowered, Lowering, Validate};
@@ -106,15 +107,58 @@ impl Lowering for ExponentialInst {
     }
 }
 
-/// `has_valid_exponential_accum_cmd`'s accepted commands. INFERRED from seed 001's sentence on
-/// the fused exp+accumulate ("ZeroAccumulate/Idle/Accumulate require imm1 == 0 …; LoadAccumulate
-/// lets imm1 carry the reduce-init"): the commands it names, less `accumulate`, which has no wire
-/// form. `zero` and `add_accumulate` are refused.
+/// `has_valid_exponential_accum_cmd`'s accepted commands, from seed 001's sentence on the fused
+/// exp+accumulate: "ZeroAccumulate/Idle/Accumulate require imm1 == 0 …; LoadAccumulate lets imm1
+/// carry the reduce-init". Ordinal 2 (`Accumulate`) has no wire form, so the accumulating command
+/// the sentence means is `add_accumulate` (wire 2, SPEC-NOTES §2.13); it is accepted, and with
+/// every command but `load_accumulate` the immediate-validity check requires imm1 == 0. `zero`,
+/// which the sentence does not name, is refused.
 pub const EXPONENTIAL_ACCUM_CMDS: &[AccumulateCmd] = &[
     AccumulateCmd::Idle,
     AccumulateCmd::ZeroAccumulate,
+    AccumulateCmd::AddAccumulate,
     AccumulateCmd::LoadAccumulate,
 ];
+
+/// `has_valid_exponential_accum_cmd`: seed 001 names the check; the accepted set
+/// ([`EXPONENTIAL_ACCUM_CMDS`]) is a reading of its accumulate sentence (SPEC-NOTES §2.13).
+pub const HAS_VALID_EXPONENTIAL_ACCUM_CMD: Rule = Rule {
+    name: "has_valid_exponential_accum_cmd",
+    confidence: Confidence::Inferred,
+    source: "seed 001 Exponential: 'ZeroAccumulate/Idle/Accumulate require imm1 == 0 …; LoadAccumulate lets imm1 carry the reduce-init'; Accumulate read as add_accumulate (wire 2)",
+};
+
+/// "op0 and op1 must be Bypass": seed 001 states it (the RUN_ISA validators @0x14321c0, and the
+/// store `*(u16*)&b[0x24] = 0` @0x143a163).
+pub const OP0_OP1_BYPASS: Rule = Rule {
+    name: "op0 and op1 must be Bypass",
+    confidence: Confidence::Strong,
+    source: "seed 001 Exponential: RUN_ISA validators @0x14321c0 'op0 and op1 must be Bypass'",
+};
+
+/// "reverse_operands must be None": seed 001 states it (@0x14321c0; the store `b[0x26] = 0`
+/// @0x143a153).
+pub const REVERSE_OPERANDS_NONE: Rule = Rule {
+    name: "reverse_operands must be None",
+    confidence: Confidence::Strong,
+    source: "seed 001 Exponential: RUN_ISA validators @0x14321c0 'reverse_operands must be None'",
+};
+
+/// `has_valid_exponential_num_elements` (seed 001, by name): the rule is a reading.
+pub const HAS_VALID_EXPONENTIAL_NUM_ELEMENTS: Rule = Rule {
+    name: "has_valid_exponential_num_elements",
+    confidence: Confidence::Inferred,
+    source: "seed 001 names has_valid_exponential_num_elements; equal nonzero counts read from the name",
+};
+
+/// The immediate-validity check: seed 001 states its rule ("ZeroAccumulate/Idle/Accumulate
+/// require imm1 == 0 (imm1_src = InstructionImmediate); LoadAccumulate lets imm1 carry the
+/// reduce-init").
+pub const IMMEDIATE_VALIDITY: Rule = Rule {
+    name: "immediate-validity check",
+    confidence: Confidence::Strong,
+    source: "seed 001 Exponential: 'require imm1 == 0 (imm1_src = InstructionImmediate); LoadAccumulate lets imm1 carry the reduce-init'",
+};
 
 impl Validate for Exponential {
     /// The RUN_ISA validators of `exponential_info` (seed 001, @0x14321c0), by their pybind
@@ -132,7 +176,7 @@ impl Validate for Exponential {
         let mut out = Vec::new();
         if !EXPONENTIAL_ACCUM_CMDS.contains(&self.accumulator_cmd) {
             out.push(finding(
-                "has_valid_exponential_accum_cmd",
+                &HAS_VALID_EXPONENTIAL_ACCUM_CMD,
                 at!(Self, "accumulator_cmd"),
                 format!(
                     "{} is not an Exponential accumulate command",
@@ -143,18 +187,18 @@ impl Validate for Exponential {
         for (at, op) in [(at!(Self, "op0"), self.op0), (at!(Self, "op1"), self.op1)] {
             if op != AluOp::Bypass {
                 let message = format!("{} is {op}", at.0);
-                out.push(finding("op0 and op1 must be Bypass", at, message));
+                out.push(finding(&OP0_OP1_BYPASS, at, message));
             }
         }
         if self.reverse != ReverseOps::None {
             out.push(finding(
-                "reverse_operands must be None",
+                &REVERSE_OPERANDS_NONE,
                 at!(Self, "reverse"),
                 format!("reverse is {}", self.reverse),
             ));
         }
         out.extend(element_count_finding(
-            "has_valid_exponential_num_elements",
+            &HAS_VALID_EXPONENTIAL_NUM_ELEMENTS,
             (at!(Self, "input"), &self.input),
             &self.out,
         ));
@@ -162,7 +206,7 @@ impl Validate for Exponential {
             && (self.imm1_src, self.imm1) != NO_SCALAR
         {
             out.push(finding(
-                "immediate-validity check",
+                &IMMEDIATE_VALIDITY,
                 at!(Self, "imm1"),
                 format!(
                     "imm1 is {} {:#x}; only load_accumulate carries an imm1, found {}",

@@ -25,7 +25,7 @@ pub mod tensor_scalar_cache;
 pub mod tensor_tensor;
 
 pub use codegen::{
-    Codegen, Finding, LowerError, Lowered, Lowering, Module, ModuleAttribute, Validate,
+    Codegen, Finding, InstId, LowerError, Lowered, Lowering, Module, ModuleAttribute, Validate,
 };
 pub use dispatch::{DECLARATIONS, Op, OpView, bundles, decode_any, view_any};
 pub use operand::{Core, Operand};

@@ -17,7 +17,8 @@
 //! `memset_opcode` check something to compare the opcode with.
 
 use isa_core::{
-    Bundle as _, Dtype, Lut, MemsetMode, SyncBand, Tensor4d, dtype_v2, enumeration, memset_opcode,
+    Bundle as _, Confidence, Dtype, Lut, MemsetMode, Rule, SyncBand, Tensor4d, dtype_v2,
+    enumeration, memset_opcode,
 };
 use isa_derive::Bundle;
 
@@ -139,6 +140,13 @@ impl Lowering for MemsetInst {
     }
 }
 
+/// `memset_opcode` (seed 000 ledger, by name): the rule is a reading.
+pub const MEMSET_OPCODE: Rule = Rule {
+    name: "memset_opcode",
+    confidence: Confidence::Inferred,
+    source: "seed 000 ledger names memset_opcode; opcode-matches-mode read from the name and §5's mode selection",
+};
+
 impl Validate for Memset {
     /// - `memset_opcode` (seed 000, STRONG by name; body not in the seeds): the opcode is the
     ///   [`memset_opcode`] code of the mode word at +0x1C (the reading of [`Memset::mode`]); a
@@ -149,7 +157,7 @@ impl Validate for Memset {
         match opcode_of_mode(self.mode) {
             Some(op) if op == self.opcode => {}
             Some(op) => found.push(finding(
-                "memset_opcode",
+                &MEMSET_OPCODE,
                 at!(Self, "opcode"),
                 format!(
                     "mode {} selects {:#04x}, found {:#04x}",
@@ -159,7 +167,7 @@ impl Validate for Memset {
                 ),
             )),
             None => found.push(finding(
-                "memset_opcode",
+                &MEMSET_OPCODE,
                 at!(Self, "mode"),
                 format!("mode {}: {UNIMPLEMENTED_MODE}", self.mode),
             )),

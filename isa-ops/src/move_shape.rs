@@ -25,7 +25,8 @@
 //!   stride needs more than 16 bits.
 
 use isa_core::{
-    AccessPattern, Bundle as _, Dtype, EncodeError, FieldError, Identity, Problem, SyncBand,
+    AccessPattern, Bundle as _, Confidence, Dtype, EncodeError, FieldError, Identity, Problem,
+    Rule, SyncBand,
 };
 use isa_derive::Bundle;
 
@@ -60,20 +61,21 @@ pub struct MoveShape {
     /// The AP's mode/replication byte (AP+44).
     #[field(
         offset = 0x10,
-        note = "AP+44, a per-AP mode/replication flag carried into the shape register"
+        confidence = strong,
+        note = "seed 000 §6: 'The +0x10 byte = AP+44 = a per-AP mode/replication flag' (stated in the text, no store address in the CONFIRMED list; SPEC-NOTES 2.5)"
     )]
     pub ap_mode: u8,
     /// Byte step of shape slot 0 (the innermost dimension).
-    #[field(offset = 0x14, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5)")]
+    #[field(offset = 0x14, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading")]
     pub step0: i32,
     /// Byte step of shape slot 1.
-    #[field(offset = 0x18, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5)")]
+    #[field(offset = 0x18, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading")]
     pub step1: i32,
     /// Byte step of shape slot 2.
-    #[field(offset = 0x1C, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5)")]
+    #[field(offset = 0x1C, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading")]
     pub step2: i32,
     /// Byte step of shape slot 3.
-    #[field(offset = 0x20, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5)")]
+    #[field(offset = 0x20, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading")]
     pub step3: i32,
     /// Count of shape slot 0.
     #[field(offset = 0x24, confidence = inferred, note = "nums after steps, u32 each (SPEC-NOTES 2.5)")]
@@ -204,6 +206,13 @@ impl Lowering for MoveShapeInst {
     }
 }
 
+/// `move_opcode` (seed 000 ledger, by name): the rule is a reading.
+pub const MOVE_OPCODE: Rule = Rule {
+    name: "move_opcode",
+    confidence: Confidence::Inferred,
+    source: "seed 000 ledger names move_opcode; nonzero counts read from the name and §6's num = 1 padding",
+};
+
 impl Validate for MoveShape {
     /// `move_opcode` (seed 000, STRONG by name; body not in the seeds). Decoding already pins
     /// what the opcode fixes byte for byte (0xB2, the 0x0100 constant, the flag), so the reading
@@ -216,7 +225,7 @@ impl Validate for MoveShape {
             .filter(|((_, num), _)| *num == 0)
             .map(|(_, (_, num))| {
                 finding(
-                    "move_opcode",
+                    &MOVE_OPCODE,
                     num,
                     "a shape-register count is 0; a padded slot has num 1",
                 )

@@ -17,8 +17,8 @@
 //!   says the band holds (SelectReduce writes +0x29 and +0x2C too).
 
 use isa_core::{
-    AccumulateCmd, AluOp, Dtype, ReverseOps, SyncBand, Tensor2d, accumulate, alu_v2, dtype_v2,
-    enumeration,
+    AccumulateCmd, AluOp, Confidence, Dtype, ReverseOps, Rule, SyncBand, Tensor2d, accumulate,
+    alu_v2, dtype_v2, enumeration,
 };
 use isa_derive::Bundle;
 
@@ -94,6 +94,14 @@ pub struct ScalarTensorTensor {
     pub scalar: u32,
 }
 
+/// STT's "no transpose" assert: seed 001 states it ("Asserts (RUN/verifier arm): NumArgs==3 …;
+/// no transpose"), without its message; the message is this crate's wording.
+pub const STT_NO_TRANSPOSE: Rule = Rule {
+    name: "ScalarTensorTensor: apply_transpose == 0",
+    confidence: Confidence::Strong,
+    source: "seed 001 ScalarTensorTensor: 'Asserts (RUN/verifier arm): … no transpose' (message not recovered)",
+};
+
 impl TensorScalarPtrInst {
     /// The checks and opcode of `generateScalarTensorTensor` @0x125cba0 (seed 001):
     /// `NumArgs == 3` ("ScalarTensorTensor must have 3 inputs"), no transpose, tensor1 an AP
@@ -104,10 +112,10 @@ impl TensorScalarPtrInst {
             return Err(LowerError::Spec("ScalarTensorTensor must have 3 inputs"));
         }
         if self.apply_transpose {
-            // Seed 001 lists "no transpose" among the asserts without its message.
-            return Err(LowerError::Assertion(
-                "ScalarTensorTensor: apply_transpose == 0",
-            ));
+            return Err(LowerError::Refused {
+                rule: &STT_NO_TRANSPOSE,
+                message: "ScalarTensorTensor has no transposed form; apply_transpose must be 0",
+            });
         }
         if !matches!(self.scalars.get(1), Some(Arg::Ap(_))) {
             return Err(LowerError::Spec(

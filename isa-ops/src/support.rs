@@ -2,7 +2,7 @@
 //! with the operand named in the error, the `num_active_partitions` byte, and the checks every
 //! descriptor-carrying bundle runs.
 
-use isa_core::{AccessPattern, Dtype, Lut, Tensor, dtype_v2, first_pair_num};
+use isa_core::{AccessPattern, Confidence, Dtype, Lut, Rule, Tensor, dtype_v2, first_pair_num};
 
 use crate::codegen::{Finding, LowerError};
 
@@ -42,29 +42,55 @@ macro_rules! at {
 }
 pub(crate) use at;
 
-/// A finding of `check` on a field.
+/// A finding of `rule` on a field.
 pub(crate) fn finding(
-    check: &'static str,
+    rule: &'static Rule,
     (field, offset): At,
     message: impl Into<String>,
 ) -> Finding {
     Finding {
-        check,
+        rule,
         field,
         offset,
         message: message.into(),
     }
 }
 
+/// Seed 002's `tensor1d_valid`: no such validator round-trips a 1-D count (seed 002: "there is
+/// no standalone tensor1d_valid"); the same rules by analogy.
+pub(crate) const TENSOR1D_VALID: Rule = Rule {
+    name: "tensor1d_valid",
+    confidence: Confidence::Inferred,
+    source: "seed 002: no standalone tensor1d_valid; tensor2d_valid's rules by analogy",
+};
+/// Seed 002's `tensor2d_valid` (@0x14468c0).
+pub(crate) const TENSOR2D_VALID: Rule = Rule {
+    name: "tensor2d_valid",
+    confidence: Confidence::Strong,
+    source: "seed 002, tensor2d_valid @0x14468c0: num0 @+8, num1 @+0xA nonzero; testb $0xe0,0x7(rsp)",
+};
+/// Seed 002's `tensor3d_valid` (@0x14467d0).
+pub(crate) const TENSOR3D_VALID: Rule = Rule {
+    name: "tensor3d_valid",
+    confidence: Confidence::Strong,
+    source: "seed 002, tensor3d_valid @0x14467d0 (pseudocode)",
+};
+/// The 4-D analogue: seed 002 leaves TENSOR4D to its 2.4 page.
+pub(crate) const TENSOR4D_VALID: Rule = Rule {
+    name: "tensor4d_valid",
+    confidence: Confidence::Inferred,
+    source: "seed 002 leaves TENSOR4D to page 2.4; tensor3d_valid's rules by analogy",
+};
+
 /// The validator seed 002 names for an N-D descriptor: `tensor2d_valid` and `tensor3d_valid`
 /// are the seed's; `tensor1d_valid` and `tensor4d_valid` name the same rules by analogy (seed
 /// 002 leaves 1D and 4D to other pages; see `Tensor::validate`).
-const fn descriptor_check(n: usize) -> &'static str {
+const fn descriptor_rule(n: usize) -> &'static Rule {
     match n {
-        1 => "tensor1d_valid",
-        2 => "tensor2d_valid",
-        3 => "tensor3d_valid",
-        _ => "tensor4d_valid",
+        1 => &TENSOR1D_VALID,
+        2 => &TENSOR2D_VALID,
+        3 => &TENSOR3D_VALID,
+        _ => &TENSOR4D_VALID,
     }
 }
 
@@ -76,7 +102,7 @@ pub(crate) fn descriptors<const N: usize>(slots: &[(At, &Tensor<N>)]) -> Vec<Fin
         .filter_map(|&((field, offset), t)| {
             t.validate().err().map(|fault| {
                 let at = (field, offset + fault.offset());
-                finding(descriptor_check(N), at, fault.to_string())
+                finding(descriptor_rule(N), at, fault.to_string())
             })
         })
         .collect()
@@ -87,9 +113,9 @@ pub(crate) fn elements<const N: usize>(t: &Tensor<N>) -> u64 {
     t.nums.iter().map(|&n| u64::from(n)).product()
 }
 
-/// `check` on each input that walks another number of elements than `reference`.
+/// `rule` on each input that walks another number of elements than `reference`.
 pub(crate) fn element_counts<const N: usize>(
-    check: &'static str,
+    rule: &'static Rule,
     reference: &Tensor<N>,
     inputs: &[(At, &Tensor<N>)],
 ) -> Vec<Finding> {
@@ -99,7 +125,7 @@ pub(crate) fn element_counts<const N: usize>(
         .filter(|(_, t)| elements(t) != n)
         .map(|&(at, t)| {
             let message = format!("walks {} elements; the output walks {n}", elements(t));
-            finding(check, at, message)
+            finding(rule, at, message)
         })
         .collect()
 }
@@ -110,14 +136,14 @@ pub(crate) fn same_tag(a: Dtype, b: Dtype) -> bool {
     dtype_v2::encode(&a) == dtype_v2::encode(&b)
 }
 
-/// `check` on `field` when its dtype's wire tag differs from `expected`'s (named `what`).
+/// `rule` on `field` when its dtype's wire tag differs from `expected`'s (named `what`).
 pub(crate) fn tag_differs(
-    check: &'static str,
+    rule: &'static Rule,
     (at, dtype): (At, Dtype),
     (what, expected): (&'static str, Dtype),
 ) -> Option<Finding> {
     (!same_tag(dtype, expected)).then(|| {
         let message = format!("{dtype} does not carry the wire tag of the {what} dtype {expected}");
-        finding(check, at, message)
+        finding(rule, at, message)
     })
 }

@@ -18,8 +18,8 @@
 //! ([`Arg`], [`ScalarSource`]), the fused-reduce guard and the trailing DveReadAccumulator.
 
 use isa_core::{
-    AccumulateCmd, AluOp, Dtype, ReverseOps, SyncBand, Tensor, Tensor3d, alu_v2, dtype_v2,
-    enumeration,
+    AccumulateCmd, AluOp, Confidence, Dtype, ReverseOps, Rule, SyncBand, Tensor, Tensor3d, alu_v2,
+    dtype_v2, enumeration,
 };
 
 use crate::codegen::{Finding, LowerError, Lowered, Lowering, ModuleAttribute, Validate};
@@ -381,8 +381,23 @@ impl TensorScalarPtrInst {
         Ok(())
     }
 
+    /// `op1` as the bundle carries it. Seed 001: "With NumArgs==2, op1 is the bypass identity
+    /// and only s0 participates": with one scalar, op1 is written bypass, and an instruction that
+    /// asks for another op1 without a second scalar is refused (there is no s1 for it to apply).
+    pub fn op1_for_num_args(&self) -> Result<AluOp, LowerError> {
+        match (self.scalars.len(), self.op1) {
+            (1, AluOp::Bypass) => Ok(AluOp::Bypass),
+            (1, _) => Err(LowerError::Operand {
+                operand: "op1",
+                message: "with NumArgs == 2, op1 is the bypass identity (seed 001); a second ALU stage needs a second scalar",
+            }),
+            (_, op1) => Ok(op1),
+        }
+    }
+
     /// `generateTensorScalarOrPtr` @0x12651c0: the opcode, the fused-reduce guard, the rsqrt
-    /// module flag, the immediate rules, the field stores, and the trailing drain.
+    /// module flag, the immediate rules, op1's bypass with two arguments, the field stores, and
+    /// the trailing drain.
     pub fn lower_tensor_scalar(&self) -> Result<Lowered, LowerError> {
         let opcode = self.select_opcode()?;
         let mut lowered = Lowered::default();
@@ -392,6 +407,7 @@ impl TensorScalarPtrInst {
             lowered.attributes.push(ModuleAttribute::RsqrtInUse);
         }
         self.check_immediates()?;
+        let op1 = self.op1_for_num_args()?;
         let bundle = TensorScalar::fill(
             opcode,
             &TsFill {
@@ -400,7 +416,7 @@ impl TensorScalarPtrInst {
                 imm0: slot_of(self.scalars.first()),
                 imm1: slot_of(self.scalars.get(1)),
                 op0: self.op0,
-                op1: self.op1,
+                op1,
                 reverse: ReverseOps::from_flags(self.reverse0, self.reverse1),
                 acc,
                 sync: self.sync,
@@ -468,23 +484,28 @@ pub fn with_drain_opcode(opcode: u8, two_outputs: bool) -> Vec<u8> {
     out
 }
 
-/// A finding of `check` on the input slot when the input and the output walk different element
+/// A finding of `rule` on the input slot when the input and the output walk different element
 /// counts, or none (the element-count rule of Exponential and TensorScalarAddr).
 pub(crate) fn element_count_finding<const N: usize>(
-    check: &'static str,
+    rule: &'static Rule,
     (at, input): (At, &Tensor<N>),
     out: &Tensor<N>,
 ) -> Option<Finding> {
     let (n_in, n_out) = (elements(input), elements(out));
     (n_in != n_out || n_in == 0).then(|| {
         let message = format!("the input walks {n_in} elements, the output {n_out}");
-        finding(check, at, message)
+        finding(rule, at, message)
     })
 }
 
-/// The check name of TensorScalarCache's imm1 rule, which the seed gives as the error text.
-pub const CACHE_IMM1_RULE: &str =
-    "TensorScalarCache can only have imm1 if accumulation mode is LoadAccumulate";
+/// TensorScalarCache's imm1 rule; the seed gives it as the RUN arm's error text, which is its
+/// name here (seed 001: "TensorScalarCache can only have imm1 if accumulation mode is
+/// LoadAccumulate" — acc @+0x154 == 5).
+pub const CACHE_IMM1: Rule = Rule {
+    name: "TensorScalarCache can only have imm1 if accumulation mode is LoadAccumulate",
+    confidence: Confidence::Strong,
+    source: "seed 001 TensorScalarCache, immediate rules (RUN arm): the error text, acc @+0x154 == 5",
+};
 
 impl Validate for TensorScalar {
     /// - `tensor3d_valid` (seed 002) on the input and output descriptors;
@@ -499,7 +520,7 @@ impl Validate for TensorScalar {
             && (self.imm1_src, self.imm1) != NO_SCALAR
         {
             out.push(finding(
-                CACHE_IMM1_RULE,
+                &CACHE_IMM1,
                 at!(Self, "imm1"),
                 format!(
                     "imm1 is {} {:#x} with accumulator_cmd {}",

@@ -11,7 +11,9 @@
 //! it takes the free word after the output slot, 0x3C. There is no accumulate byte (no reduce
 //! fork).
 
-use isa_core::{Addr4, AluOp, Dtype, ReverseOps, SyncBand, Tensor2d, alu_v2, dtype_v2};
+use isa_core::{
+    Addr4, AluOp, Confidence, Dtype, ReverseOps, Rule, SyncBand, Tensor2d, alu_v2, dtype_v2,
+};
 use isa_derive::Bundle;
 
 use crate::codegen::{Finding, LowerError, Lowered, Validate};
@@ -73,16 +75,20 @@ impl TensorScalarPtrInst {
     pub fn select_addr_opcode(&self) -> Result<u8, LowerError> {
         self.check_num_args()?;
         if self.reduce_out.is_some() || self.acc != isa_core::AccumulateCmd::Idle {
-            return Err(LowerError::Assertion(
-                "TensorScalarAddr: NumOutputs == 1 && acc == Idle (no reduce fork in addr mode)",
-            ));
+            return Err(LowerError::Refused {
+                rule: &ADDR_SINGLE_OUTPUT,
+                message: "0x74 has no accumulate byte; a two-output or accumulating form would lose its result",
+            });
         }
         Ok(TENSOR_SCALAR_ADDR_OPCODE)
     }
 
-    /// `generateTensorScalarAddr`: the stores; each scalar through the shared slot packer.
+    /// `generateTensorScalarAddr`: the stores; each scalar through the shared slot packer. With
+    /// one scalar op1 is the bypass identity, as on TensorScalar (seed 001: "s1 iff
+    /// NumArgs==3"; "With NumArgs==2, op1 is the bypass identity").
     pub fn lower_tensor_scalar_addr(&self) -> Result<Lowered, LowerError> {
         self.select_addr_opcode()?;
+        let op1 = self.op1_for_num_args()?;
         let (scalar0_src, scalar0) = slot_of(self.scalars.first());
         let (scalar1_src, scalar1) = slot_of(self.scalars.get(1));
         let bundle = TensorScalarAddr {
@@ -92,7 +98,7 @@ impl TensorScalarPtrInst {
             out_dtype: self.out.dtype,
             scalar0_src,
             op0: self.op0,
-            op1: self.op1,
+            op1,
             reverse: ReverseOps::from_flags(self.reverse0, self.reverse1),
             scalar1_src,
             scalar0,
@@ -106,6 +112,14 @@ impl TensorScalarPtrInst {
         })
     }
 }
+
+/// TensorScalarAddr refuses two-output and accumulating forms: a reading (seed 001 gives the addr
+/// mode no reduce fork, and the reading of the layout has no accumulate byte).
+pub const ADDR_SINGLE_OUTPUT: Rule = Rule {
+    name: "TensorScalarAddr: NumOutputs == 1 && acc == Idle",
+    confidence: Confidence::Inferred,
+    source: "seed 001 TensorScalarAddr: 'there is no transpose/bitvec/reduce fork in the addr mode'; no accumulate byte in the layout's reading (SPEC-NOTES 2.3)",
+};
 
 /// TensorScalarAddr's one opcode (seed 001: "The opcode is fixed 0x74").
 pub const TENSOR_SCALAR_ADDR_OPCODE: u8 = 0x74;
@@ -140,6 +154,46 @@ pub fn start_partition(addr: Addr4) -> Option<u32> {
     }
 }
 
+/// The `_addr_*` family's source: name fragments only (seed 001), so every rule is a reading.
+const ADDR_FAMILY: &str = "seed 001 TensorScalarAddr: a name fragment of the _addr_* validator family; rule read from the name and the encoder";
+
+/// `s2d2_ts_as_valid_elem_count` (seed 001 fragment `d2_ts_as_valid_elem_count`).
+pub const S2D2_TS_AS_VALID_ELEM_COUNT: Rule = Rule {
+    name: "s2d2_ts_as_valid_elem_count",
+    confidence: Confidence::Inferred,
+    source: ADDR_FAMILY,
+};
+/// `s2d2_ts_as_addr_reserved_zero` (fragment `*_addr_reserved_z*`).
+pub const S2D2_TS_AS_ADDR_RESERVED_ZERO: Rule = Rule {
+    name: "s2d2_ts_as_addr_reserved_zero",
+    confidence: Confidence::Inferred,
+    source: ADDR_FAMILY,
+};
+/// `s2d2_ts_as_addr_immediate_unused` (fragment `*_addr_immediate*`).
+pub const S2D2_TS_AS_ADDR_IMMEDIATE_UNUSED: Rule = Rule {
+    name: "s2d2_ts_as_addr_immediate_unused",
+    confidence: Confidence::Inferred,
+    source: ADDR_FAMILY,
+};
+/// `s2d2_ts_as_addr_same_start_partition_in_sr` (fragment `*_addr_same_start_partition_in_sr*`).
+pub const S2D2_TS_AS_ADDR_SAME_START_PARTITION_IN_SR: Rule = Rule {
+    name: "s2d2_ts_as_addr_same_start_partition_in_sr",
+    confidence: Confidence::Inferred,
+    source: ADDR_FAMILY,
+};
+/// `s2d2_ts_as_addr_valid_ops` (fragment `*_addr_valid_ops*`).
+pub const S2D2_TS_AS_ADDR_VALID_OPS: Rule = Rule {
+    name: "s2d2_ts_as_addr_valid_ops",
+    confidence: Confidence::Inferred,
+    source: ADDR_FAMILY,
+};
+/// `s2d2_ts_as_addr_reverse_check` (fragment `*_addr_reverse_ch*`).
+pub const S2D2_TS_AS_ADDR_REVERSE_CHECK: Rule = Rule {
+    name: "s2d2_ts_as_addr_reverse_check",
+    confidence: Confidence::Inferred,
+    source: ADDR_FAMILY,
+};
+
 impl Validate for TensorScalarAddr {
     /// The `_addr_*` family of seed 001, recovered as name fragments from the validator string
     /// pool under the `s2d2_ts_as` prefix (`d2_ts_as_valid_elem_count`, `*_addr_reserved_z*`,
@@ -162,14 +216,14 @@ impl Validate for TensorScalarAddr {
     fn validate(&self) -> Vec<Finding> {
         let mut out = Vec::new();
         out.extend(element_count_finding(
-            "s2d2_ts_as_valid_elem_count",
+            &S2D2_TS_AS_VALID_ELEM_COUNT,
             (at!(Self, "input"), &self.input),
             &self.out,
         ));
         let one_scalar = self.op1 == AluOp::Bypass;
         if one_scalar && (self.scalar1_src, self.scalar1) != NO_SCALAR {
             out.push(finding(
-                "s2d2_ts_as_addr_reserved_zero",
+                &S2D2_TS_AS_ADDR_RESERVED_ZERO,
                 at!(Self, "scalar1"),
                 format!(
                     "op1 is bypass but scalar1 is {} {:#x}",
@@ -199,7 +253,7 @@ impl Validate for TensorScalarAddr {
             let field = at.0;
             match src {
                 ScalarSource::Immediate => out.push(finding(
-                    "s2d2_ts_as_addr_immediate_unused",
+                    &S2D2_TS_AS_ADDR_IMMEDIATE_UNUSED,
                     src_at,
                     format!("{field} is an immediate {word:#x}, not an address"),
                 )),
@@ -209,7 +263,7 @@ impl Validate for TensorScalarAddr {
                         && p != q
                     {
                         out.push(finding(
-                            "s2d2_ts_as_addr_same_start_partition_in_sr",
+                            &S2D2_TS_AS_ADDR_SAME_START_PARTITION_IN_SR,
                             at,
                             format!("{field} starts on partition {p}, the input on partition {q}"),
                         ));
@@ -220,12 +274,12 @@ impl Validate for TensorScalarAddr {
         for (at, op) in [(at!(Self, "op0"), self.op0), (at!(Self, "op1"), self.op1)] {
             if is_bitvec_op(op) {
                 let message = format!("{op} is a bit-vector op; 0x74 has no bit-vector form");
-                out.push(finding("s2d2_ts_as_addr_valid_ops", at, message));
+                out.push(finding(&S2D2_TS_AS_ADDR_VALID_OPS, at, message));
             }
         }
         if one_scalar && self.reverse.flags().1 {
             out.push(finding(
-                "s2d2_ts_as_addr_reverse_check",
+                &S2D2_TS_AS_ADDR_REVERSE_CHECK,
                 at!(Self, "reverse"),
                 format!("reverse is {} but op1 is bypass", self.reverse),
             ));

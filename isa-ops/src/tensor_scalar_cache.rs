@@ -79,7 +79,7 @@ impl TensorScalarCacheInst {
             ));
         }
         if self.imm1.is_some() && self.acc != AccumulateCmd::LoadAccumulate {
-            return Err(LowerError::Spec(crate::tensor_scalar::CACHE_IMM1_RULE));
+            return Err(LowerError::Spec(crate::tensor_scalar::CACHE_IMM1.name));
         }
         Ok(())
     }

@@ -10,6 +10,7 @@ use crate::codegen::{Finding, LowerError, Lowering, Validate};
 use crate::dispatch::Op;
 use crate::operand::{Core, Operand};
 use crate::support::{at, descriptors, element_counts, finding, pack, partitions};
+use isa_core::{Confidence, Rule};
 
 enumeration! {
     /// The four TensorTensor opcodes (seed 000: "0x41 (65, plain), 0x51 (81, bit-vector),
@@ -239,11 +240,17 @@ pub struct TensorTensorInst {
 }
 
 impl TensorTensorInst {
-    /// Whether the GPSIMD int32 override fires: the gate is open and both inputs are int32
-    /// (seed 000 says "dtype == 12", which is bfloat16 in the ordinal table; SPEC-NOTES §2.7
-    /// reads the gate as int32 by name).
+    /// Whether the GPSIMD int32 override fires: the gate is open and the two inputs and the
+    /// output are all int32. Seed 000's prose says "both inputs are int32", its pseudocode
+    /// `all_int32(in0, in1, out)`; the pseudocode is the more precise statement and the only one
+    /// under which the override's bundle passes its own `s3d3_tt_dtype` check (an int32 band on
+    /// a float output would be refused), so it wins (SPEC-NOTES §2.14). The prose's "dtype ==
+    /// 12" is bfloat16 in the ordinal table; the gate tests int32 by name (SPEC-NOTES §2.7).
     pub fn int32_override(&self) -> bool {
-        self.gpsimd_int32_gate && self.in0.dtype == Dtype::Int32 && self.in1.dtype == Dtype::Int32
+        self.gpsimd_int32_gate
+            && [self.in0.dtype, self.in1.dtype, self.out.dtype]
+                .iter()
+                .all(|&d| d == Dtype::Int32)
     }
 
     /// The opcode selection of `visitInstTensorTensor`, including the PSUM guard.
@@ -261,7 +268,9 @@ impl TensorTensorInst {
         )
     }
 
-    /// The ALU byte: the op, or the int32 band byte when the override fires.
+    /// The ALU byte: the op, or the int32 band byte when the override fires. Seed 000 lists
+    /// CoreV3's band as `{eng4, eng5, eng6, eng7, mod_int}` without an order; the reading taken
+    /// (INFERRED) is that `mod_int` (0xC8), keyed on the op, wins over the engine's byte.
     pub fn alu_byte(&self) -> TtAlu {
         if !self.int32_override() {
             return TtAlu::Op(self.alu);
@@ -303,6 +312,30 @@ impl Lowering for TensorTensorInst {
     }
 }
 
+/// `s3d3_tt_dtype` (seed 000 ledger: a check name, STRONG by name only). The rule, that the int32
+/// band opcodes carry int32 tags on every operand, is a reading of the name and the gate.
+pub const S3D3_TT_DTYPE: Rule = Rule {
+    name: "s3d3_tt_dtype",
+    confidence: Confidence::Inferred,
+    source: "seed 000 ledger names s3d3_tt_dtype; rule read from the name and the all_int32(in0,in1,out) gate (§2)",
+};
+
+/// `s3d3_tt_valid_op` (seed 000 ledger, by name). The rule is a reading of the name and §2's
+/// override of the ALU byte.
+pub const S3D3_TT_VALID_OP: Rule = Rule {
+    name: "s3d3_tt_valid_op",
+    confidence: Confidence::Inferred,
+    source: "seed 000 ledger names s3d3_tt_valid_op; rule read from the name and §2's ALU byte override",
+};
+
+/// `s3d3_tt_src_element_cnt_check` (seed 000 ledger, by name), shared by every op on the
+/// s3d3_tt band. The rule is a reading of the name.
+pub const S3D3_TT_SRC_ELEMENT_CNT_CHECK: Rule = Rule {
+    name: "s3d3_tt_src_element_cnt_check",
+    confidence: Confidence::Inferred,
+    source: "seed 000 ledger names s3d3_tt_src_element_cnt_check; rule read from the name",
+};
+
 impl Validate for TensorTensor {
     /// The s3d3_tt checks of the validator roster (seed 000, STRONG by name; their bodies are
     /// not in the seeds, so each rule below is the reading the name and the encoder support):
@@ -321,13 +354,13 @@ impl Validate for TensorTensor {
             ] {
                 if d != Dtype::Int32 {
                     let message = format!("the int32 band needs int32 operands, found {d}");
-                    out.push(finding("s3d3_tt_dtype", at, message));
+                    out.push(finding(&S3D3_TT_DTYPE, at, message));
                 }
             }
         }
         match (int32, self.alu) {
             (true, TtAlu::Op(op)) => out.push(finding(
-                "s3d3_tt_valid_op",
+                &S3D3_TT_VALID_OP,
                 at!(Self, "alu"),
                 format!(
                     "opcode {:#04x} needs an int32 band byte, found ALU op {op}",
@@ -335,7 +368,7 @@ impl Validate for TensorTensor {
                 ),
             )),
             (false, TtAlu::Int32(band)) => out.push(finding(
-                "s3d3_tt_valid_op",
+                &S3D3_TT_VALID_OP,
                 at!(Self, "alu"),
                 format!(
                     "opcode {:#04x} needs an ALU op, found int32 band byte {band}",
@@ -346,7 +379,7 @@ impl Validate for TensorTensor {
         }
         let inputs = [(at!(Self, "in0"), &self.in0), (at!(Self, "in1"), &self.in1)];
         out.extend(element_counts(
-            "s3d3_tt_src_element_cnt_check",
+            &S3D3_TT_SRC_ELEMENT_CNT_CHECK,
             &self.out,
             &inputs,
         ));

@@ -91,7 +91,8 @@ const SCALAR_BYTES: [u8; 64] = [
     0x0A,                                           // 0x21 out fp32
     0x40,                                           // 0x22 num_active_partitions = out Pattern[0].num
     0, 0, 0, 0, 0, 0,                               // 0x23..0x28
-    0x00, 0x00,                                     // 0x29, 0x2A: stored, reserved-zero
+    0x00,                                           // 0x29: stored, reserved-zero
+    0x40,                                           // 0x2A mask num_active_partitions = mask Pattern[0].num
     0x00, 0x00, 0x80, 0x3F,                         // 0x2B: the scalar 1.0f32, LE
     0x00,                                           // 0x2F
     // mask TENSOR3D
@@ -128,7 +129,7 @@ const SELECT_REDUCE_BYTES: [u8; 64] = [
     0x7F,                                           // 0x27 the false-fill writer's byte
     0xA3,                                           // 0x28 mask uint8 0x03 | src fp32 0x0A << 4
     0x0A,                                           // 0x29 out fp32
-    0x40,                                           // 0x2A num_active_partitions = mask Pattern[0].num
+    0x00,                                           // 0x2A: not in the 0xEA store list, hard zero
     0x0A,                                           // 0x2B fill fp32
     0x03,                                           // 0x2C zero_accumulate (ordinal 3 -> 0x03)
     0, 0, 0,                                        // 0x2D..0x2F
@@ -241,12 +242,17 @@ fn selection_follows_the_operand_profile() {
     assert_eq!(i.select_opcode(), PredicatedOpcode::SelectReduce);
     assert_eq!(i.opcodes(), Ok(vec![0xEA]));
     // ... but 0xEA packs src into a 2-D slot, so a scalar src cannot be encoded.
+    // The refusal is a reading, and says so.
     assert_eq!(
         i.build(),
-        Err(LowerError::Operand {
-            operand: "src",
+        Err(LowerError::Refused {
+            rule: &isa_ops::copy_predicated::SELECT_REDUCE_TENSOR_SRC,
             message: "SelectReduce packs src into a 2-D slot; it must be an access pattern, not a scalar",
         })
+    );
+    assert_eq!(
+        isa_ops::copy_predicated::SELECT_REDUCE_TENSOR_SRC.confidence,
+        isa_core::Confidence::Inferred
     );
     let cases = [
         (copy(), 0x72),
@@ -293,7 +299,7 @@ fn select_lowers_to_an_unconditional_copy_then_a_predicated_copy() {
     let mut cg = Codegen::new();
     cg.run(0, &select).unwrap();
     assert_eq!(
-        cg.census.into_iter().collect::<Vec<_>>(),
+        cg.census().into_iter().collect::<Vec<_>>(),
         vec![(0x46, 1), (0x99, 1)]
     );
 
@@ -408,19 +414,15 @@ fn s3d3_tt_checks_also_guard_the_predicated_band() {
 }
 
 #[test]
-fn d3_cp_pred_scalar_reserved_zero_wants_the_unnamed_stores_zero() {
+fn d3_cp_pred_scalar_reserved_zero_wants_the_unnamed_store_zero() {
     let good = CopyPredicatedScalar::decode_bytes(&SCALAR_BYTES).unwrap();
     assert_eq!(good.validate(), vec![]);
     let mut b = SCALAR_BYTES;
     b[0x29] = 0x01;
-    b[0x2A] = 0x80;
     let bad = CopyPredicatedScalar::decode_bytes(&b).unwrap();
     assert_eq!(
         checks(&bad.validate()),
-        vec![
-            ("d3_cp_pred_scalar_reserved_zero", "byte_0x29", 0x29),
-            ("d3_cp_pred_scalar_reserved_zero", "byte_0x2a", 0x2A),
-        ]
+        vec![("d3_cp_pred_scalar_reserved_zero", "byte_0x29", 0x29)]
     );
     // A byte no store reaches is refused by decoding itself.
     let mut b = SCALAR_BYTES;
@@ -476,7 +478,10 @@ fn run_isa_checks_decodes_the_scratch_bundle_and_validates_it() {
     cg.run(2, &bad).unwrap();
     assert_eq!(cg.findings.len(), 1);
     assert_eq!(cg.findings[0].0, "CopyPredicated");
-    assert_eq!(cg.findings[0].1.check, "s3d3_copy_cast_pred_src1_dst_dty");
+    assert_eq!(
+        cg.findings[0].1.rule.name,
+        "s3d3_copy_cast_pred_src1_dst_dty"
+    );
 }
 
 #[test]
@@ -515,4 +520,76 @@ fn every_form_round_trips_through_decode_any_and_json() {
     )
     .unwrap_err();
     assert!(e.to_string().contains("unknown field `extra`"), "{e}");
+}
+
+// Seed 000 ledger (CONFIRMED): "SelectReduce … +0x24/+0x25/+0x26/+0x27/+0x28/+0x29/+0x2B/+0x2C
+// (@0x125f944..0x125fb8d)" and "any byte the encoder does not write is a hard 0x00": 0xEA writes
+// nothing at +0x2A, so a nonzero +0x2A does not decode as SelectReduce.
+#[test]
+fn select_reduce_0xea_keeps_0x2a_reserved_zero() {
+    let bytes = select_reduce().build().unwrap().to_bytes().unwrap();
+    assert_eq!(bytes[0x2A], 0);
+    let reserved = SelectReduce::FIELDS
+        .iter()
+        .find(|f| f.offset == 0x2A)
+        .expect("0x2A is in the field table");
+    assert!(
+        matches!(reserved.kind, isa_core::FieldKind::Reserved),
+        "{reserved:?}"
+    );
+    let mut b = bytes;
+    b[0x2A] = 0x40;
+    let e = SelectReduce::decode_bytes(&b).unwrap_err();
+    assert_eq!((e.at.field, e.at.offset), ("reserved", 0x2A));
+}
+
+// Seed 000 ledger: CopyPredScalar stores "+0x10/+0x20/+0x21/+0x22/+0x29/+0x2A/+0x2B/+0x30"
+// (CONFIRMED) and the num_active_partitions slots are "predicated +0x0F/+0x2A/+0x22" (STRONG):
+// 0xE8 writes the mask's count at +0x2A, and its reserved-zero check does not flag it.
+#[test]
+fn copy_predicated_scalar_0xe8_writes_the_mask_partitions_at_0x2a_and_its_check_accepts_it() {
+    let mut inst = scalar();
+    inst.mask = operand(0x000C_0000, &[(1, 32), (128, 4), (1, 128)], Dtype::Uint8);
+    let Op::CopyPredicatedScalar(bundle) = inst.build().unwrap() else {
+        panic!("0xE8 is a CopyPredicatedScalar bundle");
+    };
+    let bytes = bundle.to_bytes().unwrap();
+    assert_eq!((bytes[0x22], bytes[0x2A]), (64, 32));
+    assert_eq!(bundle.mask_num_active_partitions, 32);
+    let mut codegen = Codegen::new();
+    codegen.run(2, &inst).unwrap();
+    assert_eq!(codegen.findings, vec![]);
+}
+
+// Seed 000 §3.2: "pre-emit runs bir::checkImmValueTypeCompatible (EC1099 NeuronAssertion if a
+// scalar fill's type is incompatible)". Reading: an immediate fill must carry the output's wire
+// tag (the branch converts nothing); AP fills are not immediates and pass.
+#[test]
+fn an_incompatible_scalar_fill_is_refused_before_the_0x72_0x99_emit_with_ec1099() {
+    let mut i = copy();
+    i.fill = Some(FalseFill {
+        arg: FillArg::ImmediateValue(0x01),
+        dtype: Dtype::Int16,
+    });
+    let e = i.build().unwrap_err();
+    assert!(e.to_string().contains("EC1099"), "{e}");
+    assert!(e.to_string().contains("checkImmValueTypeCompatible"), "{e}");
+    let mut cg = Codegen::new();
+    assert!(cg.run(1, &i).is_err());
+    assert!(cg.stream.is_empty());
+    let mut cast = cast();
+    cast.fill = i.fill;
+    assert!(cast.build().unwrap_err().to_string().contains("EC1099"));
+
+    // A fill of the output's type, and a fill that is an access pattern, pass.
+    i.fill = Some(FalseFill {
+        arg: FillArg::ImmediateValue(0x01),
+        dtype: Dtype::Float32,
+    });
+    assert_eq!(i.build().unwrap().to_bytes().unwrap(), COPY_BYTES);
+    i.fill = Some(FalseFill {
+        arg: FillArg::PhysicalAp(0x01),
+        dtype: Dtype::Int16,
+    });
+    assert!(i.build().is_ok());
 }

@@ -127,7 +127,7 @@ fn validators_by_their_pybind_names() {
     assert_eq!(good.validate(), vec![]);
 
     let mut bad = good.clone();
-    bad.accumulator_cmd = AccumulateCmd::AddAccumulate;
+    bad.accumulator_cmd = AccumulateCmd::Zero;
     bad.op0 = AluOp::Add;
     bad.op1 = AluOp::Mult;
     bad.reverse = ReverseOps::Second;
@@ -136,7 +136,7 @@ fn validators_by_their_pybind_names() {
     let checks: Vec<_> = bad
         .validate()
         .iter()
-        .map(|f| (f.check, f.field, f.offset))
+        .map(|f| (f.rule.name, f.field, f.offset))
         .collect();
     assert_eq!(
         checks,
@@ -158,11 +158,14 @@ fn validators_by_their_pybind_names() {
     // A pointer imm1 is an imm1 too.
     let mut ptr = good.clone();
     ptr.imm1_src = ScalarSource::PhysicalAp;
-    assert_eq!(ptr.validate()[0].check, "immediate-validity check");
+    assert_eq!(ptr.validate()[0].rule.name, "immediate-validity check");
     // zero is not an Exponential command.
     let mut zero = good;
     zero.accumulator_cmd = AccumulateCmd::Zero;
-    assert_eq!(zero.validate()[0].check, "has_valid_exponential_accum_cmd");
+    assert_eq!(
+        zero.validate()[0].rule.name,
+        "has_valid_exponential_accum_cmd"
+    );
 }
 
 #[test]
@@ -172,7 +175,11 @@ fn run_isa_checks_reports_the_findings() {
     i.imm1 = Arg::fp32(5.0);
     let mut cg = Codegen::new();
     cg.run(2, &i).unwrap();
-    let found: Vec<_> = cg.findings.iter().map(|(op, f)| (*op, f.check)).collect();
+    let found: Vec<_> = cg
+        .findings
+        .iter()
+        .map(|(op, f)| (*op, f.rule.name))
+        .collect();
     assert_eq!(found, vec![("Exponential", "immediate-validity check")]);
 }
 
@@ -186,7 +193,7 @@ fn a_fused_exponential_appends_the_drain() {
     let mut cg = Codegen::new();
     cg.run(0, &i).unwrap();
     assert_eq!(
-        cg.census.into_iter().collect::<Vec<_>>(),
+        cg.census().into_iter().collect::<Vec<_>>(),
         vec![(0x30, 1), (0x9B, 1)]
     );
 }
@@ -205,4 +212,34 @@ fn decode_any_and_json_round_trip() {
     );
     let back: Op = serde_json::from_str(&json).unwrap();
     assert_eq!(back.to_bytes().unwrap(), EXP_BYTES);
+}
+
+// Seed 001, Exponential: "ZeroAccumulate/Idle/Accumulate require imm1 == 0 (imm1_src =
+// InstructionImmediate); LoadAccumulate lets imm1 carry the reduce-init". Ordinal 2 has no wire
+// form, so the accumulating command is add_accumulate (wire 2): legal with imm1 == 0, refused by
+// the immediate-validity check with imm1 != 0 (SPEC-NOTES §2.13).
+#[test]
+fn add_accumulate_is_an_exponential_command_with_imm1_zero() {
+    let mut i = exp();
+    i.reduce_cmd = AccumulateCmd::AddAccumulate;
+    let bundle = i.build().unwrap();
+    assert_eq!(
+        bundle.to_bytes().unwrap()[0x0C],
+        0x02,
+        "add_accumulate is wire 2"
+    );
+    assert_eq!(bundle.validate(), vec![]);
+    let mut cg = Codegen::new();
+    cg.run(2, &i).unwrap();
+    assert_eq!(cg.findings, vec![]);
+
+    i.imm1 = Arg::fp32(5.0);
+    let checks: Vec<_> = i
+        .build()
+        .unwrap()
+        .validate()
+        .iter()
+        .map(|f| (f.rule.name, f.field, f.offset))
+        .collect();
+    assert_eq!(checks, vec![("immediate-validity check", "imm1", 0x2C)]);
 }

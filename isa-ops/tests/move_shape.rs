@@ -173,7 +173,7 @@ fn the_three_codegen_modes() {
     cg.run(0, &shape()).unwrap();
     cg.run(1, &shape()).unwrap();
     cg.run(2, &shape()).unwrap();
-    assert_eq!(cg.census.into_iter().collect::<Vec<_>>(), vec![(0xB2, 1)]);
+    assert_eq!(cg.census().into_iter().collect::<Vec<_>>(), vec![(0xB2, 1)]);
     assert_eq!(cg.stream, SHAPE_BYTES.to_vec());
     assert!(cg.findings.is_empty());
 }
@@ -188,4 +188,31 @@ fn it_round_trips_through_decode_any_and_json() {
     assert!(json.contains(r#""step1":1024"#), "{json}");
     let back: Op = serde_json::from_str(&json).unwrap();
     assert_eq!(back, op);
+}
+
+// Seed 000 §6: "(The +0x10 byte = AP+44 = a per-AP mode/replication flag carried into the shape
+// register.)" — stated in the text, so ap_mode is tagged (not NotStated); and "step[i] =
+// DescGenHelper::getAPStepOnHW(...)" with padding "step = qword_1DF59E0[out.dtype] (the default
+// contiguous step = element byte size)": the byte unit (step × element size) is a reading, and
+// each step field's tag says so.
+#[test]
+fn ap_mode_and_the_step_unit_carry_their_tags() {
+    use isa_core::Confidence;
+    let field = |name: &str| {
+        MoveShape::FIELDS
+            .iter()
+            .find(|f| f.name == name)
+            .expect("declared")
+    };
+    let mode = field("ap_mode");
+    assert_eq!((mode.offset, mode.confidence), (0x10, Confidence::Strong));
+    assert!(mode.note.contains("AP+44"), "{}", mode.note);
+    for step in ["step0", "step1", "step2", "step3"] {
+        let f = field(step);
+        assert_eq!(f.confidence, Confidence::Inferred, "{step}");
+        assert!(f.note.contains("element size"), "{step}: {}", f.note);
+        assert!(f.note.contains("reading"), "{step}: {}", f.note);
+    }
+    // The reading itself: a bf16 step of 512 elements is 1024 bytes.
+    assert_eq!(shape().build().unwrap().step1, 1024);
 }

@@ -156,3 +156,43 @@ fn both_opcodes_round_trip_through_decode_any_and_json() {
         assert_eq!(back, op);
     }
 }
+
+// Seed 000 §4: "DYNAMIC SRC/DST: no own visitor; ExpandInstLate rewriteTensorCopyDynamicSrcDst
+// @0xcd5c60 lowers to TensorCopy + RegisterAP; the offset reg is encoded by assignStartAddr<ADDR4>
+// @0x1172e10 (RegId in the addr-word low byte + bit-31 at byte+3)". A register-form source and
+// destination ride the same bundle: the ADDR4 word of each TENSOR4D slot is 0x80000000 | RegId,
+// the rest of the band unchanged, and the bundle passes its validators.
+#[test]
+fn register_form_dynamic_src_and_dst_ride_the_addr4_words_of_the_bundle() {
+    use isa_core::Addr4;
+    let mut inst = copy();
+    inst.src.ap.start = Addr4::register(0x05).unwrap();
+    inst.dst.ap.start = Addr4::register(0x3F).unwrap();
+    let bundle = inst.build().unwrap();
+    let bytes = bundle.to_bytes().unwrap();
+    assert_eq!(
+        &bytes[0x0C..0x10],
+        &[0x05, 0x00, 0x00, 0x80],
+        "src: RegId 5, bit 31"
+    );
+    assert_eq!(
+        &bytes[0x2C..0x30],
+        &[0x3F, 0x00, 0x00, 0x80],
+        "dst: RegId 0x3F, bit 31"
+    );
+    // Everything but the two ADDR4 words is the static copy's.
+    let mut expected = COPY_BYTES;
+    expected[0x0C..0x10].copy_from_slice(&[0x05, 0x00, 0x00, 0x80]);
+    expected[0x2C..0x30].copy_from_slice(&[0x3F, 0x00, 0x00, 0x80]);
+    assert_eq!(bytes, expected);
+    let back = TensorCopy::decode_bytes(&bytes).unwrap();
+    assert_eq!(back, bundle);
+    assert_eq!(back.src.addr.reg_id(), Some(0x05));
+    assert_eq!(back.dst.addr.reg_id(), Some(0x3F));
+    assert_eq!(back.validate(), vec![]);
+    let mut cg = Codegen::new();
+    cg.run(2, &inst).unwrap();
+    assert_eq!(cg.findings, vec![]);
+    // A RegId of 0x40 or more is not a register word (seed 002: RegId < 0x40).
+    assert!(Addr4::register(0x40).is_err());
+}

@@ -114,6 +114,7 @@ fn opcode_selection_follows_the_seed_fork() {
                 bits: 0xFF,
                 dtype: Dtype::Uint32,
             }];
+            i.op1 = AluOp::Bypass;
         }
         if two {
             i.reduce_out = Some(operand(0x0005_0000, &[(1, 64), (1, 1)], Dtype::Float32));
@@ -164,9 +165,10 @@ fn num_args_must_be_two_or_three() {
             "NumArgs == 2 || NumArgs == 3"
         );
     }
-    // NumArgs == 2: the imm1 slot stays the empty immediate 0.
+    // NumArgs == 2: the imm1 slot stays the empty immediate 0 (op1 is bypass, see below).
     let mut i = ts();
     i.scalars.pop();
+    i.op1 = AluOp::Bypass;
     let b = only_bundle(&i);
     assert_eq!((b[0x27], &b[0x2C..0x30]), (0x00, &[0u8, 0, 0, 0][..]));
 }
@@ -188,6 +190,7 @@ fn an_arith_immediate_must_be_fp32() {
 fn a_bitvec_immediate_must_be_as_wide_as_the_input() {
     let mut i = ts();
     i.bitvec = true;
+    i.op1 = AluOp::Bypass;
     i.scalars = vec![Arg::Immediate {
         bits: 0x0F,
         dtype: Dtype::Uint16, // 2 bytes < fp32's 4
@@ -384,7 +387,7 @@ fn validators_accept_the_seed_bundle_and_check_descriptors() {
     bad.out.nums = [128, 0, 1];
     let f = &bad.validate()[0];
     assert_eq!(
-        (f.check, f.field, f.offset),
+        (f.rule.name, f.field, f.offset),
         ("tensor3d_valid", "out", 0x30 + 0x0C)
     );
 }
@@ -395,7 +398,7 @@ fn the_three_codegen_modes_share_one_lowering() {
     census.run(0, &ts()).unwrap();
     census.run(0, &fused()).unwrap();
     assert_eq!(
-        census.census.into_iter().collect::<Vec<_>>(),
+        census.census().into_iter().collect::<Vec<_>>(),
         vec![(0x43, 1), (0x9A, 1), (0x9B, 1)]
     );
     assert!(census.reports.is_empty(), "COLLECT_OPCODES lowers nothing");
@@ -458,6 +461,7 @@ fn the_dispatcher_sends_each_flag_to_its_body() {
     stt.scalars[1] = Arg::Ap(operand(0x000C_0000, &[(1, 64), (1, 512)], Dtype::Float32));
     stt.reverse0 = false;
     addr.scalars = vec![Arg::Ap(operand(0x0008_1000, &[(1, 64)], Dtype::Float32))];
+    addr.op1 = AluOp::Bypass; // one scalar: op1 is the bypass identity (seed 001)
     addr.input.ap = ap(0x0008_0000, &[(1, 64), (1, 512)]);
     addr.out.ap = ap(0x0004_0000, &[(1, 64), (1, 512)]);
     assert_eq!(addr.opcodes(), Ok(vec![0x74]));
@@ -512,4 +516,28 @@ proptest::proptest! {
             ),
         }
     }
+}
+
+// Seed 001, TensorScalar semantics: "out = op1(op0(in, s0), s1). With NumArgs==2, op1 is the
+// bypass identity and only s0 participates." One scalar: op1 is written bypass (0x25 = 0x00); a
+// non-bypass op1 with one scalar is refused at lowering, in every CodeGenMode that packs.
+#[test]
+fn with_two_arguments_op1_is_bypass_and_another_op1_is_refused() {
+    let mut i = ts();
+    i.scalars.pop();
+    i.op1 = AluOp::Bypass;
+    assert_eq!(i.op1_for_num_args(), Ok(AluOp::Bypass));
+    assert_eq!(only_bundle(&i)[0x25], 0x00);
+
+    i.op1 = AluOp::IsGt;
+    let e = i.bundles().unwrap_err();
+    assert!(
+        matches!(e, LowerError::Operand { operand: "op1", .. }),
+        "{e:?}"
+    );
+    let mut cg = Codegen::new();
+    assert_eq!(cg.run(1, &i).unwrap_err(), e);
+    assert!(cg.stream.is_empty());
+    // With three arguments op1 is the instruction's own.
+    assert_eq!(only_bundle(&ts())[0x25], 0x13);
 }

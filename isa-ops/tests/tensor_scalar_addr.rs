@@ -94,7 +94,11 @@ fn num_args_must_be_two_or_three() {
 fn a_reduce_form_is_refused_for_want_of_an_accumulate_byte() {
     let mut i = addr();
     i.acc = AccumulateCmd::ZeroAccumulate;
-    assert!(matches!(i.opcodes(), Err(LowerError::Assertion(_))));
+    // A reading (seed 001 gives the addr mode no reduce fork), tagged so.
+    let Err(LowerError::Refused { rule, .. }) = i.opcodes() else {
+        panic!("a reduce form is refused");
+    };
+    assert_eq!(rule.confidence, isa_core::Confidence::Inferred);
 }
 
 #[test]
@@ -112,7 +116,7 @@ fn the_addr_validator_family() {
     let check = |b: &TensorScalarAddr| -> Vec<(&'static str, &'static str, usize)> {
         b.validate()
             .iter()
-            .map(|f| (f.check, f.field, f.offset))
+            .map(|f| (f.rule.name, f.field, f.offset))
             .collect()
     };
 
@@ -192,4 +196,22 @@ fn decode_any_and_json_round_trip() {
     );
     let back: Op = serde_json::from_str(&json).unwrap();
     assert_eq!(back.to_bytes().unwrap(), ADDR_BYTES);
+}
+
+// Seed 001, TensorScalarAddr: "s1 = sub_1240360 (s1 iff NumArgs==3)", and TensorScalar's "With
+// NumArgs==2, op1 is the bypass identity": with one scalar, the addr form writes op1 bypass and
+// refuses another op1, as TensorScalar does.
+#[test]
+fn with_one_scalar_op1_is_bypass_on_the_addr_form_too() {
+    let mut i = addr();
+    i.scalars.truncate(1);
+    i.op1 = AluOp::IsGt;
+    assert!(matches!(
+        i.bundles(),
+        Err(LowerError::Operand { operand: "op1", .. })
+    ));
+    i.op1 = AluOp::Bypass;
+    i.reverse1 = false;
+    let b = i.bundles().unwrap()[0].to_bytes().unwrap();
+    assert_eq!(b[0x25], 0x00);
 }

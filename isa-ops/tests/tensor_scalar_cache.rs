@@ -147,7 +147,7 @@ fn the_imm1_rule_is_also_a_validator_on_0xe6() {
     decoded.accumulator_cmd = AccumulateCmd::ZeroAccumulate;
     let f = &decoded.validate()[0];
     assert_eq!(
-        (f.check, f.field, f.offset),
+        (f.rule.name, f.field, f.offset),
         (
             "TensorScalarCache can only have imm1 if accumulation mode is LoadAccumulate",
             "imm1",

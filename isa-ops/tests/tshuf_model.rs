@@ -1009,3 +1009,84 @@ fn tile_words_are_row_major() {
         })
     );
 }
+
+// Seed 004, "What is rejected": "… as do unsupported dtype or layout, undefined input data,
+// mismatched geometry, and destination aliasing", and "Reserved control encodings reject with
+// Fault_TileLegality before effects". A source or controls tile that was never written is
+// undefined input: rejected, the destination untouched.
+#[test]
+fn a_never_written_source_or_controls_tile_is_undefined_input_and_nothing_is_published() {
+    let bfly16 = 0x00_03_02;
+    for role in ["source", "controls"] {
+        let mut file = TileFile::new();
+        let dst = file.push(tile(U32, M16, 16, 16, 1, vec![SENTINEL; 16]));
+        let defined = tile(U32, M16, 16, 16, 1, (1..=16).collect());
+        let unwritten = Tile::unwritten(U32, M16, 16, 16, 1).unwrap();
+        let (src, ctl) = if role == "source" {
+            (
+                file.push(unwritten),
+                file.push(tile(U32, M16, 16, 16, 1, vec![1; 16])),
+            )
+        } else {
+            (file.push(defined), file.push(unwritten))
+        };
+        let tile_id = if role == "source" { src } else { ctl };
+        assert_eq!(
+            tshuf(&mut file, dst, src, ctl, bfly16),
+            Err(TshufError::UndefinedInput {
+                role,
+                tile: tile_id,
+                row: 0,
+                group: 0,
+            })
+        );
+        assert_eq!(file.get(dst).unwrap().data(), &[SENTINEL; 16][..], "{role}");
+    }
+}
+
+// Seed 004: "destination padding is Null" — the rows past valid_rows of a TSHUF result are not
+// defined data. TSHUF reads only valid rows (SPEC-NOTES §3), so a tile with undefined padding is
+// a legal input; but the same storage described with more valid rows reads its Null padding as
+// data: "undefined input data", rejected before any effect.
+#[test]
+fn rows_past_valid_rows_are_undefined_and_rejected_once_read_as_valid() {
+    let bfly16 = 0x00_03_02;
+    let mut file = TileFile::new();
+    let first = file.push(tile(U32, M16, 16, 8, 1, vec![SENTINEL; 16]));
+    let src = file.push(tile(U32, M16, 16, 8, 1, (1..=16).collect()));
+    let ctl = file.push(tile(U32, M16, 16, 8, 1, vec![1; 16]));
+    tshuf(&mut file, first, src, ctl, bfly16).unwrap();
+    let result = file.get(first).unwrap().clone();
+    assert!(result.is_defined(7, 0));
+    assert!(!result.is_defined(8, 0), "padding is Null, not data");
+    assert_eq!(result.first_undefined_valid_word(), None);
+
+    // The result, padding undefined, is a legal source: only its 8 valid rows are read.
+    let dst = file.push(tile(U32, M16, 16, 8, 1, vec![SENTINEL; 16]));
+    let again = file.push(result.clone());
+    assert_eq!(tshuf(&mut file, dst, again, ctl, bfly16), Ok(()));
+
+    // Read as 16 valid rows, rows 8.. are undefined: rejected, nothing published.
+    let wide = result.with_valid_rows(16).unwrap();
+    let mut file = TileFile::new();
+    let dst = file.push(tile(U32, M16, 16, 16, 1, vec![SENTINEL; 16]));
+    let src = file.push(wide);
+    let ctl = file.push(tile(U32, M16, 16, 16, 1, vec![1; 16]));
+    assert_eq!(
+        tshuf(&mut file, dst, src, ctl, bfly16),
+        Err(TshufError::UndefinedInput {
+            role: "source",
+            tile: src,
+            row: 8,
+            group: 0,
+        })
+    );
+    assert_eq!(file.get(dst).unwrap().data(), &[SENTINEL; 16][..]);
+
+    // Writing the missing rows defines them.
+    let mut filled = file.get(src).unwrap().clone();
+    for row in 8..16 {
+        filled.set_word(row, 0, row as u32).unwrap();
+    }
+    assert_eq!(filled.first_undefined_valid_word(), None);
+}

@@ -5,7 +5,8 @@
 #![forbid(unsafe_code)]
 
 use isa::core::{
-    AluOp, Dtype, Family, Finding, SyncBand, Tensor3d, Validate, alu_v2, dtype_v2, family,
+    AluOp, Confidence, Dtype, Family, Finding, Rule, SyncBand, Tensor3d, Validate, alu_v2,
+    dtype_v2, family,
 };
 use isa::ops::pto::Gpr;
 use isa::serde::{Deserialize, Serialize};
@@ -94,6 +95,20 @@ pub struct BScale {
     pub reg: Gpr,
 }
 
+/// `tensor_max_int_imm`: this crate's own rule, so it is stated (by this crate's spec).
+pub const TENSOR_MAX_INT_IMM: Rule = Rule {
+    name: "tensor_max_int_imm",
+    confidence: Confidence::Confirmed,
+    source: "this crate's TensorMax: an unsigned input compares with a non-negative immediate",
+};
+
+/// `tensor_clamp_bounds`: this crate's own rule.
+pub const TENSOR_CLAMP_BOUNDS: Rule = Rule {
+    name: "tensor_clamp_bounds",
+    confidence: Confidence::Confirmed,
+    source: "this crate's TensorClamp: lo <= hi",
+};
+
 impl Validate for TensorMax {
     /// `tensor_max_int_imm`: an integer input compares with an immediate that fits its dtype;
     /// here, a negative immediate is refused for an unsigned input.
@@ -101,7 +116,7 @@ impl Validate for TensorMax {
         let unsigned = matches!(self.in_dtype, Dtype::Uint8 | Dtype::Uint16 | Dtype::Uint32);
         if unsigned && self.imm < 0 {
             return vec![Finding {
-                check: "tensor_max_int_imm",
+                rule: &TENSOR_MAX_INT_IMM,
                 field: "imm",
                 offset: 0x30,
                 message: format!(
@@ -119,7 +134,7 @@ impl Validate for TensorClamp {
     fn validate(&self) -> Vec<Finding> {
         if self.lo > self.hi {
             return vec![Finding {
-                check: "tensor_clamp_bounds",
+                rule: &TENSOR_CLAMP_BOUNDS,
                 field: "lo",
                 offset: 0x10,
                 message: format!("lo {} is above hi {}", self.lo, self.hi),

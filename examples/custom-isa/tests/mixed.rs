@@ -108,7 +108,7 @@ fn the_custom_validators_run_beside_the_built_in_ones() {
     let findings = clamp.validate();
     assert_eq!(findings.len(), 1);
     assert_eq!(
-        (findings[0].check, findings[0].field, findings[0].offset),
+        (findings[0].rule.name, findings[0].field, findings[0].offset),
         ("tensor_clamp_bounds", "lo", 0x10)
     );
     let max = CustomOp::TensorMax(TensorMax {
@@ -121,7 +121,7 @@ fn the_custom_validators_run_beside_the_built_in_ones() {
         output: Tensor3d::unit(Default::default()),
         imm: -1,
     });
-    assert_eq!(max.validate()[0].check, "tensor_max_int_imm");
+    assert_eq!(max.validate()[0].rule.name, "tensor_max_int_imm");
 }
 
 #[test]

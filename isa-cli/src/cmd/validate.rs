@@ -7,6 +7,12 @@
 //! that does not compose, each word that does not decode, each stray word and trailing bytes are
 //! one line each, with the byte offset of the word they are about. The exit status is 1 when
 //! anything failed.
+//!
+//! With `--strict-only`, a validator finding is reported only when its rule is stated by the
+//! seeds (tagged CONFIRMED or STRONG, `isa_core::Rule::is_stated`); findings of rules that are
+//! readings (INFERRED, SPECULATIVE) are left out. Decode failures and trailing bytes are always
+//! reported: they are not validator findings, and a bundle that does not decode has no
+//! validator to run.
 
 use std::path::PathBuf;
 
@@ -26,6 +32,10 @@ pub struct Args {
     /// The input is a stream of 32-bit PTO block words (TSHUF blocks).
     #[arg(long)]
     pub word32: bool,
+    /// Report only validator findings whose rule the seeds state (CONFIRMED or STRONG), not
+    /// those of rules read from a check's name or the encoder (INFERRED, SPECULATIVE).
+    #[arg(long)]
+    pub strict_only: bool,
 }
 
 #[derive(Default)]
@@ -44,9 +54,10 @@ pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
     let source = input.open("validate")?;
     let mut out = stdout();
     let (mut bundles, mut findings) = (0, 0);
+    let strict_only = args.strict_only;
     walk::<I::Bundles, _, _, _>(
         source,
-        |items| check_chunk(items, &name),
+        |items| check_chunk(items, &name, strict_only),
         |chunk: Chunk, progress| {
             bundles += chunk.bundles;
             findings += chunk.findings.len();
@@ -72,7 +83,11 @@ pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
     Ok(Status::from_count(findings))
 }
 
-fn check_chunk<B: Members>(items: &mut dyn Iterator<Item = Item<'_, B>>, name: &str) -> Chunk {
+fn check_chunk<B: Members>(
+    items: &mut dyn Iterator<Item = Item<'_, B>>,
+    name: &str,
+    strict_only: bool,
+) -> Chunk {
     let mut chunk = Chunk::default();
     for item in items {
         match item {
@@ -82,6 +97,7 @@ fn check_chunk<B: Members>(items: &mut dyn Iterator<Item = Item<'_, B>>, name: &
                     Ok(op) => chunk.findings.extend(
                         op.validate()
                             .iter()
+                            .filter(|f| !strict_only || f.rule.is_stated())
                             .map(|f| report::finding(name, b.offset, op.name(), f)),
                     ),
                     Err(e) => chunk.findings.push(report::finding(

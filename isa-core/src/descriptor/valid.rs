@@ -43,16 +43,6 @@ pub enum DescriptorFault {
         /// Byte +7.
         byte: u8,
     },
-    /// PSUM path: the 32-bit word @+4 (stride0 and stride1) fails `tensor_start_addr_valid`
-    /// (seed 002's "tail re-validate").
-    #[error(
-        "the word {word:#010x} at byte 0x04 (stride0, stride1) fails the start-address check a \
-         PSUM descriptor re-runs on it"
-    )]
-    PsumTail {
-        /// The little-endian word at +4.
-        word: u32,
-    },
     /// SBUF path: `(byte3 & 0x70) == 0x40`, the rejected SB sub-region (seed 002).
     #[error(
         "start address byte 0x03 is {byte3:#04x}; (byte3 & 0x70) == 0x40 is an SB sub-region \
@@ -83,7 +73,6 @@ impl DescriptorFault {
             DescriptorFault::ZeroStride { at, .. } | DescriptorFault::ZeroCount { at, .. } => at,
             DescriptorFault::StartAddr { .. } => 0,
             DescriptorFault::PsumStrideHigh { .. } => 7,
-            DescriptorFault::PsumTail { .. } => 4,
             DescriptorFault::SbSubregion { .. } => 3,
         }
     }
@@ -95,9 +84,6 @@ impl DescriptorFault {
             DescriptorFault::StartAddr { .. } => "the start address is not valid",
             DescriptorFault::PsumStrideHigh { .. } => {
                 "a PSUM descriptor needs the top 3 bits of stride1 clear"
-            }
-            DescriptorFault::PsumTail { .. } => {
-                "the stride word pair of a PSUM descriptor fails the start-address check"
             }
             DescriptorFault::SbSubregion { .. } => {
                 "(byte3 & 0x70) == 0x40 is a rejected SB sub-region"
@@ -120,10 +106,10 @@ impl From<DescriptorFault> for FieldError {
 /// - PSUM path (`== 0x20`): stride2 @+8 nonzero; the start address valid; byte +7 (high byte of
 ///   stride1) `& 0xe0` clear; then the "tail re-validate": the 32-bit word @+4 (stride0 |
 ///   stride1 << 16) must pass `tensor_start_addr_valid` too. Once the 0xe0 rule has passed,
-///   that word has bits 29..=31 clear, so it is a static-form word, which the current reading of
-///   [`Addr4::tensor_start_addr_valid`] accepts: the rule is kept (and reported as
-///   [`DescriptorFault::PsumTail`]) so that it follows the ADDR4 check if that check learns a
-///   static-form rule.
+///   that word has bits 29..=31 clear, so it is a static-form word, which the reading of
+///   [`Addr4::tensor_start_addr_valid`] accepts: under that reading the tail re-validate can
+///   never refuse a descriptor the 0xe0 rule let through, so it has no fault of its own (a
+///   test pins the implication; a static-form rule in the ADDR4 check would bring it back).
 /// - SBUF path (otherwise): the start address valid; `(byte3 & 0x70) != 0x40`; num0 @+0xA,
 ///   num1 @+0xC, num2 @+0xE all nonzero. The PSUM path does not check counts.
 pub fn tensor3d_valid(t: &Tensor3d) -> Result<(), DescriptorFault> {
@@ -176,12 +162,8 @@ impl<const N: usize> Tensor<N> {
         {
             return Err(DescriptorFault::PsumStrideHigh { byte });
         }
-        if let Some(&word) = bytes.get(4..8).and_then(|w| w.first_chunk::<4>()) {
-            let word = u32::from_le_bytes(word);
-            if !Addr4::from_raw(word).tensor_start_addr_valid() {
-                return Err(DescriptorFault::PsumTail { word });
-            }
-        }
+        // The tail re-validate (word @+4 through `tensor_start_addr_valid`) is implied by the
+        // 0xe0 rule above: see `tensor3d_valid`.
         Ok(())
     }
 

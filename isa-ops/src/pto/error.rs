@@ -182,6 +182,22 @@ pub enum TshufError {
         /// The controls tile's layout.
         found: Layout,
     },
+    /// An input tile holds undefined data where TSHUF reads it: a word of its valid rows that
+    /// was never written (seed 004, "What is rejected": "undefined input data").
+    #[error(
+        "{role} tile {tile} has undefined data at row {row}, word group {group}; TSHUF reads \
+         every valid row of its inputs"
+    )]
+    UndefinedInput {
+        /// `source` or `controls`.
+        role: &'static str,
+        /// The tile.
+        tile: TileId,
+        /// The first undefined word's row (below the tile's valid rows).
+        row: usize,
+        /// Its word group.
+        group: usize,
+    },
     /// The controls tile's geometry differs from the source's (seed 004: it matches "valid
     /// rows, and CUBE CELL count", and "its valid columns equal the number of 32-bit word
     /// groups in each data row").

@@ -69,6 +69,11 @@ impl<'a> Operands<'a> {
 ///    ([`TshufError::ControlsLayoutMismatch`]) and geometry: same rows (hence CUBE cell count),
 ///    same valid rows, and one U32 word per data word group
 ///    ([`TshufError::ControlsGeometryMismatch`]).
+/// 7. Neither input holds undefined data where TSHUF reads it, the valid rows of the source and
+///    of the controls tile ([`TshufError::UndefinedInput`]; seed 004 "What is rejected":
+///    "undefined input data"). A tile never written is undefined everywhere; padding rows past
+///    `valid_rows` are undefined, but TSHUF never reads them (SPEC-NOTES §3: a source row is
+///    read only when it is `< valid_rows`).
 ///
 /// The control word's own rules are [`ShuffleControl::from_gpr`]'s; [`tshuf`] applies them
 /// first.
@@ -132,6 +137,17 @@ pub fn check_operands(
             expected: src.geometry(),
             found: ctl.geometry(),
         });
+    }
+
+    for (role, id, input) in [("source", source, src), ("controls", controls, ctl)] {
+        if let Some((row, group)) = input.first_undefined_valid_word() {
+            return Err(TshufError::UndefinedInput {
+                role,
+                tile: id,
+                row,
+                group,
+            });
+        }
     }
 
     Ok(Operands {
@@ -243,8 +259,6 @@ pub fn tshuf(
         tile: destination,
         count,
     })?;
-    for (slot, word) in dst.data_mut().iter_mut().zip(words) {
-        *slot = word;
-    }
+    dst.publish(words);
     Ok(())
 }

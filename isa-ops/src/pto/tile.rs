@@ -5,6 +5,11 @@
 //! here is a row-major array of `u32` words, `words_per_row` word groups per row. The tile file
 //! gives each tile an index ([`TileId`]); two operands alias exactly when their indices are
 //! equal, which is how TSHUF detects "destination aliasing" (seed 004).
+//!
+//! A tile also knows which of its words are defined (seed 004 rejects "undefined input data"):
+//! a word is defined once something wrote it. A tile built from data is defined on its valid
+//! rows; rows past `valid_rows` are padding, whose contents seed 004 calls Null, and are not
+//! defined; a tile made with [`Tile::unwritten`] was never written and is defined nowhere.
 
 use core::fmt;
 
@@ -77,18 +82,19 @@ impl fmt::Display for Geometry {
 ///
 /// The fields are private so that a tile always satisfies what [`Tile::new`] checks: `rows` is a
 /// non-zero multiple of the layout's cell rows, `valid_rows <= rows`, `words_per_row >= 1` and
-/// the data holds exactly `rows * words_per_row` words.
+/// the data holds exactly `rows * words_per_row` words, with one defined flag per word.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Tile {
     dtype: TileDataType,
     layout: Layout,
     geometry: Geometry,
     data: Vec<u32>,
+    defined: Vec<bool>,
 }
 
 impl Tile {
-    /// A tile over `data` (row-major, `words_per_row` words per row), after checking the
-    /// geometry: `rows` a non-zero multiple of [`Layout::cell_rows`]
+    /// A tile over `data` (row-major, `words_per_row` words per row), defined on its valid rows
+    /// (the padding rows past `valid_rows` are not), after checking the geometry: `rows` a non-zero multiple of [`Layout::cell_rows`]
     /// ([`TileError::RowsNotWholeCells`]), `valid_rows <= rows`
     /// ([`TileError::ValidRowsExceedRows`]), `words_per_row >= 1`
     /// ([`TileError::NoWordGroups`]), `data.len() == rows * words_per_row`
@@ -109,12 +115,42 @@ impl Tile {
                 found: data.len(),
             });
         }
+        let defined = (0..expected)
+            .map(|i| i / words_per_row < valid_rows)
+            .collect();
         Ok(Self {
             dtype,
             layout,
             geometry,
             data,
+            defined,
         })
+    }
+
+    /// A tile of the given shape that was never written: no word is defined, so TSHUF rejects
+    /// it as an input (seed 004: "undefined input data"). Checked as in [`Tile::new`].
+    pub fn unwritten(
+        dtype: TileDataType,
+        layout: Layout,
+        rows: usize,
+        valid_rows: usize,
+        words_per_row: usize,
+    ) -> Result<Self, TileError> {
+        let mut tile = Self::zeroed(dtype, layout, rows, valid_rows, words_per_row)?;
+        tile.defined.fill(false);
+        Ok(tile)
+    }
+
+    /// The same storage described with another number of valid rows (checked against `rows`,
+    /// [`TileError::ValidRowsExceedRows`]). Which words are defined does not change: rows that
+    /// were padding and become valid stay undefined until written.
+    pub fn with_valid_rows(mut self, valid_rows: usize) -> Result<Self, TileError> {
+        let rows = self.geometry.rows;
+        if valid_rows > rows {
+            return Err(TileError::ValidRowsExceedRows { valid_rows, rows });
+        }
+        self.geometry.valid_rows = valid_rows;
+        Ok(self)
     }
 
     /// A tile of the given shape with every word 0, checked as in [`Tile::new`].
@@ -165,9 +201,54 @@ impl Tile {
         &self.data
     }
 
-    /// Every word, row-major, for writing in place (the length cannot change).
+    /// Every word, row-major, for writing in place (the length cannot change). Writing in place
+    /// gives the tile its contents, so every word counts as defined from here on.
     pub fn data_mut(&mut self) -> &mut [u32] {
+        self.defined.fill(true);
         &mut self.data
+    }
+
+    /// Whether the word of word group `group` in row `row` is defined (written since the tile
+    /// was made); `false` outside the tile.
+    pub fn is_defined(&self, row: usize, group: usize) -> bool {
+        let wpr = self.geometry.words_per_row;
+        (group < wpr)
+            .then(|| row.checked_mul(wpr)?.checked_add(group))
+            .flatten()
+            .and_then(|i| self.defined.get(i))
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// The first `(row, group)` of the valid rows whose word is not defined, or `None` when the
+    /// whole valid region is defined. Padding rows are not looked at.
+    pub fn first_undefined_valid_word(&self) -> Option<(usize, usize)> {
+        let wpr = self.geometry.words_per_row.max(1);
+        let valid = self.geometry.valid_rows.saturating_mul(wpr);
+        self.defined
+            .iter()
+            .take(valid)
+            .position(|&d| !d)
+            .map(|i| (i / wpr, i % wpr))
+    }
+
+    /// Publishes `words` (row-major, as long as the data): the valid rows are written and
+    /// defined, the padding rows become Null (the word 0, not defined), seed 004: "the complete
+    /// valid destination region is published … destination padding is Null".
+    pub(crate) fn publish(&mut self, words: Vec<u32>) {
+        let wpr = self.geometry.words_per_row.max(1);
+        let valid = self.geometry.valid_rows;
+        for (i, ((slot, defined), word)) in self
+            .data
+            .iter_mut()
+            .zip(self.defined.iter_mut())
+            .zip(words)
+            .enumerate()
+        {
+            let in_valid = i / wpr < valid;
+            *slot = if in_valid { word } else { 0 };
+            *defined = in_valid;
+        }
     }
 
     /// The tile's words, row-major, consuming the tile.
@@ -201,6 +282,13 @@ impl Tile {
         match slot {
             Some(word) => {
                 *word = value;
+                if let Some(defined) = row
+                    .checked_mul(wpr)
+                    .and_then(|i| i.checked_add(group))
+                    .and_then(|i| self.defined.get_mut(i))
+                {
+                    *defined = true;
+                }
                 Ok(())
             }
             None => Err(TileError::OutOfBounds { row, group }),

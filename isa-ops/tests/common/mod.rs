@@ -29,7 +29,7 @@ pub fn operand(start: u32, pattern: &[(i64, u64)], dtype: Dtype) -> Operand {
 pub fn checks(findings: &[isa_ops::Finding]) -> Vec<(&'static str, &'static str, usize)> {
     findings
         .iter()
-        .map(|f| (f.check, f.field, f.offset))
+        .map(|f| (f.rule.name, f.field, f.offset))
         .collect()
 }
 
