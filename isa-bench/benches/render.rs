@@ -8,6 +8,9 @@
 //!   check, and its line written from the field visitor;
 //! - `json_serde`: each bundle decoded to its `Op` and written by `serde_json::to_string`, the
 //!   offset put in front (the JSON form without the visitor), for comparison;
+//! - `encode_json_lines`: the 1,000,000 JSON Lines back to the 64 MB stream with the command's
+//!   own reader ([`isa_cli::cmd::encode::encode_lines`], on every core, as `isa encode` runs it),
+//!   per record;
 //! - `xxd`: the `xxd` hex dump of the same 64 MB file to a null sink, a floor for "one line of
 //!   text per few bytes" (skipped when `xxd` is not installed).
 //!
@@ -21,6 +24,7 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput};
 use isa_cli::BuiltIn;
 use isa_cli::cmd::decode::{Form, decode_bundles, decode_piece};
+use isa_cli::cmd::encode::{Mode, encode_lines};
 use isa_ops::decode_any;
 use isa_ops::dispatch::BUNDLE_SIZE;
 
@@ -107,6 +111,14 @@ fn main() {
     });
     g.bench_function("json_lines", |b| {
         b.iter(|| command_form(black_box(&stream), Form::Json, &mut text))
+    });
+    let lines = visitor.text.as_bytes();
+    assert_eq!(
+        encode_lines::<BuiltIn>(lines, Mode::Bundles).as_deref(),
+        Ok(&stream[..])
+    );
+    g.bench_function("encode_json_lines", |b| {
+        b.iter(|| encode_lines::<BuiltIn>(black_box(lines), Mode::Bundles))
     });
     g.bench_function("json_serde", |b| {
         b.iter(|| json_serde(black_box(&stream), &mut serde))
