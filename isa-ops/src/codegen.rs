@@ -155,7 +155,7 @@ pub struct Codegen {
     /// `createInstBin(inst)` + `fwrite`), the same bytes as its part of the stream.
     pub inst_streams: BTreeMap<InstId, Vec<u8>>,
     /// `COLLECT_OPCODES`: the set of opcode words each instruction selected (seed 000: "Inserts
-    /// the opcode word into a DenseMap<Inst,set<u32>> at this+32").
+    /// the opcode word into a `DenseMap<Inst,set<u32>>` at this+32").
     pub opcodes: BTreeMap<InstId, BTreeSet<u32>>,
     /// `RUN_ISA_CHECKS`: every validator finding, with the op's name.
     pub findings: Vec<(&'static str, Finding)>,
