@@ -1,4 +1,4 @@
-//! `isa export --format json [-o PATH]`: every bundle and word layout of the ISA, its field
+//! `isa export --format json|c [-o PATH]`: every bundle and word layout of the ISA, its field
 //! table, its logical values and every lookup table, for tools in other languages. The output
 //! appears whole or not at all.
 
@@ -15,6 +15,8 @@ use crate::isa::Isa;
 pub enum Format {
     /// The JSON catalog (its schema is `isa-cli/schema/catalog.schema.json`).
     Json,
+    /// A C11 header: macros, inline getters and setters, tables, member dispatch.
+    C,
 }
 
 /// Arguments of `isa export`.
@@ -40,6 +42,7 @@ pub fn export<I: Isa>(format: Format) -> Result<String, CliError> {
             text.push('\n');
             Ok(text)
         }
+        Format::C => Ok(crate::export::c::header(&catalog)),
     }
 }
 
