@@ -36,7 +36,7 @@ enum Command {
     Fields(cmd::fields::Args),
     /// The instruction reference: a markdown page and an SVG diagram per op and block word.
     Doc(cmd::doc::Args),
-    /// Every layout and lookup table of the ISA for other languages: a JSON catalog or a C header.
+    /// Every layout and lookup table of the ISA for other languages: a JSON catalog, a C header or a Python module.
     Export(cmd::export::Args),
 }
 

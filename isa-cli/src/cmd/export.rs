@@ -1,4 +1,4 @@
-//! `isa export --format json|c [-o PATH]`: every bundle and word layout of the ISA, its field
+//! `isa export --format json|c|python [-o PATH]`: every bundle and word layout of the ISA, its field
 //! table, its logical values and every lookup table, for tools in other languages. The output
 //! appears whole or not at all.
 
@@ -17,6 +17,8 @@ pub enum Format {
     Json,
     /// A C11 header: macros, inline getters and setters, tables, member dispatch.
     C,
+    /// A Python module (standard library only): decoders, encoders, stream iterators.
+    Python,
 }
 
 /// Arguments of `isa export`.
@@ -43,6 +45,7 @@ pub fn export<I: Isa>(format: Format) -> Result<String, CliError> {
             Ok(text)
         }
         Format::C => Ok(crate::export::c::header(&catalog)),
+        Format::Python => crate::export::python::module(&catalog),
     }
 }
 

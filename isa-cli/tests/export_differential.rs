@@ -1,8 +1,12 @@
-//! The exported C header: it compiles as strict C11 (and under the undefined-behaviour
-//! sanitizer), and a C program that reads streams through it alone (`tests/c/decode.c`) prints
-//! the member and every value — scalars, table and enumeration names, and each member of a
-//! nested value by its flattened path — exactly as `isa decode --json` does. Skipped when no C
-//! compiler (`cc`) is installed.
+//! The exported C header and Python module against `isa decode --json`, on the example streams
+//! and on random valid bundles of every op and words of every word layout.
+//!
+//! The header compiles as strict C11 (and under the undefined-behaviour sanitizer), and a C
+//! program that reads streams through it alone (`tests/c/decode.c`) prints the member and every
+//! value — scalars, table and enumeration names, and each member of a nested value by its
+//! flattened path — exactly as `isa decode --json` does. The Python module (`tests/py/decode.py`)
+//! gives the same objects, nested values as objects and arrays, and encodes each back to the
+//! bytes it came from. Each is skipped, saying so, when `cc` or `python3` is not installed.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -30,8 +34,8 @@ impl Isa for EachWord {
     type Words = isa_ops::pto::Word;
 }
 
-fn have_cc() -> bool {
-    Command::new("cc")
+fn have(tool: &str) -> bool {
+    Command::new(tool)
         .arg("--version")
         .output()
         .is_ok_and(|o| o.status.success())
@@ -108,9 +112,13 @@ fn by_offset(text: &str) -> BTreeMap<u64, BTreeMap<String, Value>> {
 /// Runs the C decoder on `bytes` and compares it, line by line and value by value, with the
 /// JSON Lines `isa decode --json` writes for them; returns how many members were compared.
 fn compare(exe: &Path, dir: &Path, name: &str, bytes: &[u8], words: bool) -> usize {
+    compare_with(Command::new(exe), dir, name, bytes, words)
+}
+
+/// [`compare`] for any decoder command, given `[--word32] FILE`.
+fn compare_with(mut cmd: Command, dir: &Path, name: &str, bytes: &[u8], words: bool) -> usize {
     let path = dir.join(name);
     fs::write(&path, bytes).expect("stream written");
-    let mut cmd = Command::new(exe);
     if words {
         cmd.arg("--word32");
     }
@@ -137,7 +145,7 @@ fn compare(exe: &Path, dir: &Path, name: &str, bytes: &[u8], words: bool) -> usi
             .unwrap_or_else(|| panic!("{name}@{offset}: no C line"));
         assert_eq!(
             got, want,
-            "{name}@{offset}: the C decoder and isa decode --json differ"
+            "{name}@{offset}: the exported decoder and isa decode --json differ"
         );
         compared += 1;
     }
@@ -179,7 +187,7 @@ fn random_words(n: usize) -> Vec<u8> {
 
 #[test]
 fn the_c_decoder_agrees_with_decode_json() {
-    if !have_cc() {
+    if !have("cc") {
         eprintln!("skipped: cc not found");
         return;
     }
@@ -208,7 +216,7 @@ fn the_c_decoder_agrees_with_decode_json() {
 
 #[test]
 fn the_c_header_is_clean_under_the_undefined_behaviour_sanitizer() {
-    if !have_cc() {
+    if !have("cc") {
         eprintln!("skipped: cc not found");
         return;
     }
@@ -218,4 +226,43 @@ fn the_c_header_is_clean_under_the_undefined_behaviour_sanitizer() {
     compare(&exe, &dir, "random.bin", &bundles, false);
     let words = random_words(4);
     compare(&exe, &dir, "random.words", &words, true);
+}
+
+#[test]
+fn the_python_module_agrees_with_decode_json_and_encodes_back() {
+    if !have("python3") {
+        eprintln!("skipped: python3 not found");
+        return;
+    }
+    let dir = scratch("export-python");
+    let module = isa_cli::cmd::export::export::<BuiltIn>(isa_cli::cmd::export::Format::Python)
+        .expect("the built-in ISA exports");
+    fs::write(dir.join("isa_export.py"), module).expect("module written");
+    let python = || {
+        let mut cmd = Command::new("python3");
+        cmd.env("PYTHONPATH", &dir)
+            .env("PYTHONDONTWRITEBYTECODE", "1")
+            .arg(root().join("isa-cli/tests/py/decode.py"));
+        cmd
+    };
+    let kernel = fs::read(root().join("examples/kernel.bin")).expect("the example stream");
+    let tshuf = fs::read(root().join("examples/tshuf.words")).expect("the example words");
+    assert_eq!(
+        compare_with(python(), &dir, "kernel.bin", &kernel, false),
+        kernel.len() / 64
+    );
+    let bundles = random_bundles(16);
+    assert_eq!(
+        compare_with(python(), &dir, "random.bin", &bundles, false),
+        bundles.len() / 64
+    );
+    assert_eq!(
+        compare_with(python(), &dir, "tshuf.words", &tshuf, true),
+        tshuf.len() / 4
+    );
+    let words = random_words(16);
+    assert_eq!(
+        compare_with(python(), &dir, "random.words", &words, true),
+        words.len() / 4
+    );
 }
