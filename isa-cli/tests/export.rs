@@ -199,3 +199,20 @@ fn an_export_to_a_file_is_what_standard_output_gets() {
         .collect();
     assert_eq!(names, ["catalog.json"]);
 }
+
+#[test]
+fn the_checked_in_exports_are_what_isa_export_generates() {
+    for (format, file) in [
+        ("json", "catalog.json"),
+        ("c", "isa_export.h"),
+        ("python", "isa_export.py"),
+    ] {
+        let checked_in =
+            fs::read_to_string(root().join("docs/export").join(file)).unwrap_or_default();
+        assert!(
+            checked_in == exported(format),
+            "docs/export/{file} is stale; regenerate it with \
+             `cargo run -q -p isa-cli -- export --format {format} -o docs/export/{file}`"
+        );
+    }
+}
