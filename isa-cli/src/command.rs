@@ -36,6 +36,8 @@ enum Command {
     Fields(cmd::fields::Args),
     /// The instruction reference: a markdown page and an SVG diagram per op and block word.
     Doc(cmd::doc::Args),
+    /// Every layout and lookup table of the ISA for other languages: a JSON catalog, a C header or a Python module.
+    Export(cmd::export::Args),
 }
 
 /// The whole command for ISA `I`: parses the process's arguments, runs the command, reports an
@@ -55,6 +57,7 @@ pub fn main<I: Isa>() -> ExitCode {
         Command::Stats(args) => cmd::stats::run::<I>(args),
         Command::Fields(args) => cmd::fields::run::<I>(args),
         Command::Doc(args) => cmd::doc::run::<I>(args),
+        Command::Export(args) => cmd::export::run::<I>(args),
     };
     match result {
         Ok(status) => status.exit_code(),

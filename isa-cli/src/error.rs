@@ -77,6 +77,12 @@ pub enum CliError {
         /// Every op name, then every block word name.
         known: String,
     },
+    /// A layout the export cannot describe.
+    #[error("cannot export {what}")]
+    Export {
+        /// The member and what about it.
+        what: String,
+    },
 }
 
 impl CliError {

@@ -12,6 +12,7 @@
 pub mod cmd;
 mod command;
 pub mod error;
+pub mod export;
 mod io;
 pub mod isa;
 mod layout;

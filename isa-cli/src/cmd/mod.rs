@@ -4,6 +4,7 @@
 pub mod decode;
 pub mod doc;
 pub mod encode;
+pub mod export;
 pub mod fields;
 pub mod stats;
 pub mod validate;

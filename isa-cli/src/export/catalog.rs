@@ -1,0 +1,405 @@
+//! The catalog: every bundle and word of an ISA with its field table, the logical values the
+//! JSON form writes (where their bits are and how they print), and every lookup table. It is
+//! what `isa export --format json` writes, and what the C header and the Python module are
+//! generated from.
+
+use std::collections::BTreeMap;
+
+use isa_core::{
+    Confidence, Declaration, Family, FieldInfo, FieldKind, Identity, LayoutStatus, LutRef,
+    Placement,
+};
+use serde::{Deserialize, Serialize};
+
+use super::probe;
+use crate::error::CliError;
+use crate::isa::Isa;
+
+/// The version of the catalog's form; a reader refuses another.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Every layout and table of an ISA.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Catalog {
+    /// The catalog form's version, [`FORMAT_VERSION`].
+    pub format_version: u32,
+    /// The command the ISA is built into (`isa`, `custom-isa`).
+    pub isa: String,
+    /// The 64-byte bundles, told apart by their opcode byte.
+    pub bundles: FamilyInfo,
+    /// The 32-bit words, told apart by mask/match.
+    pub words: FamilyInfo,
+    /// Every lookup table a field goes through, by name.
+    pub tables: Vec<Table>,
+}
+
+/// One family of layouts.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FamilyInfo {
+    /// The JSON member that names the member in `isa decode --json` (`op`, `word`).
+    pub tag: String,
+    /// Bytes per member.
+    pub width: usize,
+    /// Every member, in dispatch order.
+    pub members: Vec<Member>,
+}
+
+/// One bundle or word layout.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Member {
+    /// The name (`TensorTensor`, `B.DIM LB0`).
+    pub name: String,
+    /// The specification's wire-struct name, or "".
+    pub wire_name: String,
+    /// The name `isa decode --json` writes under the family's tag.
+    pub serde_tag: String,
+    /// Size in bytes.
+    pub size: usize,
+    /// How it is recognised.
+    pub identity: IdentityInfo,
+    /// What is known of a layout whose field map is not recovered; `None` when it is.
+    pub unrecovered: Option<String>,
+    /// Every row of its field table, in table order (reserved runs included).
+    pub fields: Vec<Row>,
+    /// The logical values `isa decode --json` writes, in its order.
+    pub values: Vec<ValueInfo>,
+}
+
+/// How a layout is recognised.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum IdentityInfo {
+    /// Byte 0 is one of these opcodes.
+    Opcodes {
+        /// The opcodes.
+        opcodes: Vec<u8>,
+    },
+    /// The little-endian word at byte 0 has `word & mask == value`.
+    MaskMatch {
+        /// The identity bits.
+        mask: u32,
+        /// Their value.
+        value: u32,
+    },
+}
+
+/// One row of a field table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Row {
+    /// The field's name.
+    pub name: String,
+    /// The specification's spelling, or "".
+    pub spec_name: String,
+    /// Byte offset of its first byte.
+    pub offset: usize,
+    /// Whole bytes or a bit range.
+    pub placement: PlacementInfo,
+    /// For one part of a split value, the value bits it holds: `[lo, hi]`.
+    pub value_bits: Option<[u32; 2]>,
+    /// The logical type as declared.
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// The lookup table the value goes through.
+    pub table: Option<String>,
+    /// What the row is.
+    pub kind: KindInfo,
+    /// `CONFIRMED`, `STRONG`, `INFERRED`, `SPECULATIVE` or `not stated`.
+    pub confidence: String,
+    /// Why the position is what it is, or "".
+    pub note: String,
+}
+
+/// Where a row sits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "unit", rename_all = "snake_case", deny_unknown_fields)]
+pub enum PlacementInfo {
+    /// `len` whole bytes from the offset.
+    Bytes {
+        /// Width in bytes.
+        len: usize,
+    },
+    /// Bits `lo..=hi` of the little-endian word at the offset.
+    Bits {
+        /// Lowest bit.
+        lo: u32,
+        /// Highest bit.
+        hi: u32,
+    },
+}
+
+/// What a row is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "role", rename_all = "snake_case", deny_unknown_fields)]
+pub enum KindInfo {
+    /// A logical value.
+    Value,
+    /// The opcode byte.
+    Opcode,
+    /// A constant.
+    Constant {
+        /// Its value.
+        value: u64,
+    },
+    /// Bits that must be zero.
+    Reserved,
+    /// The identity bits of a word.
+    Identity {
+        /// The mask.
+        mask: u32,
+        /// The value under the mask.
+        value: u32,
+    },
+}
+
+/// One logical value: where its bits are and how it prints. A nested value has no pieces of its
+/// own; its members do.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ValueInfo {
+    /// Its name (the JSON member), or `None` for an element of a sequence.
+    pub name: Option<String>,
+    /// Its bits, low value bits first.
+    pub pieces: Vec<Piece>,
+    /// How it prints.
+    pub shape: Shape,
+}
+
+/// A run of a value's bits: bits `lo..=hi` of the little-endian bytes from `offset`, holding the
+/// value's bits from `value_lo` up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Piece {
+    /// Byte offset.
+    pub offset: usize,
+    /// Lowest bit, from the offset's bit 0.
+    pub lo: u32,
+    /// Highest bit.
+    pub hi: u32,
+    /// The value bit `lo` holds.
+    pub value_lo: u32,
+}
+
+impl Piece {
+    /// The first absolute bit (offset × 8 + lo).
+    pub fn first_bit(&self) -> usize {
+        self.offset * 8 + self.lo as usize
+    }
+
+    /// Width in bits.
+    pub fn width(&self) -> u32 {
+        self.hi + 1 - self.lo
+    }
+}
+
+/// How a value prints in `isa decode --json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Shape {
+    /// A number.
+    Unsigned,
+    /// A number, sign-extended from the value's width.
+    Signed,
+    /// `true` or `false`.
+    Bool,
+    /// An ADDR4 word, a number.
+    Address,
+    /// Bytes carried whole, a string of lowercase hexadecimal digits.
+    Bytes,
+    /// A lookup-table code, printed as the name of its canonical preimage.
+    Code {
+        /// The table's name.
+        table: String,
+    },
+    /// An enumeration, printed by name.
+    Name {
+        /// Every name and its code.
+        names: Vec<NameCode>,
+    },
+    /// An object of named members.
+    Layout {
+        /// Its members, in order.
+        members: Vec<ValueInfo>,
+    },
+    /// An array.
+    Sequence {
+        /// Its elements, in order.
+        items: Vec<ValueInfo>,
+    },
+}
+
+/// A name and its code.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NameCode {
+    /// The name.
+    pub name: String,
+    /// The code.
+    pub code: u64,
+}
+
+/// A lookup table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Table {
+    /// Its name.
+    pub name: String,
+    /// Whether every code has exactly one preimage.
+    pub one_to_one: bool,
+    /// Every entry, in declaration order.
+    pub entries: Vec<NameCode>,
+    /// Every code, ascending, with its canonical preimage and all of them.
+    pub codes: Vec<CodeInfo>,
+}
+
+/// One code of a table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CodeInfo {
+    /// The code.
+    pub code: u64,
+    /// The name decode gives it.
+    pub canonical: String,
+    /// Every name that encodes to it, the canonical one first.
+    pub preimages: Vec<String>,
+}
+
+impl Catalog {
+    /// The catalog of ISA `I`.
+    pub fn of<I: Isa>() -> Result<Self, CliError> {
+        let mut tables = BTreeMap::new();
+        let bundles = family::<I::Bundles>(&mut tables)?;
+        let words = family::<I::Words>(&mut tables)?;
+        Ok(Catalog {
+            format_version: FORMAT_VERSION,
+            isa: I::COMMAND.to_string(),
+            bundles,
+            words,
+            tables: tables.into_values().collect(),
+        })
+    }
+
+    /// Every member, bundles then words.
+    pub fn members(&self) -> impl Iterator<Item = &Member> {
+        self.bundles.members.iter().chain(&self.words.members)
+    }
+
+    /// The table called `name`.
+    pub fn table(&self, name: &str) -> Option<&Table> {
+        self.tables.iter().find(|t| t.name == name)
+    }
+}
+
+fn family<F: Family>(tables: &mut BTreeMap<String, Table>) -> Result<FamilyInfo, CliError> {
+    let members = F::DECLARATIONS
+        .iter()
+        .enumerate()
+        .map(|(i, decl)| {
+            for lut in decl.fields.iter().filter_map(|r| r.lut) {
+                tables
+                    .entry(lut.name.to_string())
+                    .or_insert_with(|| table(&lut));
+            }
+            member::<F>(i, decl)
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(FamilyInfo {
+        tag: F::TAG.to_string(),
+        width: F::WIDTH,
+        members,
+    })
+}
+
+fn member<F: Family>(index: usize, decl: &Declaration) -> Result<Member, CliError> {
+    let identity = match decl.identity {
+        Identity::Opcodes(ops) => IdentityInfo::Opcodes {
+            opcodes: ops.to_vec(),
+        },
+        Identity::MaskMatch { mask, value } => IdentityInfo::MaskMatch { mask, value },
+        Identity::Nested => {
+            return Err(CliError::Export {
+                what: format!("{}: a member has no identity", decl.name),
+            });
+        }
+    };
+    Ok(Member {
+        name: decl.name.to_string(),
+        wire_name: decl.wire_name.to_string(),
+        serde_tag: F::TAGS.get(index).copied().unwrap_or(decl.name).to_string(),
+        size: decl.size,
+        identity,
+        unrecovered: match decl.layout {
+            LayoutStatus::Recovered => None,
+            LayoutStatus::Unrecovered(what) => Some(what.to_string()),
+        },
+        fields: decl.fields.iter().map(row).collect(),
+        values: probe::values::<F>(index, decl)?,
+    })
+}
+
+/// A field-table row as the catalog writes it.
+pub fn row(info: &FieldInfo) -> Row {
+    Row {
+        name: info.name.to_string(),
+        spec_name: info.spec_name.to_string(),
+        offset: info.offset,
+        placement: match info.placement {
+            Placement::Bytes { len } => PlacementInfo::Bytes { len },
+            Placement::Bits { lo, hi } => PlacementInfo::Bits { lo, hi },
+        },
+        value_bits: info.value_bits.map(|(lo, hi)| [lo, hi]),
+        ty: info.ty.to_string(),
+        table: info.lut.map(|l| l.name.to_string()),
+        kind: match info.kind {
+            FieldKind::Value => KindInfo::Value,
+            FieldKind::Opcode => KindInfo::Opcode,
+            FieldKind::Constant(value) => KindInfo::Constant { value },
+            FieldKind::Reserved => KindInfo::Reserved,
+            FieldKind::Identity { mask, value } => KindInfo::Identity { mask, value },
+        },
+        confidence: confidence(info.confidence).to_string(),
+        note: info.note.to_string(),
+    }
+}
+
+const fn confidence(c: Confidence) -> &'static str {
+    c.tag()
+}
+
+fn table(lut: &LutRef) -> Table {
+    let entries: Vec<NameCode> = lut
+        .entries()
+        .into_iter()
+        .map(|(name, code)| NameCode {
+            name: name.to_string(),
+            code: code.into(),
+        })
+        .collect();
+    let mut codes: Vec<u64> = entries.iter().map(|e| e.code).collect();
+    codes.sort_unstable();
+    codes.dedup();
+    let codes = codes
+        .into_iter()
+        .filter_map(|code| {
+            let preimages: Vec<String> = lut
+                .preimages(code)
+                .into_iter()
+                .map(str::to_string)
+                .collect();
+            Some(CodeInfo {
+                code,
+                canonical: preimages.first()?.clone(),
+                preimages,
+            })
+        })
+        .collect();
+    Table {
+        name: lut.name.to_string(),
+        one_to_one: lut.one_to_one,
+        entries,
+        codes,
+    }
+}

@@ -1,0 +1,227 @@
+//! The Python module: standard library only, Python 3.9 or later. It carries the catalog and
+//! reads it: per member a decoder over `bytes`/`memoryview` that gives the dictionary
+//! `isa decode --json` writes (same keys and values, table and enumeration values by name,
+//! nested values as dictionaries and lists), an encoder back to bytes, and iterators over a
+//! stream of bundles or of words.
+
+use std::fmt::Write as _;
+
+use super::c::ident;
+use super::catalog::Catalog;
+use crate::error::CliError;
+
+const RUNTIME: &str = r#"
+def _bits(b, piece):
+    offset, lo, hi, value_lo = piece["offset"], piece["lo"], piece["hi"], piece["value_lo"]
+    word = int.from_bytes(bytes(b[offset:offset + hi // 8 + 1]), "little")
+    return ((word >> lo) & ((1 << (hi - lo + 1)) - 1)) << value_lo
+
+
+def _put(out, piece, value):
+    offset, lo, hi, value_lo = piece["offset"], piece["lo"], piece["hi"], piece["value_lo"]
+    n = hi // 8 + 1
+    width = hi - lo + 1
+    mask = ((1 << width) - 1) << lo
+    word = int.from_bytes(bytes(out[offset:offset + n]), "little")
+    word = (word & ~mask) | (((value >> value_lo) << lo) & mask)
+    out[offset:offset + n] = word.to_bytes(n, "little")
+
+
+def _width(spec):
+    return sum(p["hi"] - p["lo"] + 1 for p in spec["pieces"])
+
+
+def _read(b, spec):
+    shape = spec["shape"]
+    kind = shape["kind"]
+    if kind == "layout":
+        return {m["name"]: _read(b, m) for m in shape["members"]}
+    if kind == "sequence":
+        return [_read(b, item) for item in shape["items"]]
+    if kind == "bytes":
+        p = spec["pieces"][0]
+        return bytes(b[p["offset"]:p["offset"] + _width(spec) // 8]).hex()
+    value = 0
+    for piece in spec["pieces"]:
+        value |= _bits(b, piece)
+    if kind in ("unsigned", "address"):
+        return value
+    if kind == "signed":
+        sign = 1 << (_width(spec) - 1)
+        return value - (sign << 1) if value & sign else value
+    if kind == "bool":
+        if value > 1:
+            raise ValueError(f"{spec['name']}: {value} is not a flag")
+        return value == 1
+    names = _CODE_NAMES[shape["table"]] if kind == "code" else {n["code"]: n["name"] for n in shape["names"]}
+    if value not in names:
+        raise ValueError(f"{spec['name']}: code {value} has no name")
+    return names[value]
+
+
+def _write(out, spec, value):
+    shape = spec["shape"]
+    kind = shape["kind"]
+    if kind == "layout":
+        for m in shape["members"]:
+            _write(out, m, value[m["name"]])
+        return
+    if kind == "sequence":
+        for item, v in zip(shape["items"], value):
+            _write(out, item, v)
+        return
+    if kind == "bytes":
+        p = spec["pieces"][0]
+        raw = bytes.fromhex(value)
+        out[p["offset"]:p["offset"] + len(raw)] = raw
+        return
+    if kind == "bool":
+        value = 1 if value else 0
+    elif kind == "code":
+        value = _NAME_CODES[shape["table"]][value]
+    elif kind == "name":
+        value = {n["name"]: n["code"] for n in shape["names"]}[value]
+    for piece in spec["pieces"]:
+        _put(out, piece, value & ((1 << 64) - 1))
+
+
+def _member_of(family, b):
+    if family is BUNDLES:
+        for m in family["members"]:
+            if b[0] in m["identity"]["opcodes"]:
+                return m
+        return None
+    word = int.from_bytes(bytes(b[:4]), "little")
+    for m in family["members"]:
+        ident = m["identity"]
+        if word & ident["mask"] == ident["value"]:
+            return m
+    return None
+
+
+def decode(family, b, offset=0):
+    """The dictionary `decode --json` writes for the member at the start of `b`, or None when no member claims it."""
+    m = _member_of(family, b)
+    if m is None:
+        return None
+    out = {"offset": offset, family["tag"]: m["serde_tag"]}
+    for spec in m["values"]:
+        out[spec["name"]] = _read(b, spec)
+    return out
+
+
+def encode(family, record):
+    """The bytes of a dictionary as `decode` gives it (its `offset` is ignored)."""
+    tag = record[family["tag"]]
+    m = next(m for m in family["members"] if m["serde_tag"] == tag)
+    out = bytearray(m["size"])
+    ident = m["identity"]
+    if ident["kind"] == "opcodes":
+        out[0] = ident["opcodes"][0]
+    else:
+        out[0:4] = ident["value"].to_bytes(4, "little")
+    for row in m["fields"]:
+        if row["kind"]["role"] == "constant":
+            p = row["placement"]
+            lo, hi = (0, p["len"] * 8 - 1) if p["unit"] == "bytes" else (p["lo"], p["hi"])
+            _put(out, {"offset": row["offset"], "lo": lo, "hi": hi, "value_lo": 0}, row["kind"]["value"])
+    for spec in m["values"]:
+        _write(out, spec, record[spec["name"]])
+    return bytes(out)
+
+
+def _stream(family, data):
+    view = memoryview(data)
+    width = family["width"]
+    for offset in range(0, len(view) - width + 1, width):
+        yield decode(family, view[offset:offset + width], offset)
+
+
+def iter_bundles(data):
+    """Each bundle of a stream as `decode` gives it (None for one no member claims)."""
+    return _stream(BUNDLES, data)
+
+
+def iter_words(data):
+    """Each 32-bit word of a stream as `decode` gives it (None for one no member claims)."""
+    return _stream(WORDS, data)
+
+
+def decode_bundle(b, offset=0):
+    """The bundle at the start of `b`."""
+    return decode(BUNDLES, b, offset)
+
+
+def decode_word(b, offset=0):
+    """The word at the start of `b`."""
+    return decode(WORDS, b, offset)
+
+
+def encode_bundle(record):
+    """A bundle's bytes."""
+    return encode(BUNDLES, record)
+
+
+def encode_word(record):
+    """A word's bytes."""
+    return encode(WORDS, record)
+"#;
+
+/// The module for `catalog`.
+pub fn module(catalog: &Catalog) -> Result<String, CliError> {
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "\"\"\"The layouts of `{isa}`, generated by `{isa} export --format python` from its field tables.\n\n\
+         Standard library only, Python 3.9 or later. `decode_bundle`/`decode_word` give the dictionary\n\
+         `{isa} decode --json` writes, `encode_bundle`/`encode_word` the bytes back, `iter_bundles`/\n\
+         `iter_words` walk a stream; `decode_<member>` and `encode_<member>` name one member.\n\"\"\"\n\n\
+         import json\n\n",
+        isa = catalog.isa
+    );
+    let _ = writeln!(
+        out,
+        "BUNDLES = json.loads({})",
+        py_str(&to_json(&catalog.bundles)?)
+    );
+    let _ = writeln!(
+        out,
+        "WORDS = json.loads({})",
+        py_str(&to_json(&catalog.words)?)
+    );
+    let _ = writeln!(
+        out,
+        "TABLES = json.loads({})",
+        py_str(&to_json(&catalog.tables)?)
+    );
+    out.push_str(
+        "_CODE_NAMES = {t[\"name\"]: {c[\"code\"]: c[\"canonical\"] for c in t[\"codes\"]} for t in TABLES}\n\
+         _NAME_CODES = {t[\"name\"]: {e[\"name\"]: e[\"code\"] for e in t[\"entries\"]} for t in TABLES}\n",
+    );
+    out.push_str(RUNTIME);
+    for (fam, var) in [(&catalog.bundles, "BUNDLES"), (&catalog.words, "WORDS")] {
+        for (i, m) in fam.members.iter().enumerate() {
+            let f = ident(&m.name);
+            let _ = write!(
+                out,
+                "\n\ndef decode_{f}(b, offset=0):\n    \"\"\"{name} at the start of `b` (None when `b` is another member).\"\"\"\n    \
+                 d = decode({var}, b, offset)\n    return d if d is not None and d[{var}[\"tag\"]] == {var}[\"members\"][{i}][\"serde_tag\"] else None\n\n\n\
+                 def encode_{f}(record):\n    \"\"\"The bytes of a {name} dictionary.\"\"\"\n    return encode({var}, record)\n",
+                name = m.name.replace('"', "'"),
+            );
+        }
+    }
+    Ok(out)
+}
+
+/// A Python string literal (JSON's escapes are Python's).
+fn py_str(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_default()
+}
+
+/// A value as compact JSON.
+fn to_json<T: serde::Serialize>(value: &T) -> Result<String, CliError> {
+    serde_json::to_string(value).map_err(|e| CliError::Export {
+        what: format!("the catalog: {e}"),
+    })
+}
