@@ -66,13 +66,13 @@ pub struct MoveShape {
     )]
     pub ap_mode: u8,
     /// Byte step of shape slot 0 (the innermost dimension).
-    #[field(offset = 0x14, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading")]
+    #[field(offset = 0x14, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading", disputed = "CTRL_MS in aws_neuron_isa_tpb_*.h (public notes): 0x14..0x1F are reserved (shape registers 0x10..0x13, data 0x20..0x3F)")]
     pub step0: i32,
     /// Byte step of shape slot 1.
-    #[field(offset = 0x18, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading")]
+    #[field(offset = 0x18, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading", disputed = "CTRL_MS in aws_neuron_isa_tpb_*.h (public notes): 0x14..0x1F are reserved (shape registers 0x10..0x13, data 0x20..0x3F)")]
     pub step1: i32,
     /// Byte step of shape slot 2.
-    #[field(offset = 0x1C, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading")]
+    #[field(offset = 0x1C, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading", disputed = "CTRL_MS in aws_neuron_isa_tpb_*.h (public notes): 0x14..0x1F are reserved (shape registers 0x10..0x13, data 0x20..0x3F)")]
     pub step2: i32,
     /// Byte step of shape slot 3.
     #[field(offset = 0x20, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading")]
