@@ -387,14 +387,16 @@ fn check_provenance(
     disputed: &Option<(String, Span)>,
     errors: &mut darling::error::Accumulator,
 ) {
-    for (tag, what) in [
+    for (tag, key, hint) in [
         (
             corroborated,
-            "corroborated = \"…\" names the source that agrees (struct and header)",
+            "corroborated",
+            "name the source that agrees, by struct and header (`corroborated = \"S3D3_TS in header.h\"`)",
         ),
         (
             disputed,
-            "disputed = \"…\" says what the source says instead",
+            "disputed",
+            "say what the source says instead (`disputed = \"S3S3D3_TT in header.h: dst at 0x30\"`)",
         ),
     ] {
         if let Some((text, span)) = tag
@@ -402,7 +404,7 @@ fn check_provenance(
         {
             errors.push(
                 Error::custom(format!(
-                    "{name}: an empty tag says nothing; write `{what}`, or remove it"
+                    "{name}: an empty `{key}` says nothing; {hint}, or remove it"
                 ))
                 .with_span(span),
             );

@@ -15,6 +15,17 @@
 //!   `sub_12051E0`), its 32-bit value in the last free word 0x3C;
 //! - the output dtype at 0x29 and the accumulate command at 0x2C, the two other bytes the seed
 //!   says the band holds (SelectReduce writes +0x29 and +0x2C too).
+//!
+//! ## The public notes on the vendor's headers
+//!
+//! Public reverse-engineering notes of the vendor's shipped ISA headers (`S2S2D2_STT` in
+//! aws_neuron_isa_tpb_*.h) agree with the control band: op0/op1 0x24/0x25, reverse 0x26, imm0
+//! source 0x27, the dtype pair 0x28, out dtype 0x29, num_active_channels 0x2A, imm0 dtype 0x2B,
+//! accumulate 0x2C, dst 0x30, imm0 0x3C (each row carries `corroborated = "…"`). They dispute
+//! one thing: the low nibble of 0x28 types the tensor at 0x0C and the high nibble the tensor at
+//! 0x18, where this declaration (seed 001's "+0x28 lo nibble: tensor0/arg0 dtype", CONFIRMED)
+//! types tensor0, at 0x18, with the low nibble. A reader who trusts the header swaps the pair:
+//! `tensor0_dtype` takes `nibble = hi` and `tensor1_dtype` `nibble = lo` (one attribute each).
 
 use isa_core::{
     AccumulateCmd, AluOp, Confidence, Dtype, ReverseOps, Rule, SyncBand, Tensor2d, accumulate,

@@ -1,5 +1,27 @@
 //! TensorTensor (seed 000 §2): `out = in0 (alu) in1` over three TENSOR3D operands, on the s3d3_tt
 //! band. Opcodes 0x41 (plain), 0x51 (bit-vector), 0x8A / 0x8E (GPSIMD int32 band).
+//!
+//! ## The public notes on the vendor's headers
+//!
+//! Public reverse-engineering notes of the vendor's shipped ISA headers (aws_neuron_isa_tpb_*.h)
+//! were compared with this declaration field by field. The seeds stay the source of truth for
+//! the bytes; each row the notes back carries `corroborated = "…"`, each row they place
+//! differently carries `disputed = "…"` (`isa fields --disputed` lists them all). A reader who
+//! trusts the header over the seed changes one attribute per disputed row:
+//!
+//! | disputed | the header (`S3S3D3_TT`, opcode and ALU enums) | the one-attribute change |
+//! | --- | --- | --- |
+//! | `out` at 0x10 | src0 at 0x10 | `out`: `offset = 0x30` |
+//! | `in0` at 0x20 | src1 at 0x20 | `in0`: `offset = 0x10` |
+//! | `in1` at 0x30 | dst at 0x30 | `in1`: `offset = 0x20` |
+//! | opcode 0x8E | `BATCH_NORM_PARAM_LOAD2`, not a TensorTensor form | drop `0x8E` from `opcodes = [...]` (and `TtOpcode::Int32`) |
+//! | ALU code 0x17 | `ABSOLUTE_DIFF`, legal in 0x41 | none: [`TtAlu::AbsoluteDiff`] already decodes it |
+//!
+//! Seed 000's pseudocode stores out at 0x10, in0 at 0x20, in1 at 0x30 and emits 0x8E as the
+//! "+4 variant" of the int32 band; that is what the declaration keeps. ALU code 0x17 has no
+//! seed ordinal, so it is decode-only: a bundle carrying it reads, prints as `absolute_diff`
+//! and encodes back to 0x17, and lowering, which starts from a `bir::AluOpType`, never
+//! produces it.
 
 use isa_core::{
     AluOp, Bundle as _, Dtype, Engine, Lut, SyncBand, Tensor3d, alu_v2, dtype_v2, enumeration,
