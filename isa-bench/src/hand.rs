@@ -141,6 +141,7 @@ pub fn dtype_from(code: u8) -> Option<Dtype> {
 pub fn alu_code(alu: TtAlu) -> Result<u8, HandError> {
     let op = match alu {
         TtAlu::Int32(band) => return Ok(band.code()),
+        TtAlu::AbsoluteDiff => return Ok(0x17),
         TtAlu::Op(op) => op,
     };
     Ok(match op {
@@ -204,6 +205,7 @@ pub fn alu_from(code: u8) -> Option<TtAlu> {
         0x14 => AluOp::IsGe,
         0x15 => AluOp::IsLe,
         0x16 => AluOp::IsLt,
+        0x17 => return Some(TtAlu::AbsoluteDiff),
         0x18 => AluOp::NotEqual,
         0x19 => AluOp::Abs,
         0x1A => AluOp::Pow,

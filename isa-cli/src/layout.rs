@@ -224,6 +224,8 @@ pub(crate) mod tests {
             kind,
             confidence: Confidence::Confirmed,
             note: "",
+            corroborated: "",
+            disputed: "",
         }
     }
 

@@ -153,6 +153,28 @@ pub struct TableRow {
     pub confidence: &'static str,
     /// The note.
     pub note: String,
+    /// The public source outside the seeds that agrees with the position, or "".
+    pub corroborated: &'static str,
+    /// What a public source outside the seeds says instead, or "".
+    pub disputed: &'static str,
+}
+
+impl TableRow {
+    /// The note with the row's provenance beyond the seeds after it:
+    /// `note; agrees: SOURCE; DISPUTED: WHAT THE SOURCE SAYS` (each part only when present).
+    pub fn note_with_provenance(&self) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        if !self.note.is_empty() {
+            parts.push(self.note.clone());
+        }
+        if !self.corroborated.is_empty() {
+            parts.push(format!("agrees: {}", self.corroborated));
+        }
+        if !self.disputed.is_empty() {
+            parts.push(format!("DISPUTED: {}", self.disputed));
+        }
+        parts.join("; ")
+    }
 }
 
 /// Every row of `layout`'s field table, plus a row for each run of bits no row claims
@@ -178,6 +200,8 @@ pub fn table_rows(layout: &Layout) -> Vec<TableRow> {
                     kind: kind_text(row),
                     confidence: row.confidence.tag(),
                     note: row.note.to_string(),
+                    corroborated: row.corroborated,
+                    disputed: row.disputed,
                 },
             )
         })
@@ -193,6 +217,8 @@ pub fn table_rows(layout: &Layout) -> Vec<TableRow> {
                     kind: "reserved, zero".into(),
                     confidence: Confidence::Confirmed.tag(),
                     note: "no field claims these bits".into(),
+                    corroborated: "",
+                    disputed: "",
                 },
             ));
         }
@@ -270,7 +296,72 @@ pub fn field_table_text(layout: &Layout) -> String {
             &r.name,
             &r.kind,
             r.confidence,
-            &r.note,
+            &r.note_with_provenance(),
+        );
+    }
+    out
+}
+
+/// One placement of a layout that a public source outside the seeds disputes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Disputed {
+    /// The layout's name.
+    pub member: &'static str,
+    /// The row's name (with its value bits for one part of a split value).
+    pub field: String,
+    /// Byte offset of its first byte.
+    pub offset: usize,
+    /// `1 byte`, `bits 3:0`.
+    pub place: String,
+    /// What the source says, naming it.
+    pub says: &'static str,
+}
+
+/// Every disputed row of `layouts`, in layout order, then table order.
+pub fn disputed(layouts: &[Layout]) -> Vec<Disputed> {
+    layouts
+        .iter()
+        .flat_map(|l| {
+            table_rows(l)
+                .into_iter()
+                .filter(|r| !r.disputed.is_empty())
+                .map(|r| Disputed {
+                    member: l.name,
+                    field: r.name,
+                    offset: r.offset,
+                    place: r.place,
+                    says: r.disputed,
+                })
+        })
+        .collect()
+}
+
+/// The disputed placements as aligned text: a title line, then one line per placement
+/// (member, field, offset and width, what the source says).
+pub fn disputed_text(rows: &[Disputed]) -> String {
+    let wm = rows
+        .iter()
+        .map(|r| r.member.len())
+        .max()
+        .unwrap_or(0)
+        .max(6);
+    let wf = rows.iter().map(|r| r.field.len()).max().unwrap_or(0).max(5);
+    let wp = rows.iter().map(|r| r.place.len()).max().unwrap_or(0).max(5);
+    let mut out = format!(
+        "{} placements disputed by a public source (the bytes follow the seeds)\n",
+        rows.len()
+    );
+    let _ = writeln!(
+        out,
+        "  {:<wm$}  {:<wf$}  offset  {:<wp$}  the source says",
+        "member", "field", "width"
+    );
+    for r in rows {
+        let offset = format!("{:#04x}", r.offset);
+        let _ = writeln!(
+            out,
+            "  {:<wm$}  {:<wf$}  {offset:<6}  {:<wp$}  {}",
+            r.member, r.field, r.place, r.says
         );
     }
     out

@@ -7,7 +7,9 @@
 //! bits are hatched; fixed bits (the opcode, constants, a word's identity) are shaded; the opaque
 //! body of an op whose field map is not recovered has its own shade and says so. The border
 //! shows the confidence of the position: solid for CONFIRMED, long dashes for STRONG, dashes for
-//! INFERRED, dots for SPECULATIVE. Hovering a box shows its note.
+//! INFERRED, dots for SPECULATIVE. A placement a public source outside the seeds disputes has a
+//! thick red outline inside its border (the legend says so). Hovering a box shows its note and
+//! its provenance beyond the seeds.
 //!
 //! A name too long for a box of at most four bits (a one-bit flag of a block word) is written
 //! upright, and that row grows to hold it; a longer one is shrunk, then cut short with `…` (the
@@ -85,7 +87,13 @@ struct Look {
     tip: String,
     fill: &'static str,
     dash: Option<&'static str>,
+    /// A public source outside the seeds disputes the placement: drawn with [`DISPUTED`].
+    disputed: bool,
 }
+
+/// The outline of a box whose placement a public source disputes: a thick red border over the
+/// confidence border, so that the confidence still shows.
+const DISPUTED: &str = r##" stroke="#c0392b" stroke-width="3" class="disputed""##;
 
 impl Part<'_> {
     fn lane(&self) -> usize {
@@ -286,6 +294,17 @@ fn draw(s: &mut String, part: &Part<'_>, rows: &Rows) {
         r##"<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{}" stroke="#222222" stroke-width="1.2"{dash}/>"##,
         look.fill
     );
+    if look.disputed {
+        // Inside the box, so that it does not cover a neighbour's border.
+        let _ = writeln!(
+            s,
+            r##"<rect x="{}" y="{}" width="{}" height="{}" fill="none"{DISPUTED}/>"##,
+            x + 3,
+            y + 3,
+            w.saturating_sub(6),
+            h.saturating_sub(6)
+        );
+    }
     // Word boundaries inside a box that covers several rows, half-way between the rows.
     for k in lane + 1..=last {
         let ly = (rows.bottom(k - 1) + rows.top(k)) / 2;
@@ -446,6 +465,7 @@ fn describe(layout: &Layout, seg: &Segment<'_>, first: bool) -> Look {
             tip: format!("reserved ({place}): no field claims these bits; they must be zero"),
             fill: RESERVED,
             dash: None,
+            disputed: false,
         },
         Owner::Identity { value, row } => Look {
             name: Some(layout::binary_literal(value, bits)),
@@ -454,6 +474,7 @@ fn describe(layout: &Layout, seg: &Segment<'_>, first: bool) -> Look {
             tip: format!("{} ({place}): {}", row.name, render::kind_text(row)),
             fill: FIXED,
             dash: None,
+            disputed: false,
         },
         Owner::Row(row) => {
             let mut tip = format!(
@@ -462,9 +483,15 @@ fn describe(layout: &Layout, seg: &Segment<'_>, first: bool) -> Look {
                 render::kind_text(row),
                 row.confidence.tag()
             );
-            if !row.note.is_empty() {
-                tip.push_str(". ");
-                tip.push_str(row.note);
+            for (before, text) in [
+                (". ", row.note),
+                (". Agrees: ", row.corroborated),
+                (". DISPUTED: ", row.disputed),
+            ] {
+                if !text.is_empty() {
+                    tip.push_str(before);
+                    tip.push_str(text);
+                }
             }
             let dash = match row.confidence {
                 Confidence::Confirmed | Confidence::NotStated => None,
@@ -511,6 +538,7 @@ fn describe(layout: &Layout, seg: &Segment<'_>, first: bool) -> Look {
                 tip,
                 fill,
                 dash,
+                disputed: row.is_disputed(),
             }
         }
     }
@@ -524,22 +552,30 @@ fn sub_label(row: &FieldInfo) -> String {
     }
 }
 
-/// A legend key: fill, label, dash pattern.
-type Key = (&'static str, &'static str, Option<&'static str>);
+/// A legend key: fill, label, dash pattern, whether it shows the disputed outline.
+type Key = (&'static str, &'static str, Option<&'static str>, bool);
 
 /// The keys of `layout`'s legend: the confidence borders, reserved and fixed bits, and the
 /// opaque body of an op whose map is not recovered.
 fn legend_keys(layout: &Layout) -> Vec<Key> {
     let mut keys = vec![
-        (VALUE, "CONFIRMED", None),
-        (VALUE, "STRONG", Some("9 3")),
-        (VALUE, "INFERRED", Some("5 3")),
-        (VALUE, "SPECULATIVE", Some("1.5 3")),
-        (RESERVED, "reserved (zero)", None),
-        (FIXED, "fixed", None),
+        (VALUE, "CONFIRMED", None, false),
+        (VALUE, "STRONG", Some("9 3"), false),
+        (VALUE, "INFERRED", Some("5 3"), false),
+        (VALUE, "SPECULATIVE", Some("1.5 3"), false),
+        (RESERVED, "reserved (zero)", None, false),
+        (FIXED, "fixed", None, false),
     ];
     if matches!(layout.status, LayoutStatus::Unrecovered(_)) {
-        keys.push((OPAQUE, "not recovered", None));
+        keys.push((OPAQUE, "not recovered", None, false));
+    }
+    if layout.fields.iter().any(FieldInfo::is_disputed) {
+        keys.push((
+            VALUE,
+            "disputed by a public source (bytes per the seeds)",
+            None,
+            true,
+        ));
     }
     keys
 }
@@ -552,7 +588,7 @@ fn key_width(label: &str) -> usize {
 fn legend_lines(keys: &[Key]) -> usize {
     let mut lines = 1;
     let mut x = LEFT;
-    for (_, label, _) in keys {
+    for (_, label, _, _) in keys {
         if x + key_width(label) > WIDTH - RIGHT + 24 {
             lines += 1;
             x = LEFT;
@@ -564,7 +600,7 @@ fn legend_lines(keys: &[Key]) -> usize {
 
 fn legend(s: &mut String, keys: &[Key], top: usize) {
     let (mut x, mut y) = (LEFT, top);
-    for (fill, label, dash) in keys {
+    for (fill, label, dash, disputed) in keys {
         if x + key_width(label) > WIDTH - RIGHT + 24 {
             x = LEFT;
             y += 22;
@@ -578,6 +614,14 @@ fn legend(s: &mut String, keys: &[Key], top: usize) {
             x + 34,
             y + 12
         );
+        if *disputed {
+            let _ = writeln!(
+                s,
+                r##"<rect x="{}" y="{}" width="22" height="10" fill="none"{DISPUTED}/>"##,
+                x + 3,
+                y + 3
+            );
+        }
         x += key_width(label);
     }
 }

@@ -4,7 +4,8 @@
 //!
 //! Fields wider than a lane are cut at lane boundaries (a 16-byte descriptor is four 32-bit
 //! parts). Reserved bits have no name and colour type 1. A lookup table, and a confidence below
-//! CONFIRMED, go in `attr` under the field. Names are [`layout::label`]s: a block word's fields
+//! CONFIRMED, go in `attr` under the field, and so does `DISPUTED` for a placement a public
+//! source outside the seeds disputes. Names are [`layout::label`]s: a block word's fields
 //! in the PTO spec's PascalCase, so that BSTART.TEPL's description is seed 004's WaveJSON.
 
 use isa_core::{Confidence, FieldInfo, FieldKind};
@@ -144,6 +145,9 @@ fn entry(seg: &Segment<'_>) -> Entry {
                 }
                 if row.confidence.is_stated() && row.confidence != Confidence::Confirmed {
                     attr.push(row.confidence.tag());
+                }
+                if row.is_disputed() {
+                    attr.push("DISPUTED");
                 }
                 Entry {
                     bits,

@@ -771,7 +771,11 @@ fn fields_wavedrom_is_a_register_of_32_bit_lanes() {
         at += bits;
     }
     assert_eq!(at, 512, "the fields cover the bundle");
-    assert_eq!(reg[0], serde_json::json!({"bits": 8, "name": "opcode"}));
+    // A public source disputes opcode 0x8E (SPEC-NOTES style module docs of tensor_tensor).
+    assert_eq!(
+        reg[0],
+        serde_json::json!({"bits": 8, "name": "opcode", "attr": "DISPUTED"})
+    );
     assert_eq!(
         reg[1],
         serde_json::json!({"bits": 8, "name": "8'b00010000", "attr": "inst_word_len"})
@@ -782,6 +786,139 @@ fn fields_wavedrom_is_a_register_of_32_bit_lanes() {
     assert_eq!(in0_dtype["attr"], "dtype_v2");
     // A 16-byte descriptor is four whole lanes.
     assert_eq!(reg.iter().filter(|e| e["name"] == "out").count(), 4);
+}
+
+/// The eight placements the public notes on `aws_neuron_isa_tpb_*.h` dispute, each with the
+/// struct (or enum) the notes name: (member, field, offset, source, what it says).
+const DISPUTED: [(&str, &str, &str, &str, &str); 8] = [
+    ("TensorTensor", "out", "0x10", "S3S3D3_TT", "src0 at 0x10"),
+    (
+        "CopyPredicated",
+        "out",
+        "0x10",
+        "S3S3D3_TT",
+        "the predicate, src0, at 0x10",
+    ),
+    (
+        "CopyPredicatedScalar",
+        "out",
+        "0x10",
+        "S3D3_CP_PRED_SCALAR",
+        "pred at 0x10",
+    ),
+    (
+        "ScalarTensorTensor",
+        "tensor0_dtype",
+        "0x28",
+        "S2S2D2_STT",
+        "the low nibble of 0x28 types the tensor at 0x0C",
+    ),
+    ("SelectReduce", "mask", "0x30", "S2S2D2_STT", "dst at 0x30"),
+    (
+        "MoveShape",
+        "step0",
+        "0x14",
+        "CTRL_MS",
+        "0x14..0x1F are reserved",
+    ),
+    (
+        "TensorTensor",
+        "opcode",
+        "0x00",
+        "the opcode enum",
+        "0x8E is BATCH_NORM_PARAM_LOAD2",
+    ),
+    (
+        "TensorTensor",
+        "alu",
+        "0x0e",
+        "NEURON_ISA_TPB_ALU_OP",
+        "0x17 is ABSOLUTE_DIFF",
+    ),
+];
+
+#[test]
+fn fields_disputed_lists_the_eight_disputed_placements_with_their_sources() {
+    let out = stdout_of(isa().args(["fields", "--disputed"]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].ends_with("placements disputed by a public source (the bytes follow the seeds)"),
+        "{out}"
+    );
+    for (member, field, offset, source, says) in DISPUTED {
+        let words = [member, field, offset];
+        let found = lines.iter().any(|l| {
+            let mut cols = l.split_whitespace();
+            words.iter().all(|w| cols.next() == Some(*w))
+                && l.contains(source)
+                && l.contains("aws_neuron_isa_tpb_*.h (public notes)")
+                && l.contains(says)
+        });
+        assert!(
+            found,
+            "{member}.{field} at {offset} ({source}: {says}) missing:\n{out}"
+        );
+    }
+    // Every member with a disputed row, and only disputed rows: no corroborated-only layout.
+    assert!(!out.contains("TensorScalar "), "{out}");
+    assert!(!out.contains("TensorCopy "), "{out}");
+    // One layout: only its rows.
+    let tt = stdout_of(isa().args(["fields", "0x41", "--disputed"]));
+    assert!(tt.starts_with("5 placements disputed"), "{tt}");
+    assert!(
+        tt.lines()
+            .skip(2)
+            .all(|l| l.trim_start().starts_with("TensorTensor")),
+        "{tt}"
+    );
+}
+
+#[test]
+fn fields_shows_what_agrees_and_what_is_disputed_in_the_note_column() {
+    let ts = stdout_of(isa().args(["fields", "TensorScalar"]));
+    let line = ts.lines().find(|l| l.contains(" op0 ")).unwrap_or_default();
+    assert!(
+        line.ends_with("agrees: S3D3_TS in aws_neuron_isa_tpb_*.h (public notes): op0 at 0x24"),
+        "{ts}"
+    );
+    let tt = stdout_of(isa().args(["fields", "TensorTensor"]));
+    let line = tt.lines().find(|l| l.contains(" in1 ")).unwrap_or_default();
+    assert!(
+        line.ends_with(
+            "DISPUTED: S3S3D3_TT in aws_neuron_isa_tpb_*.h (public notes): dst at 0x30 (seed 000 stores in1 here)"
+        ),
+        "{tt}"
+    );
+}
+
+#[test]
+fn the_tensor_tensor_diagram_outlines_its_three_disputed_descriptor_slots() {
+    let svg = fs::read_to_string(root().join("docs/TensorTensor.svg")).unwrap();
+    // Each box is one `<g>`: its tooltip, then its rectangles.
+    let group = |title_start: &str| {
+        let from = svg.find(&format!("<g><title>{title_start}")).unwrap_or(0);
+        let to = svg[from..].find("</g>").map_or(svg.len(), |n| from + n);
+        svg[from..to].to_string()
+    };
+    for (slot, says) in [
+        ("out (byte 0x10, 16 bytes)", "src0 at 0x10"),
+        ("in0 (byte 0x20, 16 bytes)", "src1 at 0x20"),
+        ("in1 (byte 0x30, 16 bytes)", "dst at 0x30"),
+    ] {
+        let g = group(slot);
+        assert!(g.contains("DISPUTED: S3S3D3_TT"), "{g}");
+        assert!(g.contains(says), "{g}");
+        assert!(
+            g.contains(r##"stroke="#c0392b" stroke-width="3" class="disputed""##),
+            "{g}"
+        );
+    }
+    // A field nobody disputes keeps the plain border.
+    assert!(!group("in0_dtype (byte 0x0c").contains("class=\"disputed\""));
+    // The legend says what the outline means.
+    assert!(svg.contains(">disputed by a public source (bytes per the seeds)</text>"));
+    // Five disputed boxes (opcode, alu, out, in0, in1) and the legend key.
+    assert_eq!(svg.matches("class=\"disputed\"").count(), 5 + 1, "{svg}");
 }
 
 #[test]

@@ -221,6 +221,14 @@ pub struct FieldInfo {
     pub confidence: Confidence,
     /// Why the position is what it is, where that needs saying.
     pub note: &'static str,
+    /// A public source outside the seeds that agrees with the position, named by struct and
+    /// header (`S3D3_TS in aws_neuron_isa_tpb_*.h (public notes)`), or "" when none is cited.
+    /// It never changes the bytes: the seeds stay the source of truth for the encoding.
+    pub corroborated: &'static str,
+    /// What a public source outside the seeds says instead, where it places the field (or reads
+    /// the code) differently, or "" when no source disputes it. The position stays the seeds';
+    /// the text lets a reader who trusts the source make the one-attribute change it implies.
+    pub disputed: &'static str,
 }
 
 impl FieldInfo {
@@ -260,6 +268,12 @@ impl FieldInfo {
             Placement::Bytes { .. } => self.offset * 8,
             Placement::Bits { lo, .. } => self.offset * 8 + lo as usize,
         }
+    }
+
+    /// Whether a public source outside the seeds disputes the row ([`FieldInfo::disputed`] is
+    /// not empty).
+    pub const fn is_disputed(&self) -> bool {
+        !self.disputed.is_empty()
     }
 
     /// Last absolute bit.

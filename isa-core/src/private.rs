@@ -160,6 +160,8 @@ const fn gap_row(offset: usize, placement: Placement) -> FieldInfo {
         kind: FieldKind::Reserved,
         confidence: crate::bundle::Confidence::NotStated,
         note: "no field claims these bits",
+        corroborated: "",
+        disputed: "",
     }
 }
 
@@ -679,6 +681,8 @@ mod tests {
                 kind: FieldKind::Constant(0x10),
                 confidence: crate::Confidence::Confirmed,
                 note: "",
+                corroborated: "",
+                disputed: "",
             },
             FieldInfo {
                 name: "x",
@@ -691,6 +695,8 @@ mod tests {
                 kind: FieldKind::Value,
                 confidence: crate::Confidence::Confirmed,
                 note: "",
+                corroborated: "",
+                disputed: "",
             },
         ];
         // Byte 0: identity bits 0..=3 = 0x5, bits 4..=7 reserved; byte 1 constant 0x10; byte 2

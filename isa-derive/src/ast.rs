@@ -56,6 +56,10 @@ pub struct Reserved {
     pub offset: usize,
     pub len: usize,
     pub note: String,
+    /// As on a field: the public source that agrees, with its span.
+    pub corroborated: Option<(String, Span)>,
+    /// As on a field: what a public source says instead, with its span.
+    pub disputed: Option<(String, Span)>,
     pub span: Span,
 }
 
@@ -95,6 +99,10 @@ pub struct FieldNode<'a> {
     pub note: String,
     /// The specification's spelling of the name, or "".
     pub spec: String,
+    /// `corroborated = "…"`: the public source that agrees, with the span of its text.
+    pub corroborated: Option<(String, Span)>,
+    /// `disputed = "…"`: what a public source says instead, with the span of its text.
+    pub disputed: Option<(String, Span)>,
 }
 
 impl FieldNode<'_> {
@@ -209,6 +217,14 @@ pub fn parse(input: &DeriveInput, runtime: impl FnOnce() -> Path) -> darling::Re
             offset: r.offset,
             len: r.len,
             note: r.note.clone().unwrap_or_default(),
+            corroborated: r
+                .corroborated
+                .as_ref()
+                .map(|c| (c.as_str().to_owned(), c.span())),
+            disputed: r
+                .disputed
+                .as_ref()
+                .map(|d| (d.as_str().to_owned(), d.span())),
             span: r.span(),
         })
         .collect();
@@ -330,5 +346,7 @@ fn field_node(f: &syn::Field, o: FieldOpts, mask_match: bool) -> darling::Result
         confidence: o.confidence,
         note: o.note.unwrap_or_default(),
         spec: o.spec.unwrap_or_default(),
+        corroborated: o.corroborated.map(|c| (c.as_str().to_owned(), c.span())),
+        disputed: o.disputed.map(|d| (d.as_str().to_owned(), d.span())),
     })
 }

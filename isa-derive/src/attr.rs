@@ -68,6 +68,12 @@ pub struct ReservedOpts {
     pub name: Option<String>,
     #[darling(default)]
     pub note: Option<String>,
+    /// A public source outside the seeds that agrees the range is reserved.
+    #[darling(default)]
+    pub corroborated: Option<SpannedValue<String>>,
+    /// What a public source outside the seeds places in the range instead.
+    #[darling(default)]
+    pub disputed: Option<SpannedValue<String>>,
 }
 
 /// `#[field(...)]` on a struct field.
@@ -92,6 +98,12 @@ pub struct FieldOpts {
     /// The field's name as the specification spells it (`PEMode`), when it differs.
     #[darling(default)]
     pub spec: Option<String>,
+    /// A public source outside the seeds that agrees with the position, by struct and header.
+    #[darling(default)]
+    pub corroborated: Option<SpannedValue<String>>,
+    /// What a public source outside the seeds says instead of the position taken.
+    #[darling(default)]
+    pub disputed: Option<SpannedValue<String>>,
 }
 
 /// Which half of a byte.

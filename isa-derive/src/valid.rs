@@ -330,6 +330,14 @@ pub fn check(layout: &Layout) -> darling::Result<Plan> {
             ));
         }
     }
+    for f in &layout.fields {
+        let name = format!("field `{}`", f.ident);
+        check_provenance(&name, &f.corroborated, &f.disputed, &mut errors);
+    }
+    for r in &layout.reserved {
+        let name = format!("reserved range `{}`", r.name);
+        check_provenance(&name, &r.corroborated, &r.disputed, &mut errors);
+    }
     errors.finish()?;
 
     // Limits of whole fields: the next owned bit or the next whole field.
@@ -369,6 +377,39 @@ pub fn check(layout: &Layout) -> darling::Result<Plan> {
         segments: segments(layout, &owner),
         whole_limits,
     })
+}
+
+/// A `corroborated` or `disputed` tag says something: an empty one would show a row as
+/// disputed (or backed) by nobody.
+fn check_provenance(
+    name: &str,
+    corroborated: &Option<(String, Span)>,
+    disputed: &Option<(String, Span)>,
+    errors: &mut darling::error::Accumulator,
+) {
+    for (tag, key, hint) in [
+        (
+            corroborated,
+            "corroborated",
+            "name the source that agrees, by struct and header (`corroborated = \"S3D3_TS in header.h\"`)",
+        ),
+        (
+            disputed,
+            "disputed",
+            "say what the source says instead (`disputed = \"S3S3D3_TT in header.h: dst at 0x30\"`)",
+        ),
+    ] {
+        if let Some((text, span)) = tag
+            && text.trim().is_empty()
+        {
+            errors.push(
+                Error::custom(format!(
+                    "{name}: an empty `{key}` says nothing; {hint}, or remove it"
+                ))
+                .with_span(span),
+            );
+        }
+    }
 }
 
 fn claim(owner: &mut [Option<Owner>], from: usize, to: usize, who: Owner) {

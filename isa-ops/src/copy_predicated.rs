@@ -8,6 +8,35 @@
 //! | 0x99 | CastPredicated: masked converting copy | [`CopyPredicated`], the s3d3_tt band |
 //! | 0xE8 | CopyPredicatedScalar: masked scalar fill | [`CopyPredicatedScalar`], d3_cp |
 //!
+//! ## The public notes on the vendor's headers
+//!
+//! Public reverse-engineering notes of the vendor's shipped ISA headers (aws_neuron_isa_tpb_*.h)
+//! were compared with these declarations field by field. The seeds stay the source of truth for
+//! the bytes; each row the notes back carries `corroborated = "…"`, each row they place
+//! differently carries `disputed = "…"` (`isa fields --disputed` lists them all). A reader who
+//! trusts the header over the seed changes one attribute per disputed row:
+//!
+//! | op | disputed | the header | the one-attribute change |
+//! | --- | --- | --- | --- |
+//! | CopyPredicated 0x72/0x99 (`S3S3D3_TT`) | `out` at 0x10 | the predicate, src0, at 0x10 | `out`: `offset = 0x30` |
+//! | | `mask` at 0x30 | dst at 0x30 | `mask`: `offset = 0x10` |
+//! | | `src_dtype`, low nibble of 0x0C | the predicate's dtype | `src_dtype`: `nibble = hi` |
+//! | | `mask_dtype`, high nibble of 0x0C | the data's dtype | `mask_dtype`: `nibble = lo` |
+//! | CopyPredicatedScalar 0xE8 (`S3D3_CP_PRED_SCALAR`) | `out` at 0x10 | pred at 0x10 | `out`: `offset = 0x30` |
+//! | | `mask` at 0x30 | dst at 0x30 | `mask`: `offset = 0x10` |
+//! | | `out_dtype` at 0x21 | reversed_pred at 0x21 | `out_dtype`: `offset = 0x2A` |
+//! | | `byte_0x29` | in dtype at 0x29 | `byte_0x29`: a `Dtype` with `lut = dtype_v2` |
+//! | | `mask_num_active_partitions` at 0x2A | out dtype at 0x2A | `mask_num_active_partitions`: `offset = 0x21` (reversed_pred) |
+//! | | `scalar` at 0x2B | imm source byte at 0x2B, imm at 0x2C | `scalar`: `offset = 0x2C` |
+//! | SelectReduce 0xEA (`S2S2D2_STT`) | `out` at 0x18 | dst at 0x30 | `out`: `offset = 0x30` |
+//! | | `mask` at 0x30 | dst at 0x30 | `mask`: `offset = 0x18` |
+//! | | reserved 0x3C..0x3F | scalar imm0 at 0x3C | a `u32` field at `offset = 0x3C` for the false fill |
+//!
+//! The notes agree with CopyPredicated's data slot (src1 at 0x20) and with CopyPredicatedScalar's
+//! pred dtype at 0x20 and num_active_channels at 0x22. The declarations keep the seeds' reading:
+//! seed 000 §3.2 says "the mask AP in the in1 slot", and the 0xE8 and 0xEA store lists give no
+//! names, so the operand roles above are readings the notes contradict, not stores.
+//!
 //! Selection (seed 000 §3 and §7, [`CopyPredicatedInst::select_opcode`]): a reduce op at
 //! `inst+0x140` → 0xEA; else a scalar `src` → 0xE8; else `(out.dtype == src.dtype) ? 0x72 :
 //! 0x99`. Each body emits exactly one bundle (seed 000's GOTCHA: the RUN arm's scratch block is
@@ -95,7 +124,7 @@ enumeration! {
     opcodes = [0xEA],
     reserved(offset = 0x2A, len = 1, note = "no store in the CONFIRMED 0xEA list (seed 000 ledger, @0x125f944..0x125fb8d); an unwritten byte is a hard 0x00"),
     reserved(offset = 0x2D, len = 3, note = "no store in the 0xEA list (seed 000 ledger)"),
-    reserved(offset = 0x3C, len = 4, note = "past the last 2-D slot; no store")
+    reserved(offset = 0x3C, len = 4, note = "past the last 2-D slot; no store", disputed = "S2S2D2_STT in aws_neuron_isa_tpb_*.h (public notes): the scalar imm0 at 0x3C")
 )]
 pub struct SelectReduce {
     /// The sync band.
@@ -105,7 +134,7 @@ pub struct SelectReduce {
     #[field(offset = 0x0C, confidence = inferred, note = "register-packed third 2-D slot (no direct lea); the only 12-byte hole (SPEC-NOTES 2.3)")]
     pub src: Tensor2d,
     /// The output, `getOutput<AP>(0)`.
-    #[field(offset = 0x18, confidence = inferred, note = "lea +0x18 CONFIRMED; that it holds the output is INFERRED (0x72 keeps out first and the mask last)")]
+    #[field(offset = 0x18, confidence = inferred, note = "lea +0x18 CONFIRMED; that it holds the output is INFERRED (0x72 keeps out first and the mask last)", disputed = "S2S2D2_STT in aws_neuron_isa_tpb_*.h (public notes): SelectReduce 0xEA rides S2S2D2_STT, whose dst is at 0x30")]
     pub out: Tensor2d,
     /// The first ALU byte: the selected value passes through.
     #[field(offset = 0x24, lut = alu_v2, confidence = inferred, note = "store CONFIRMED; the bypass semantic is INFERRED (seed 000 ledger)")]
@@ -138,7 +167,7 @@ pub struct SelectReduce {
     #[field(offset = 0x2C, lut = accumulate, confidence = inferred, note = "store CONFIRMED; the accum byte of the 2-D band (seed 001), named by s_zero_accum_cmd")]
     pub accumulate: AccumulateCmd,
     /// The mask, `getArgument<AP>(0)`.
-    #[field(offset = 0x30, confidence = inferred, note = "lea +0x30 CONFIRMED; the mask as in 0x72's in1 slot is INFERRED")]
+    #[field(offset = 0x30, confidence = inferred, note = "lea +0x30 CONFIRMED; the mask as in 0x72's in1 slot is INFERRED", disputed = "S2S2D2_STT in aws_neuron_isa_tpb_*.h (public notes): dst at 0x30, not the mask")]
     pub mask: Tensor2d,
 }
 
@@ -156,10 +185,10 @@ pub struct CopyPredicated {
     #[field(offset = 0x04, confidence = inferred, note = "wait/update band order per SPEC-NOTES 2.6")]
     pub sync: SyncBand,
     /// The `src` dtype tag, the s3d3_tt in0 nibble.
-    #[field(offset = 0x0C, nibble = lo, lut = dtype_v2)]
+    #[field(offset = 0x0C, nibble = lo, lut = dtype_v2, disputed = "S3S3D3_TT in aws_neuron_isa_tpb_*.h (public notes), on 0x72/0x99: the low nibble types the predicate, src0 at 0x10")]
     pub src_dtype: Dtype,
     /// The mask dtype tag, the s3d3_tt in1 nibble.
-    #[field(offset = 0x0C, nibble = hi, lut = dtype_v2)]
+    #[field(offset = 0x0C, nibble = hi, lut = dtype_v2, disputed = "S3S3D3_TT in aws_neuron_isa_tpb_*.h (public notes), on 0x72/0x99: the high nibble types the data, src1 at 0x20")]
     pub mask_dtype: Dtype,
     /// The output dtype tag.
     #[field(offset = 0x0D, lut = dtype_v2)]
@@ -171,13 +200,22 @@ pub struct CopyPredicated {
     #[field(offset = 0x0F, confidence = strong, note = "firstAPPair.num (seed 000 ledger); of the mask, the AP the body asserts on (mask+88)")]
     pub num_active_partitions: u8,
     /// The output, the s3d3_tt out slot.
-    #[field(offset = 0x10)]
+    #[field(
+        offset = 0x10,
+        disputed = "S3S3D3_TT in aws_neuron_isa_tpb_*.h (public notes), on 0x72/0x99: the predicate, src0, at 0x10"
+    )]
     pub out: Tensor3d,
     /// The true-lane data, the s3d3_tt in0 slot.
-    #[field(offset = 0x20)]
+    #[field(
+        offset = 0x20,
+        corroborated = "S3S3D3_TT in aws_neuron_isa_tpb_*.h (public notes), on 0x72/0x99: the data, src1, at 0x20"
+    )]
     pub src: Tensor3d,
     /// The mask, the s3d3_tt in1 slot.
-    #[field(offset = 0x30)]
+    #[field(
+        offset = 0x30,
+        disputed = "S3S3D3_TT in aws_neuron_isa_tpb_*.h (public notes), on 0x72/0x99: dst at 0x30"
+    )]
     pub mask: Tensor3d,
 }
 
@@ -205,28 +243,34 @@ pub struct CopyPredicatedScalar {
     #[field(offset = 0x04, confidence = inferred, note = "wait/update band order per SPEC-NOTES 2.6")]
     pub sync: SyncBand,
     /// The output (the `onFalse`-seeded destination).
-    #[field(offset = 0x10)]
+    #[field(
+        offset = 0x10,
+        disputed = "S3D3_CP_PRED_SCALAR in aws_neuron_isa_tpb_*.h (public notes): pred at 0x10"
+    )]
     pub out: Tensor3d,
     /// The mask dtype tag.
-    #[field(offset = 0x20, lut = dtype_v2, confidence = inferred, note = "store CONFIRMED; S3D3_TS in_dtype position, the mask being getArgument(0)")]
+    #[field(offset = 0x20, lut = dtype_v2, confidence = inferred, note = "store CONFIRMED; S3D3_TS in_dtype position, the mask being getArgument(0)", corroborated = "S3D3_CP_PRED_SCALAR in aws_neuron_isa_tpb_*.h (public notes): pred dtype at 0x20")]
     pub mask_dtype: Dtype,
     /// The output dtype tag.
-    #[field(offset = 0x21, lut = dtype_v2, confidence = inferred, note = "store CONFIRMED; S3D3_TS out_dtype position")]
+    #[field(offset = 0x21, lut = dtype_v2, confidence = inferred, note = "store CONFIRMED; S3D3_TS out_dtype position", disputed = "S3D3_CP_PRED_SCALAR in aws_neuron_isa_tpb_*.h (public notes): reversed_pred at 0x21")]
     pub out_dtype: Dtype,
     /// `num_active_partitions`: the first APPair's num of the output.
-    #[field(offset = 0x22, confidence = strong, note = "firstAPPair.num at predicated +0x22 (seed 000 ledger); of out, the AP the body asserts on (out+88)")]
+    #[field(offset = 0x22, confidence = strong, note = "firstAPPair.num at predicated +0x22 (seed 000 ledger); of out, the AP the body asserts on (out+88)", corroborated = "S3D3_CP_PRED_SCALAR in aws_neuron_isa_tpb_*.h (public notes): num_active_channels at 0x22")]
     pub num_active_partitions: u8,
     /// A stored byte without a recovered name.
-    #[field(offset = 0x29, confidence = speculative, note = "store CONFIRMED, no recovered name; d3_cp_pred_scalar_reserved_zero requires 0")]
+    #[field(offset = 0x29, confidence = speculative, note = "store CONFIRMED, no recovered name; d3_cp_pred_scalar_reserved_zero requires 0", disputed = "S3D3_CP_PRED_SCALAR in aws_neuron_isa_tpb_*.h (public notes): in dtype at 0x29")]
     pub byte_0x29: u8,
     /// `num_active_partitions` of the mask: its first APPair's num.
-    #[field(offset = 0x2A, confidence = inferred, note = "store CONFIRMED (@0x125fcf3..0x125fe61); a num slot per the STRONG ledger list 'predicated +0x0F/+0x2A/+0x22' (seed 000); that it reads the mask is INFERRED")]
+    #[field(offset = 0x2A, confidence = inferred, note = "store CONFIRMED (@0x125fcf3..0x125fe61); a num slot per the STRONG ledger list 'predicated +0x0F/+0x2A/+0x22' (seed 000); that it reads the mask is INFERRED", disputed = "S3D3_CP_PRED_SCALAR in aws_neuron_isa_tpb_*.h (public notes): out dtype at 0x2A")]
     pub mask_num_active_partitions: u8,
     /// The true-lane scalar, a 32-bit immediate.
-    #[field(offset = 0x2B, confidence = inferred, note = "store at +0x2B CONFIRMED; its width is not given: read as the family's 32-bit immediate, ending before the mask slot")]
+    #[field(offset = 0x2B, confidence = inferred, note = "store at +0x2B CONFIRMED; its width is not given: read as the family's 32-bit immediate, ending before the mask slot", disputed = "S3D3_CP_PRED_SCALAR in aws_neuron_isa_tpb_*.h (public notes): the imm source byte at 0x2B, the imm at 0x2C")]
     pub scalar: u32,
     /// The mask, `getArgument<AP>(0)`.
-    #[field(offset = 0x30)]
+    #[field(
+        offset = 0x30,
+        disputed = "S3D3_CP_PRED_SCALAR in aws_neuron_isa_tpb_*.h (public notes): dst at 0x30"
+    )]
     pub mask: Tensor3d,
 }
 

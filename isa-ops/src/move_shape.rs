@@ -23,6 +23,17 @@
 //!   and the four nums as u32 at +0x24, +0x28, +0x2C, +0x30 — seed 002's order (all steps,
 //!   then all counts), 4-byte aligned after the mode byte; a byte step of a 16-bit element
 //!   stride needs more than 16 bits.
+//!
+//! ## The public notes on the vendor's headers
+//!
+//! Public reverse-engineering notes of the vendor's shipped ISA headers (`CTRL_MS` in
+//! aws_neuron_isa_tpb_*.h) give move_type 0x0C, num_move 0x0D, shape_reg_type 0x0E (the seed's
+//! fixed 0x0100 and flag), shape registers 0x10..0x13, reserved 0x14..0x1F and data 0x20..0x3F.
+//! The INFERRED steps 0 to 2 sit in that reserved run: each carries `disputed = "…"`. A reader
+//! who trusts the header moves the pairs into the data run, one attribute per field: `step0`
+//! `offset = 0x20`, `step1` 0x24, `step2` 0x28, `step3` 0x2C, `num0` 0x30, `num1` 0x34, `num2`
+//! 0x38, `num3` 0x3C (the reserved range at 0x34 then goes). The bytes keep the
+//! seeds' reading.
 
 use isa_core::{
     AccessPattern, Bundle as _, Confidence, Dtype, EncodeError, FieldError, Identity, Problem,
@@ -66,13 +77,13 @@ pub struct MoveShape {
     )]
     pub ap_mode: u8,
     /// Byte step of shape slot 0 (the innermost dimension).
-    #[field(offset = 0x14, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading")]
+    #[field(offset = 0x14, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading", disputed = "CTRL_MS in aws_neuron_isa_tpb_*.h (public notes): 0x14..0x1F are reserved (shape registers 0x10..0x13, data 0x20..0x3F)")]
     pub step0: i32,
     /// Byte step of shape slot 1.
-    #[field(offset = 0x18, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading")]
+    #[field(offset = 0x18, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading", disputed = "CTRL_MS in aws_neuron_isa_tpb_*.h (public notes): 0x14..0x1F are reserved (shape registers 0x10..0x13, data 0x20..0x3F)")]
     pub step1: i32,
     /// Byte step of shape slot 2.
-    #[field(offset = 0x1C, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading")]
+    #[field(offset = 0x1C, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading", disputed = "CTRL_MS in aws_neuron_isa_tpb_*.h (public notes): 0x14..0x1F are reserved (shape registers 0x10..0x13, data 0x20..0x3F)")]
     pub step2: i32,
     /// Byte step of shape slot 3.
     #[field(offset = 0x20, confidence = inferred, note = "steps before nums, i32 each (SPEC-NOTES 2.5); the unit, step × element size in bytes (getAPStepOnHW), is a reading")]

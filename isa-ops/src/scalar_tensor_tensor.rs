@@ -15,6 +15,17 @@
 //!   `sub_12051E0`), its 32-bit value in the last free word 0x3C;
 //! - the output dtype at 0x29 and the accumulate command at 0x2C, the two other bytes the seed
 //!   says the band holds (SelectReduce writes +0x29 and +0x2C too).
+//!
+//! ## The public notes on the vendor's headers
+//!
+//! Public reverse-engineering notes of the vendor's shipped ISA headers (`S2S2D2_STT` in
+//! aws_neuron_isa_tpb_*.h) agree with the control band: op0/op1 0x24/0x25, reverse 0x26, imm0
+//! source 0x27, the dtype pair 0x28, out dtype 0x29, num_active_channels 0x2A, imm0 dtype 0x2B,
+//! accumulate 0x2C, dst 0x30, imm0 0x3C (each row carries `corroborated = "…"`). They dispute
+//! one thing: the low nibble of 0x28 types the tensor at 0x0C and the high nibble the tensor at
+//! 0x18, where this declaration (seed 001's "+0x28 lo nibble: tensor0/arg0 dtype", CONFIRMED)
+//! types tensor0, at 0x18, with the low nibble. A reader who trusts the header swaps the pair:
+//! `tensor0_dtype` takes `nibble = hi` and `tensor1_dtype` `nibble = lo` (one attribute each).
 
 use isa_core::{
     AccumulateCmd, AluOp, Confidence, Dtype, ReverseOps, Rule, SyncBand, Tensor2d, accumulate,
@@ -57,40 +68,40 @@ pub struct ScalarTensorTensor {
     #[field(offset = 0x18, confidence = inferred, note = "SPEC-NOTES 2.3: a 2-D slot at 0x18 as SelectReduce pins it")]
     pub tensor0: Tensor2d,
     /// The first ALU stage (`scalar op0 tensor0`).
-    #[field(offset = 0x24, lut = alu_v2, confidence = strong, note = "op0 as in S3D3_TS (SPEC-NOTES 2.3)")]
+    #[field(offset = 0x24, lut = alu_v2, confidence = strong, note = "op0 as in S3D3_TS (SPEC-NOTES 2.3)", corroborated = "S2S2D2_STT in aws_neuron_isa_tpb_*.h (public notes): op0 at 0x24")]
     pub op0: AluOp,
     /// The second ALU stage (`… op1 tensor1`).
-    #[field(offset = 0x25, lut = alu_v2, confidence = strong, note = "op1 as in S3D3_TS (SPEC-NOTES 2.3)")]
+    #[field(offset = 0x25, lut = alu_v2, confidence = strong, note = "op1 as in S3D3_TS (SPEC-NOTES 2.3)", corroborated = "S2S2D2_STT in aws_neuron_isa_tpb_*.h (public notes): op1 at 0x25")]
     pub op1: AluOp,
     /// The reverse pack `reverse0 | reverse1 << 1`.
-    #[field(offset = 0x26, bits = 0..=1, confidence = strong, note = "the 2-bit pack as in S3D3_TS (seed 001: identical in STT, Addr, Cache)")]
+    #[field(offset = 0x26, bits = 0..=1, confidence = strong, note = "the 2-bit pack as in S3D3_TS (seed 001: identical in STT, Addr, Cache)", corroborated = "S2S2D2_STT in aws_neuron_isa_tpb_*.h (public notes): reverse at 0x26")]
     pub reverse: ReverseOps,
     /// What the scalar value word holds.
-    #[field(offset = 0x27, confidence = inferred, note = "SPEC-NOTES 2.3: sub_12051E0 stores SelectReduce's scalar at +0x27; kind codes INFERRED, see ScalarSource")]
+    #[field(offset = 0x27, confidence = inferred, note = "SPEC-NOTES 2.3: sub_12051E0 stores SelectReduce's scalar at +0x27; kind codes INFERRED, see ScalarSource", corroborated = "S2S2D2_STT in aws_neuron_isa_tpb_*.h (public notes): imm0 source at 0x27")]
     pub scalar_src: ScalarSource,
     /// tensor0's dtype tag, low nibble of 0x28.
-    #[field(offset = 0x28, nibble = lo, lut = dtype_v2, confidence = confirmed, note = "+0x28 lo nibble: tensor0/arg0 dtype")]
+    #[field(offset = 0x28, nibble = lo, lut = dtype_v2, confidence = confirmed, note = "+0x28 lo nibble: tensor0/arg0 dtype", corroborated = "S2S2D2_STT in aws_neuron_isa_tpb_*.h (public notes): the dtype pair at 0x28", disputed = "S2S2D2_STT in aws_neuron_isa_tpb_*.h (public notes): the low nibble of 0x28 types the tensor at 0x0C, the high nibble the tensor at 0x18")]
     pub tensor0_dtype: Dtype,
     /// tensor1's dtype tag, high nibble of 0x28.
-    #[field(offset = 0x28, nibble = hi, lut = dtype_v2, confidence = confirmed, note = "+0x28 hi nibble: tensor1 dtype (correction D-J04)")]
+    #[field(offset = 0x28, nibble = hi, lut = dtype_v2, confidence = confirmed, note = "+0x28 hi nibble: tensor1 dtype (correction D-J04)", corroborated = "S2S2D2_STT in aws_neuron_isa_tpb_*.h (public notes): the dtype pair at 0x28", disputed = "S2S2D2_STT in aws_neuron_isa_tpb_*.h (public notes): the low nibble of 0x28 types the tensor at 0x0C, the high nibble the tensor at 0x18")]
     pub tensor1_dtype: Dtype,
     /// The output's dtype tag.
-    #[field(offset = 0x29, lut = dtype_v2, confidence = inferred, note = "SPEC-NOTES 2.3: the one free byte of the 0x28..0x2C dtype band")]
+    #[field(offset = 0x29, lut = dtype_v2, confidence = inferred, note = "SPEC-NOTES 2.3: the one free byte of the 0x28..0x2C dtype band", corroborated = "S2S2D2_STT in aws_neuron_isa_tpb_*.h (public notes): out dtype at 0x29")]
     pub out_dtype: Dtype,
     /// `num_active_channels`: tensor0's first APPair num.
-    #[field(offset = 0x2A, confidence = confirmed, note = "the num_active_channels accessor lands at +0x2A for STT")]
+    #[field(offset = 0x2A, confidence = confirmed, note = "the num_active_channels accessor lands at +0x2A for STT", corroborated = "S2S2D2_STT in aws_neuron_isa_tpb_*.h (public notes): num_active_channels at 0x2A")]
     pub num_active_channels: u8,
     /// The scalar's dtype tag.
-    #[field(offset = 0x2B, lut = dtype_v2, confidence = confirmed, note = "+0x2B scalar dtype (correction D-J04)")]
+    #[field(offset = 0x2B, lut = dtype_v2, confidence = confirmed, note = "+0x2B scalar dtype (correction D-J04)", corroborated = "S2S2D2_STT in aws_neuron_isa_tpb_*.h (public notes): imm0 dtype at 0x2B")]
     pub scalar_dtype: Dtype,
     /// The accumulate command (fused reduce is supported).
-    #[field(offset = 0x2C, lut = accumulate, confidence = inferred, note = "SPEC-NOTES 2.3: the accumulate byte closes the 0x28..0x2C band")]
+    #[field(offset = 0x2C, lut = accumulate, confidence = inferred, note = "SPEC-NOTES 2.3: the accumulate byte closes the 0x28..0x2C band", corroborated = "S2S2D2_STT in aws_neuron_isa_tpb_*.h (public notes): accumulate at 0x2C")]
     pub accumulator_cmd: AccumulateCmd,
     /// The output pattern.
-    #[field(offset = 0x30, confidence = inferred, note = "SPEC-NOTES 2.3: a 2-D slot at 0x30 as SelectReduce pins it")]
+    #[field(offset = 0x30, confidence = inferred, note = "SPEC-NOTES 2.3: a 2-D slot at 0x30 as SelectReduce pins it", corroborated = "S2S2D2_STT in aws_neuron_isa_tpb_*.h (public notes): dst at 0x30")]
     pub out: Tensor2d,
     /// The scalar value word: an immediate's bits or an AP's ADDR4 word.
-    #[field(offset = 0x3C, confidence = inferred, note = "SPEC-NOTES 2.3: the last free 32-bit word")]
+    #[field(offset = 0x3C, confidence = inferred, note = "SPEC-NOTES 2.3: the last free 32-bit word", corroborated = "S2S2D2_STT in aws_neuron_isa_tpb_*.h (public notes): imm0 at 0x3C")]
     pub scalar: u32,
 }
 

@@ -11,6 +11,11 @@
 //! The operand slots are not pinned by the seed. SPEC-NOTES §2.4: TENSOR4D is 20 bytes and the
 //! only two 20-byte holes around the 0x20..0x2B control band are 0x0C..0x1F and 0x2C..0x3F;
 //! reading taken: source at 0x0C, destination at 0x2C (INFERRED).
+//!
+//! Public reverse-engineering notes of the vendor's shipped ISA headers (`S4D4_TR` in
+//! aws_neuron_isa_tpb_*.h) agree with every position: src TENSOR4D 0x0C, in/out dtype
+//! 0x20/0x21, num_active_partitions 0x22, 0x23..0x2B zero, dst TENSOR4D 0x2C. Each row carries
+//! `corroborated = "…"`; nothing is disputed.
 
 use isa_core::{Bundle as _, Dtype, SyncBand, Tensor4d, dtype_v2, enumeration};
 use isa_derive::Bundle;
@@ -38,7 +43,7 @@ enumeration! {
     size = 64,
     opcodes = [0x46, 0x47],
     wire = "s3d3_copy",
-    reserved(offset = 0x23, len = 9, note = "no store: the control band is +0x20/+0x21/+0x22 (seed 000 ledger)")
+    reserved(offset = 0x23, len = 9, note = "no store: the control band is +0x20/+0x21/+0x22 (seed 000 ledger)", corroborated = "S4D4_TR in aws_neuron_isa_tpb_*.h (public notes): 0x23..0x2B zero")
 )]
 pub struct TensorCopy {
     /// Plain or casting copy.
@@ -48,19 +53,19 @@ pub struct TensorCopy {
     #[field(offset = 0x04, confidence = inferred, note = "wait/update band order per SPEC-NOTES 2.6")]
     pub sync: SyncBand,
     /// The source access pattern (`getArgument(0)`).
-    #[field(offset = 0x0C, confidence = inferred, note = "the 20-byte hole 0x0C..0x1F before the control band (SPEC-NOTES 2.4)")]
+    #[field(offset = 0x0C, confidence = inferred, note = "the 20-byte hole 0x0C..0x1F before the control band (SPEC-NOTES 2.4)", corroborated = "S4D4_TR in aws_neuron_isa_tpb_*.h (public notes): src TENSOR4D at 0x0C")]
     pub src: Tensor4d,
     /// The source wire tag: the reinterpreted copy dtype, not the raw one.
-    #[field(offset = 0x20, lut = dtype_v2, note = "store decompile-cross-checked (seed 000 ledger); carries getReinterpretedCopyDtype")]
+    #[field(offset = 0x20, lut = dtype_v2, note = "store decompile-cross-checked (seed 000 ledger); carries getReinterpretedCopyDtype", corroborated = "S4D4_TR in aws_neuron_isa_tpb_*.h (public notes): in dtype at 0x20")]
     pub src_dtype: Dtype,
     /// The destination wire tag: the reinterpreted copy dtype, not the raw one.
-    #[field(offset = 0x21, lut = dtype_v2, note = "store decompile-cross-checked (seed 000 ledger); carries getReinterpretedCopyDtype")]
+    #[field(offset = 0x21, lut = dtype_v2, note = "store decompile-cross-checked (seed 000 ledger); carries getReinterpretedCopyDtype", corroborated = "S4D4_TR in aws_neuron_isa_tpb_*.h (public notes): out dtype at 0x21")]
     pub dst_dtype: Dtype,
     /// `num_active_partitions`: the first APPair's num of the source.
-    #[field(offset = 0x22, confidence = inferred, note = "store decompile-cross-checked; num_active_partitions per SPEC-NOTES 2.4, from arg0 (the ASSERT arg0+0x58)")]
+    #[field(offset = 0x22, confidence = inferred, note = "store decompile-cross-checked; num_active_partitions per SPEC-NOTES 2.4, from arg0 (the ASSERT arg0+0x58)", corroborated = "S4D4_TR in aws_neuron_isa_tpb_*.h (public notes): num_active_partitions at 0x22")]
     pub num_active_partitions: u8,
     /// The destination access pattern (`getOutput(0)`).
-    #[field(offset = 0x2C, confidence = inferred, note = "the 20-byte hole 0x2C..0x3F after the control band (SPEC-NOTES 2.4)")]
+    #[field(offset = 0x2C, confidence = inferred, note = "the 20-byte hole 0x2C..0x3F after the control band (SPEC-NOTES 2.4)", corroborated = "S4D4_TR in aws_neuron_isa_tpb_*.h (public notes): dst TENSOR4D at 0x2C")]
     pub dst: Tensor4d,
 }
 

@@ -16,6 +16,12 @@
 //! instruction ([`TensorScalarPtrInst`]) out to TensorScalarAddr (0x74), ScalarTensorTensor
 //! (0x9D/0x9E/0xE5) or TensorScalar, and the pieces the family's bodies share: the scalar slot
 //! ([`Arg`], [`ScalarSource`]), the fused-reduce guard and the trailing DveReadAccumulator.
+//!
+//! Public reverse-engineering notes of the vendor's shipped ISA headers (`S3D3_TS` in
+//! aws_neuron_isa_tpb_*.h) agree with every position of the layout: accumulator_cmd 0x0C, input
+//! 0x10, in/out dtype 0x20/0x21, num_active_channels 0x22, imm0 source 0x23, op0/op1 0x24/0x25,
+//! reverse 0x26, imm1 source 0x27, imm0/imm1 0x28/0x2C, output 0x30, the INFERRED readings of
+//! SPEC-NOTES §2.2 included. Each row carries `corroborated = "…"`; nothing is disputed.
 
 use isa_core::{
     AccumulateCmd, AluOp, Confidence, Dtype, ReverseOps, Rule, SyncBand, Tensor, Tensor3d, alu_v2,
@@ -157,44 +163,44 @@ macro_rules! s3d3_ts {
             pub sync: ::isa_core::SyncBand,
             /// `accumulator_cmd` / `reduce_cmd`: one EngineAccumulationType byte (there is no
             /// separate reduce command on the wire).
-            #[field(offset = 0x0C, lut = ::isa_core::accumulate, confidence = confirmed, note = "b[0x0C] = accum(reduce_cmd) @0x143a158; control band 0x0C CONFIRMED")]
+            #[field(offset = 0x0C, lut = ::isa_core::accumulate, confidence = confirmed, note = "b[0x0C] = accum(reduce_cmd) @0x143a158; control band 0x0C CONFIRMED", corroborated = "S3D3_TS in aws_neuron_isa_tpb_*.h (public notes): accumulator_cmd at 0x0C")]
             pub accumulator_cmd: ::isa_core::AccumulateCmd,
             /// The input access pattern.
-            #[field(offset = 0x10, confidence = inferred, note = "SPEC-NOTES 2.2: input TENSOR3D at 0x10 (the page's 0x10/0x30 sub-bands; two 16-byte descriptors do not fit 0x28..0x3F)")]
+            #[field(offset = 0x10, confidence = inferred, note = "SPEC-NOTES 2.2: input TENSOR3D at 0x10 (the page's 0x10/0x30 sub-bands; two 16-byte descriptors do not fit 0x28..0x3F)", corroborated = "S3D3_TS in aws_neuron_isa_tpb_*.h (public notes): input at 0x10")]
             pub input: ::isa_core::Tensor3d,
             /// The input's dtype tag.
-            #[field(offset = 0x20, lut = $dtype, confidence = confirmed, note = "b[0x20] = dtype LUT[arg0.dtype] @0x1439f2c")]
+            #[field(offset = 0x20, lut = $dtype, confidence = confirmed, note = "b[0x20] = dtype LUT[arg0.dtype] @0x1439f2c", corroborated = "S3D3_TS in aws_neuron_isa_tpb_*.h (public notes): in dtype at 0x20")]
             pub in_dtype: ::isa_core::Dtype,
             /// The output's dtype tag.
-            #[field(offset = 0x21, lut = $dtype, confidence = confirmed, note = "b[0x21] = dtype LUT[out0.dtype] @0x143a140")]
+            #[field(offset = 0x21, lut = $dtype, confidence = confirmed, note = "b[0x21] = dtype LUT[out0.dtype] @0x143a140", corroborated = "S3D3_TS in aws_neuron_isa_tpb_*.h (public notes): out dtype at 0x21")]
             pub out_dtype: ::isa_core::Dtype,
             /// `num_active_channels`: the input AP's first APPair num.
-            #[field(offset = 0x22, confidence = confirmed, note = "*(*(AP+0x50)+8) @0x1439f11")]
+            #[field(offset = 0x22, confidence = confirmed, note = "*(*(AP+0x50)+8) @0x1439f11", corroborated = "S3D3_TS in aws_neuron_isa_tpb_*.h (public notes): num_active_channels at 0x22")]
             pub num_active_channels: u8,
             /// What the imm0 value word holds.
-            #[field(offset = 0x23, confidence = strong, note = "imm0 AP slot, sub_12051E0 / sub_142E370 (STRONG); kind codes INFERRED, see ScalarSource")]
+            #[field(offset = 0x23, confidence = strong, note = "imm0 AP slot, sub_12051E0 / sub_142E370 (STRONG); kind codes INFERRED, see ScalarSource", corroborated = "S3D3_TS in aws_neuron_isa_tpb_*.h (public notes): imm0 source at 0x23")]
             pub imm0_src: $crate::tensor_scalar::ScalarSource,
             /// The first ALU stage (Exponential: forced bypass).
-            #[field(offset = 0x24, lut = $alu, confidence = confirmed, note = "op0; Exponential stores *(u16*)&b[0x24] = 0 @0x143a163")]
+            #[field(offset = 0x24, lut = $alu, confidence = confirmed, note = "op0; Exponential stores *(u16*)&b[0x24] = 0 @0x143a163", corroborated = "S3D3_TS in aws_neuron_isa_tpb_*.h (public notes): op0 at 0x24")]
             pub op0: ::isa_core::AluOp,
             /// The second ALU stage (Exponential: forced bypass).
-            #[field(offset = 0x25, lut = $alu, confidence = confirmed, note = "op1; Exponential stores *(u16*)&b[0x24] = 0 @0x143a163")]
+            #[field(offset = 0x25, lut = $alu, confidence = confirmed, note = "op1; Exponential stores *(u16*)&b[0x24] = 0 @0x143a163", corroborated = "S3D3_TS in aws_neuron_isa_tpb_*.h (public notes): op1 at 0x25")]
             pub op1: ::isa_core::AluOp,
             /// The reverse pack `reverse0 | reverse1 << 1` (Exponential: forced none).
-            #[field(offset = 0x26, bits = 0..=1, confidence = confirmed, note = "mov %al,0x26(%r14) @0x1265c6a; bits 2..=7 are never set")]
+            #[field(offset = 0x26, bits = 0..=1, confidence = confirmed, note = "mov %al,0x26(%r14) @0x1265c6a; bits 2..=7 are never set", corroborated = "S3D3_TS in aws_neuron_isa_tpb_*.h (public notes): reverse at 0x26")]
             pub reverse: ::isa_core::ReverseOps,
             /// What the imm1 value word holds.
-            #[field(offset = 0x27, confidence = strong, note = "imm1 AP slot, sub_12051E0 / sub_142E370 (STRONG); kind codes INFERRED, see ScalarSource")]
+            #[field(offset = 0x27, confidence = strong, note = "imm1 AP slot, sub_12051E0 / sub_142E370 (STRONG); kind codes INFERRED, see ScalarSource", corroborated = "S3D3_TS in aws_neuron_isa_tpb_*.h (public notes): imm1 source at 0x27")]
             pub imm1_src: $crate::tensor_scalar::ScalarSource,
             /// The imm0 value word: an immediate's bits or an AP's ADDR4 word.
-            #[field(offset = 0x28, confidence = inferred, note = "SPEC-NOTES 2.2: the 32-bit imm0 value at 0x28")]
+            #[field(offset = 0x28, confidence = inferred, note = "SPEC-NOTES 2.2: the 32-bit imm0 value at 0x28", corroborated = "S3D3_TS in aws_neuron_isa_tpb_*.h (public notes): imm0 at 0x28")]
             pub imm0: u32,
             /// The imm1 value word (TensorScalarCache / Exponential: the reduce-init with
             /// load_accumulate).
-            #[field(offset = 0x2C, confidence = inferred, note = "SPEC-NOTES 2.2: the 32-bit imm1 value at 0x2C")]
+            #[field(offset = 0x2C, confidence = inferred, note = "SPEC-NOTES 2.2: the 32-bit imm1 value at 0x2C", corroborated = "S3D3_TS in aws_neuron_isa_tpb_*.h (public notes): imm1 at 0x2C")]
             pub imm1: u32,
             /// The output access pattern (MEM_PATTERN3D on Exponential: the same bytes).
-            #[field(offset = 0x30, confidence = inferred, note = "SPEC-NOTES 2.2: output TENSOR3D / MEM_PATTERN3D at 0x30")]
+            #[field(offset = 0x30, confidence = inferred, note = "SPEC-NOTES 2.2: output TENSOR3D / MEM_PATTERN3D at 0x30", corroborated = "S3D3_TS in aws_neuron_isa_tpb_*.h (public notes): output at 0x30")]
             pub out: $output,
         }
 

@@ -1,5 +1,27 @@
 //! TensorTensor (seed 000 §2): `out = in0 (alu) in1` over three TENSOR3D operands, on the s3d3_tt
 //! band. Opcodes 0x41 (plain), 0x51 (bit-vector), 0x8A / 0x8E (GPSIMD int32 band).
+//!
+//! ## The public notes on the vendor's headers
+//!
+//! Public reverse-engineering notes of the vendor's shipped ISA headers (aws_neuron_isa_tpb_*.h)
+//! were compared with this declaration field by field. The seeds stay the source of truth for
+//! the bytes; each row the notes back carries `corroborated = "…"`, each row they place
+//! differently carries `disputed = "…"` (`isa fields --disputed` lists them all). A reader who
+//! trusts the header over the seed changes one attribute per disputed row:
+//!
+//! | disputed | the header (`S3S3D3_TT`, opcode and ALU enums) | the one-attribute change |
+//! | --- | --- | --- |
+//! | `out` at 0x10 | src0 at 0x10 | `out`: `offset = 0x30` |
+//! | `in0` at 0x20 | src1 at 0x20 | `in0`: `offset = 0x10` |
+//! | `in1` at 0x30 | dst at 0x30 | `in1`: `offset = 0x20` |
+//! | opcode 0x8E | `BATCH_NORM_PARAM_LOAD2`, not a TensorTensor form | drop `0x8E` from `opcodes = [...]` (and `TtOpcode::Int32`) |
+//! | ALU code 0x17 | `ABSOLUTE_DIFF`, legal in 0x41 | none: [`TtAlu::AbsoluteDiff`] already decodes it |
+//!
+//! Seed 000's pseudocode stores out at 0x10, in0 at 0x20, in1 at 0x30 and emits 0x8E as the
+//! "+4 variant" of the int32 band; that is what the declaration keeps. ALU code 0x17 has no
+//! seed ordinal, so it is decode-only: a bundle carrying it reads, prints as `absolute_diff`
+//! and encodes back to 0x17, and lowering, which starts from a `bir::AluOpType`, never
+//! produces it.
 
 use isa_core::{
     AluOp, Bundle as _, Dtype, Engine, Lut, SyncBand, Tensor3d, alu_v2, dtype_v2, enumeration,
@@ -45,30 +67,47 @@ enumeration! {
     }
 }
 
-/// The ALU byte of a TensorTensor bundle: an ALU op through the CoreV2 table, or a GPSIMD
-/// int32 band byte.
+/// The ALU byte of a TensorTensor bundle: an ALU op through the CoreV2 table, a GPSIMD int32
+/// band byte, or a decode-only code a public source names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TtAlu {
     /// An ALU op, wire byte from [`alu_v2`] (seed 000: `sub_12039C0(AluOpType)`).
     Op(AluOp),
     /// The int32 band byte the GPSIMD override forces.
     Int32(Int32Band),
+    /// ALU code 0x17, `ABSOLUTE_DIFF` in `NEURON_ISA_TPB_ALU_OP` (aws_neuron_isa_tpb_*.h, public
+    /// notes), legal in 0x41 there. Decode-only: no `bir::AluOpType` ordinal maps to 0x17 (seed
+    /// 001's table skips it), so lowering ([`TensorTensorInst::alu_byte`], which starts from an
+    /// [`AluOp`]) never produces it; a bundle that carries it decodes, prints as
+    /// `absolute_diff` and encodes back to 0x17.
+    AbsoluteDiff,
 }
 
+/// The wire code of [`TtAlu::AbsoluteDiff`].
+pub const ABSOLUTE_DIFF_CODE: u8 = 0x17;
+
 impl TtAlu {
-    /// The value's name: the ALU op's or the band's.
+    /// The value's name: the ALU op's or the band's, `absolute_diff` for the decode-only code.
     pub const fn name(self) -> &'static str {
         match self {
             TtAlu::Op(op) => op.name(),
             TtAlu::Int32(band) => band.name(),
+            TtAlu::AbsoluteDiff => "absolute_diff",
         }
     }
 
-    /// The value named `name` (an ALU op name or a band name).
+    /// The value named `name` (an ALU op name, a band name, or `absolute_diff`).
     pub fn from_name(name: &str) -> Option<Self> {
         AluOp::from_name(name)
             .map(TtAlu::Op)
             .or_else(|| Int32Band::from_name(name).map(TtAlu::Int32))
+            .or_else(|| (name == TtAlu::AbsoluteDiff.name()).then_some(TtAlu::AbsoluteDiff))
+    }
+
+    /// Whether no seed produces the value: it is only ever read from the wire (a public source
+    /// names the code; see [`TtAlu::AbsoluteDiff`]).
+    pub const fn is_decode_only(self) -> bool {
+        matches!(self, TtAlu::AbsoluteDiff)
     }
 }
 
@@ -91,12 +130,13 @@ impl<'de> serde::Deserialize<'de> for TtAlu {
 }
 
 /// The TensorTensor ALU byte table: [`alu_v2`] for ALU ops, the band bytes 0xC4..=0xC8 for the
-/// GPSIMD int32 override. One-to-one (the two code sets are disjoint).
+/// GPSIMD int32 override, and the decode-only 0x17 ([`TtAlu::AbsoluteDiff`]). One-to-one (the
+/// three code sets are disjoint).
 #[allow(non_camel_case_types)]
 pub struct tt_alu;
 
 const ALU_ENTRIES: &[(AluOp, u8)] = <alu_v2 as Lut>::ENTRIES;
-const TT_ALU_LEN: usize = ALU_ENTRIES.len() + Int32Band::ALL.len();
+const TT_ALU_LEN: usize = ALU_ENTRIES.len() + Int32Band::ALL.len() + 1;
 const TT_ALU_ENTRIES: [(TtAlu, u8); TT_ALU_LEN] = {
     let mut out = [(TtAlu::Op(AluOp::Bypass), 0u8); TT_ALU_LEN];
     let mut i = 0;
@@ -109,6 +149,7 @@ const TT_ALU_ENTRIES: [(TtAlu, u8); TT_ALU_LEN] = {
         out[i + k] = (TtAlu::Int32(Int32Band::ALL[k]), Int32Band::ALL[k].code());
         k += 1;
     }
+    out[i + k] = (TtAlu::AbsoluteDiff, ABSOLUTE_DIFF_CODE);
     out
 };
 
@@ -123,12 +164,14 @@ const TT_ALU_CODES: [(&str, u8); TT_ALU_LEN] = {
 };
 
 impl TtAlu {
-    /// The value's row in [`TT_ALU_ENCODE`]: the ALU op's ordinal, or 256 + the band's.
+    /// The value's row in [`TT_ALU_ENCODE`]: the ALU op's ordinal, 256 + the band's (its code,
+    /// at most 0xC8), or the last row for the decode-only code.
     #[inline]
     const fn slot(self) -> usize {
         match self {
             TtAlu::Op(op) => op as usize,
             TtAlu::Int32(band) => 256 + band as usize,
+            TtAlu::AbsoluteDiff => 511,
         }
     }
 }
@@ -169,6 +212,7 @@ impl Lut for tt_alu {
     fn decode(code: u64) -> Option<TtAlu> {
         match u8::try_from(code).ok().and_then(Int32Band::from_code) {
             Some(band) => Some(TtAlu::Int32(band)),
+            None if code == u64::from(ABSOLUTE_DIFF_CODE) => Some(TtAlu::AbsoluteDiff),
             None => alu_v2::decode(code).map(TtAlu::Op),
         }
     }
@@ -185,7 +229,10 @@ impl Lut for tt_alu {
 #[bundle(size = 64, opcodes = [0x41, 0x51, 0x8A, 0x8E], wire = "s3d3_tt")]
 pub struct TensorTensor {
     /// Which of the four forms.
-    #[field(opcode)]
+    #[field(
+        opcode,
+        disputed = "the opcode enum of aws_neuron_isa_tpb_*.h (public notes): 0x8E is BATCH_NORM_PARAM_LOAD2, not a TensorTensor form"
+    )]
     pub opcode: TtOpcode,
     /// The sync band.
     #[field(offset = 0x04, confidence = inferred, note = "wait/update band order per SPEC-NOTES 2.6")]
@@ -200,19 +247,28 @@ pub struct TensorTensor {
     #[field(offset = 0x0D, lut = dtype_v2)]
     pub out_dtype: Dtype,
     /// The ALU op, or the int32 band byte on 0x8A/0x8E.
-    #[field(offset = 0x0E, lut = tt_alu)]
+    #[field(offset = 0x0E, lut = tt_alu, disputed = "NEURON_ISA_TPB_ALU_OP in aws_neuron_isa_tpb_*.h (public notes): 0x17 is ABSOLUTE_DIFF, legal in 0x41; no seed ordinal produces it (decoded as absolute_diff, never lowered)")]
     pub alu: TtAlu,
     /// `num_active_partitions`: the first APPair's num of `in0`.
     #[field(offset = 0x0F, confidence = strong, note = "firstAPPair.num via AP+80[8] (seed 000 ledger)")]
     pub num_active_partitions: u8,
     /// The output access pattern.
-    #[field(offset = 0x10)]
+    #[field(
+        offset = 0x10,
+        disputed = "S3S3D3_TT in aws_neuron_isa_tpb_*.h (public notes): src0 at 0x10 (seed 000 stores out here)"
+    )]
     pub out: Tensor3d,
     /// The first input.
-    #[field(offset = 0x20)]
+    #[field(
+        offset = 0x20,
+        disputed = "S3S3D3_TT in aws_neuron_isa_tpb_*.h (public notes): src1 at 0x20 (seed 000 stores in0 here)"
+    )]
     pub in0: Tensor3d,
     /// The second input.
-    #[field(offset = 0x30)]
+    #[field(
+        offset = 0x30,
+        disputed = "S3S3D3_TT in aws_neuron_isa_tpb_*.h (public notes): dst at 0x30 (seed 000 stores in1 here)"
+    )]
     pub in1: Tensor3d,
 }
 
@@ -375,7 +431,15 @@ impl Validate for TensorTensor {
                     self.opcode.code()
                 ),
             )),
-            (true, TtAlu::Int32(_)) | (false, TtAlu::Op(_)) => {}
+            (true, TtAlu::AbsoluteDiff) => out.push(finding(
+                &S3D3_TT_VALID_OP,
+                at!(Self, "alu"),
+                format!(
+                    "opcode {:#04x} needs an int32 band byte, found absolute_diff",
+                    self.opcode.code()
+                ),
+            )),
+            (true, TtAlu::Int32(_)) | (false, TtAlu::Op(_) | TtAlu::AbsoluteDiff) => {}
         }
         let inputs = [(at!(Self, "in0"), &self.in0), (at!(Self, "in1"), &self.in1)];
         out.extend(element_counts(

@@ -228,14 +228,14 @@ fn a_bad_tag_or_alu_byte_names_its_field() {
     let e = TensorTensor::decode_bytes(&b).unwrap_err();
     assert_eq!((e.at.field, e.at.offset), ("in0_dtype", 0x0C));
     let mut b = ADD_BYTES;
-    b[0x0E] = 0x17; // between is_lt 0x16 and not_equal 0x18: nothing maps to 0x17
+    b[0x0E] = 0x1C; // between mod 0x1B and rsqrt 0x1D: nothing maps to 0x1C
     let e = TensorTensor::decode_bytes(&b).unwrap_err();
     assert_eq!(
         (e.at.field, e.problem),
         (
             "alu",
             Problem::UnknownCode {
-                code: 0x17,
+                code: 0x1C,
                 table: "tt_alu",
                 known: &<isa_ops::tensor_tensor::tt_alu as isa_core::Lut>::CODES,
             }
@@ -427,4 +427,59 @@ fn the_alu_byte_table_gives_every_op_its_corev2_byte_and_every_band_its_byte() {
     assert_eq!(tt_alu::encode(&TtAlu::Op(AluOp::Add)), Some(0x04));
     assert_eq!(tt_alu::encode(&TtAlu::Op(AluOp::NotEqual)), Some(0x18));
     assert_eq!(tt_alu::encode(&TtAlu::Op(AluOp::Rsqrt)), Some(0x1D));
+}
+
+/// ALU byte 0x17 is `ABSOLUTE_DIFF` in `NEURON_ISA_TPB_ALU_OP` (aws_neuron_isa_tpb_*.h, public
+/// notes), legal in 0x41; no seed ordinal maps to it. It decodes, prints by name and encodes back.
+#[test]
+fn the_decode_only_absolute_diff_code_reads_prints_and_writes_back() {
+    let mut b = ADD_BYTES;
+    b[0x0E] = 0x17;
+    let bundle = TensorTensor::decode_bytes(&b).unwrap();
+    assert_eq!(bundle.alu, TtAlu::AbsoluteDiff);
+    assert!(bundle.alu.is_decode_only());
+    assert_eq!(
+        bundle.to_bytes().unwrap(),
+        b,
+        "encode of the decoded bundle gives 0x17 back"
+    );
+    // The listing (the text form the command prints) names it.
+    let mut line = String::new();
+    isa_core::render::text_fields::<TensorTensor, _>(TensorTensor::view(&b).unwrap(), &mut line)
+        .unwrap();
+    assert!(line.contains("alu=absolute_diff"), "{line}");
+    assert!(matches!(decode_any(&b), Ok(Op::TensorTensor(t)) if t.alu == TtAlu::AbsoluteDiff));
+    // Its JSON form names it too, and reads back.
+    let json = serde_json::to_string(&bundle).unwrap();
+    assert!(json.contains(r#""alu":"absolute_diff""#), "{json}");
+    assert_eq!(serde_json::from_str::<TensorTensor>(&json).unwrap(), bundle);
+    // Legal in 0x41: the validator has nothing to say about the ALU byte.
+    assert!(isa_ops::Validate::validate(&bundle).is_empty());
+}
+
+#[test]
+fn lowering_never_selects_the_decode_only_code() {
+    for op in AluOp::ALL {
+        for &engine in Engine::NAMED {
+            for gate in [false, true] {
+                for core in [Core::V2, Core::V3] {
+                    let mut i = add();
+                    (i.alu, i.engine, i.gpsimd_int32_gate, i.core) = (*op, engine, gate, core);
+                    assert!(!i.alu_byte().is_decode_only(), "{op} on {engine:?}");
+                    if let Ok(t) = i.build() {
+                        assert_ne!(t.alu, TtAlu::AbsoluteDiff);
+                    }
+                }
+            }
+        }
+    }
+    // On an int32 band opcode the code is refused by s3d3_tt_valid_op.
+    let mut b = ADD_BYTES;
+    (b[0], b[0x0E]) = (0x8E, 0x17);
+    let bundle = TensorTensor::decode_bytes(&b).unwrap();
+    let findings = isa_ops::Validate::validate(&bundle);
+    assert!(
+        findings.iter().any(|f| f.rule.name == "s3d3_tt_valid_op"),
+        "{findings:?}"
+    );
 }

@@ -124,7 +124,8 @@ pub fn agree(bytes: &[u8; 64]) -> Result<TensorTensor, String> {
 }
 
 /// `bytes` broken in every way the decoders check, one way at a time: opcode, `inst_word_len`,
-/// each reserved header byte, each dtype code, the ALU code.
+/// each reserved header byte, each dtype code, the ALU code (0x1C: no ALU op, band or
+/// decode-only code has it; 0x17 is the decode-only `absolute_diff`).
 pub fn broken(bytes: &[u8; 64]) -> Vec<[u8; 64]> {
     [
         (0x00, 0x00),
@@ -136,7 +137,7 @@ pub fn broken(bytes: &[u8; 64]) -> Vec<[u8; 64]> {
         (0x0C, bytes[0x0C] & 0x0F),
         (0x0D, 0x00),
         (0x0D, 0x10),
-        (0x0E, 0x17),
+        (0x0E, 0x1C),
         (0x0E, 0xFF),
     ]
     .iter()

@@ -112,6 +112,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Opcode,
             confidence: ::isa_core::Confidence::NotStated,
             note: "",
+            corroborated: "",
+            disputed: "the opcode enum of aws_neuron_isa_tpb_*.h (public notes): 0x8E is BATCH_NORM_PARAM_LOAD2, not a TensorTensor form",
         },
         ::isa_core::FieldInfo {
             spec_name: "",
@@ -124,6 +126,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Constant(16u64),
             confidence: ::isa_core::Confidence::Confirmed,
             note: "size in 32-bit words (seed 000: setupHeader)",
+            corroborated: "",
+            disputed: "",
         },
         ::isa_core::FieldInfo {
             spec_name: "",
@@ -136,6 +140,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Reserved,
             confidence: ::isa_core::Confidence::Confirmed,
             note: "",
+            corroborated: "",
+            disputed: "",
         },
         ::isa_core::FieldInfo {
             spec_name: "",
@@ -150,6 +156,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::Inferred,
             note: "wait/update band order per SPEC-NOTES 2.6",
+            corroborated: "",
+            disputed: "",
         },
         ::isa_core::FieldInfo {
             spec_name: "",
@@ -162,6 +170,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::NotStated,
             note: "",
+            corroborated: "",
+            disputed: "",
         },
         ::isa_core::FieldInfo {
             spec_name: "",
@@ -174,6 +184,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::NotStated,
             note: "",
+            corroborated: "",
+            disputed: "",
         },
         ::isa_core::FieldInfo {
             spec_name: "",
@@ -186,6 +198,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::NotStated,
             note: "",
+            corroborated: "",
+            disputed: "",
         },
         ::isa_core::FieldInfo {
             spec_name: "",
@@ -198,6 +212,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::NotStated,
             note: "",
+            corroborated: "",
+            disputed: "NEURON_ISA_TPB_ALU_OP in aws_neuron_isa_tpb_*.h (public notes): 0x17 is ABSOLUTE_DIFF, legal in 0x41; no seed ordinal produces it (decoded as absolute_diff, never lowered)",
         },
         ::isa_core::FieldInfo {
             spec_name: "",
@@ -212,6 +228,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::Strong,
             note: "firstAPPair.num via AP+80[8] (seed 000 ledger)",
+            corroborated: "",
+            disputed: "",
         },
         ::isa_core::FieldInfo {
             spec_name: "",
@@ -226,6 +244,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::NotStated,
             note: "",
+            corroborated: "",
+            disputed: "S3S3D3_TT in aws_neuron_isa_tpb_*.h (public notes): src0 at 0x10 (seed 000 stores out here)",
         },
         ::isa_core::FieldInfo {
             spec_name: "",
@@ -240,6 +260,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::NotStated,
             note: "",
+            corroborated: "",
+            disputed: "S3S3D3_TT in aws_neuron_isa_tpb_*.h (public notes): src1 at 0x20 (seed 000 stores in0 here)",
         },
         ::isa_core::FieldInfo {
             spec_name: "",
@@ -254,6 +276,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::NotStated,
             note: "",
+            corroborated: "",
+            disputed: "S3S3D3_TT in aws_neuron_isa_tpb_*.h (public notes): dst at 0x30 (seed 000 stores in1 here)",
         },
     ];
     #[allow(dead_code)]

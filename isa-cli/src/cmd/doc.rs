@@ -79,8 +79,8 @@ fn page(layout: &Layout) -> String {
         "![{} register diagram: one row per 32-bit little-endian word]({stem}.svg)\n",
         layout.name
     );
-    s.push_str("| offset | width | field | type / table | confidence | note |\n");
-    s.push_str("| --- | --- | --- | --- | --- | --- |\n");
+    s.push_str("| offset | width | field | type / table | confidence | note | public notes |\n");
+    s.push_str("| --- | --- | --- | --- | --- | --- | --- |\n");
     for r in render::table_rows(layout) {
         let name = if r.name.is_empty() {
             String::new()
@@ -89,13 +89,14 @@ fn page(layout: &Layout) -> String {
         };
         let _ = writeln!(
             s,
-            "| {:#04x} | {} | {} | {} | {} | {} |",
+            "| {:#04x} | {} | {} | {} | {} | {} | {} |",
             r.offset,
             cell(&r.place),
             cell(&name),
             cell(&r.kind),
             r.confidence,
-            cell(&r.note)
+            cell(&r.note),
+            cell(&provenance(&r))
         );
     }
     let tables = tables_of(std::slice::from_ref(layout));
@@ -107,6 +108,18 @@ fn page(layout: &Layout) -> String {
         let _ = writeln!(s, "\nLookup tables: {}.", links.join(", "));
     }
     s
+}
+
+/// The public-notes cell: the source that agrees, and in bold what a source says instead.
+fn provenance(r: &render::TableRow) -> String {
+    let mut parts = Vec::new();
+    if !r.corroborated.is_empty() {
+        parts.push(format!("agrees: {}", r.corroborated));
+    }
+    if !r.disputed.is_empty() {
+        parts.push(format!("**disputed**: {}", r.disputed));
+    }
+    parts.join("; ")
 }
 
 /// Every lookup table the layouts' fields go through, by name.
@@ -146,7 +159,12 @@ fn index<I: Isa>() -> String {
         "writes zero there and decoding refuses anything else.\n\n",
         "Confidence (seed tags): CONFIRMED, a store or compare seen byte-exact; STRONG, a ",
         "validator, table or name cross-reference; INFERRED, implied with no direct store (the ",
-        "note names the reading); SPECULATIVE, a guess.\n\n"
+        "note names the reading); SPECULATIVE, a guess.\n\n",
+        "Public notes: where a public source outside the seeds (reverse-engineering notes of ",
+        "the vendor's shipped ISA headers) agrees with a position, the column names it; where it ",
+        "places a field differently, the column says what it says and the diagram outlines the ",
+        "field in red. The bytes always follow the seeds; a declaration's module docs say which ",
+        "one attribute a reader who trusts the source would change.\n\n"
     ));
     s.push_str("## Ops: 64-byte bundles (seeds 000, 001)\n\n");
     s.push_str("| op | wire struct | opcodes | fields |\n| --- | --- | --- | --- |\n");

@@ -1,6 +1,8 @@
-//! `isa fields [OP] [--wavedrom]`: the field table of one layout, or of every layout — offset,
-//! width or bit range, name, type and lookup table, confidence and note, with every run of
-//! reserved bits — or, with `--wavedrom`, the layout's WaveDrom register description.
+//! `isa fields [OP] [--wavedrom | --disputed]`: the field table of one layout, or of every
+//! layout — offset, width or bit range, name, type and lookup table, confidence and note (with
+//! the public source that agrees or disputes, where a declaration cites one), with every run of
+//! reserved bits — or, with `--wavedrom`, the layout's WaveDrom register description, or, with
+//! `--disputed`, every placement a public source outside the seeds disputes.
 //!
 //! The layouts are every op of the 64-byte bundle family, then every 32-bit block word of the PTO
 //! tile ISA (seed 004).
@@ -24,6 +26,10 @@ pub struct Args {
     /// table.
     #[arg(long, requires = "op")]
     pub wavedrom: bool,
+    /// List every placement a public source outside the seeds disputes — member, field,
+    /// offset, what the source says — over the given layout or every layout.
+    #[arg(long, conflicts_with = "wavedrom")]
+    pub disputed: bool,
 }
 
 /// Runs `isa fields`.
@@ -32,18 +38,23 @@ pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
         Some(name) => vec![find::<I>(name)?],
         None => Layout::all::<I>().collect(),
     };
-    let mut text = String::new();
-    for (i, layout) in layouts.iter().enumerate() {
-        if args.wavedrom {
-            text.push_str(&wavedrom::to_json(layout));
-            text.push('\n');
-        } else {
-            if i > 0 {
+    let text = if args.disputed {
+        render::disputed_text(&render::disputed(&layouts))
+    } else {
+        let mut text = String::new();
+        for (i, layout) in layouts.iter().enumerate() {
+            if args.wavedrom {
+                text.push_str(&wavedrom::to_json(layout));
                 text.push('\n');
+            } else {
+                if i > 0 {
+                    text.push('\n');
+                }
+                text.push_str(&render::field_table_text(layout));
             }
-            text.push_str(&render::field_table_text(layout));
         }
-    }
+        text
+    };
     let mut out = stdout();
     emit(&mut out, &text)?;
     flush(&mut out)?;

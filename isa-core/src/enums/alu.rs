@@ -81,6 +81,11 @@ crate::lut! {
     /// Identity for 0..18; the compares and the later ops are reordered. Ordinals 24 and 25 fall
     /// to the "Invalid enum variant for enum AluOpType" default, and 30..32 are past the table.
     /// One-to-one.
+    ///
+    /// The public notes on the vendor's headers (`NEURON_ISA_TPB_ALU_OP` in
+    /// aws_neuron_isa_tpb_*.h) agree with the base band 0x00..0x1D. They also name 0x17,
+    /// `ABSOLUTE_DIFF`, which no ordinal maps to: TensorTensor reads it as a decode-only value
+    /// (`TtAlu::AbsoluteDiff` in isa-ops), and this table stays the seed's.
     pub alu_v2: AluOp {
         Bypass => 0x00,
         BitwiseNot => 0x01,

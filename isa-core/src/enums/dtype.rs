@@ -101,6 +101,9 @@ crate::lut! {
     /// wire-side names of the older public ISA header give to the tag (`UINT8` 3, `UINT16` 5,
     /// `FP8_EXP4` 0xE, `FP8_EXP5` 0xF; SPEC-NOTES §1); [`Lut::preimages`](crate::Lut::preimages)
     /// lists the others. Encoding after decoding always gives the same byte.
+    ///
+    /// The public notes on the vendor's headers (`NEURON_ISA_TPB_DTYPE` in
+    /// aws_neuron_isa_tpb_*.h) agree with every 4-bit code: UINT64 = 1 … FP8_EXP5 = 0xF.
     pub dtype_v2: Dtype {
         Uint8 => 0x03,
         Int8 => 0x02,

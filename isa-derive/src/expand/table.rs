@@ -35,6 +35,10 @@ pub struct Row {
     /// `None`: the declaration does not say.
     confidence: Option<ConfidenceOpt>,
     note: String,
+    /// The public source that agrees, or "".
+    corroborated: String,
+    /// What a public source says instead, or "".
+    disputed: String,
     value_bits: Option<(u32, u32)>,
     /// The field the row shows; `None` for the header, identity, constants and reserved ranges.
     pub owner: Option<RowOwner>,
@@ -53,6 +57,8 @@ impl Row {
             kind,
             confidence: Some(ConfidenceOpt::Confirmed),
             note: String::new(),
+            corroborated: String::new(),
+            disputed: String::new(),
             value_bits: None,
             owner: None,
         }
@@ -69,6 +75,7 @@ impl Row {
             &self.kind,
             &self.note,
         );
+        let (corroborated, disputed) = (&self.corroborated, &self.disputed);
         let lut = match &self.lut {
             Some(table) => quote!(::core::option::Option::Some(#table)),
             None => quote!(::core::option::Option::None),
@@ -90,6 +97,8 @@ impl Row {
                 kind: #kind,
                 confidence: #conf,
                 note: #note,
+                corroborated: #corroborated,
+                disputed: #disputed,
             }
         }
     }
@@ -172,6 +181,8 @@ pub fn rows(layout: &Layout, p: &Paths) -> Vec<Row> {
             quote!(#krate::FieldKind::Reserved),
         );
         r.note = res.note.clone();
+        r.corroborated = text_of(&res.corroborated);
+        r.disputed = text_of(&res.disputed);
         rows.push(r);
     }
     for (index, f) in layout.fields.iter().enumerate() {
@@ -197,6 +208,8 @@ pub fn rows(layout: &Layout, p: &Paths) -> Vec<Row> {
             r.lut = lut.clone();
             r.confidence = f.confidence;
             r.note = f.note.clone();
+            r.corroborated = text_of(&f.corroborated);
+            r.disputed = text_of(&f.disputed);
             r
         };
         match &f.place {
@@ -228,6 +241,13 @@ pub fn rows(layout: &Layout, p: &Paths) -> Vec<Row> {
     }
     rows.sort_by_key(|r| (r.offset, r.lo));
     rows
+}
+
+/// A provenance tag's text, "" when absent.
+fn text_of(tag: &Option<(String, proc_macro2::Span)>) -> String {
+    tag.as_ref()
+        .map(|(text, _)| text.clone())
+        .unwrap_or_default()
 }
 
 fn confidence(c: Option<ConfidenceOpt>, p: &Paths) -> TokenStream {

@@ -93,6 +93,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Opcode,
             confidence: ::isa_core::Confidence::NotStated,
             note: "",
+            corroborated: "",
+            disputed: "the opcode enum of aws_neuron_isa_tpb_*.h (public notes): 0x8E is BATCH_NORM_PARAM_LOAD2, not a TensorTensor form",
         },
         ::isa_core::FieldInfo {
             name: "inst_word_len",
@@ -107,6 +109,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Constant(16u64),
             confidence: ::isa_core::Confidence::Confirmed,
             note: "size in 32-bit words (seed 000: setupHeader)",
+            corroborated: "",
+            disputed: "",
         },
         ::isa_core::FieldInfo {
             name: "reserved",
@@ -121,6 +125,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Reserved,
             confidence: ::isa_core::Confidence::Confirmed,
             note: "",
+            corroborated: "",
+            disputed: "",
         },
         ::isa_core::FieldInfo {
             name: "sync",
@@ -135,6 +141,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::NotStated,
             note: "",
+            corroborated: "",
+            disputed: "",
         },
         ::isa_core::FieldInfo {
             name: "in0_dtype",
@@ -152,6 +160,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::NotStated,
             note: "",
+            corroborated: "",
+            disputed: "",
         },
         ::isa_core::FieldInfo {
             name: "in1_dtype",
@@ -169,6 +179,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::NotStated,
             note: "",
+            corroborated: "",
+            disputed: "",
         },
         ::isa_core::FieldInfo {
             name: "out_dtype",
@@ -186,6 +198,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::NotStated,
             note: "",
+            corroborated: "",
+            disputed: "",
         },
         ::isa_core::FieldInfo {
             name: "alu",
@@ -203,6 +217,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::NotStated,
             note: "",
+            corroborated: "",
+            disputed: "NEURON_ISA_TPB_ALU_OP in aws_neuron_isa_tpb_*.h (public notes): 0x17 is ABSOLUTE_DIFF, legal in 0x41; no seed ordinal produces it (decoded as absolute_diff, never lowered)",
         },
         ::isa_core::FieldInfo {
             name: "num_active_partitions",
@@ -217,6 +233,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::Strong,
             note: "first APPair num",
+            corroborated: "",
+            disputed: "",
         },
         ::isa_core::FieldInfo {
             name: "out",
@@ -231,6 +249,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::NotStated,
             note: "",
+            corroborated: "",
+            disputed: "S3S3D3_TT in aws_neuron_isa_tpb_*.h (public notes): src0 at 0x10 (seed 000 stores out here)",
         },
         ::isa_core::FieldInfo {
             name: "in0",
@@ -245,6 +265,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::NotStated,
             note: "",
+            corroborated: "",
+            disputed: "S3S3D3_TT in aws_neuron_isa_tpb_*.h (public notes): src1 at 0x20 (seed 000 stores in0 here)",
         },
         ::isa_core::FieldInfo {
             name: "in1",
@@ -259,6 +281,8 @@ const _: () = {
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::NotStated,
             note: "",
+            corroborated: "",
+            disputed: "S3S3D3_TT in aws_neuron_isa_tpb_*.h (public notes): dst at 0x30 (seed 000 stores in1 here)",
         },
     ];
     const __TABLE: [::isa_core::FieldInfo; __FIELDS.len()
