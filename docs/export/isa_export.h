@@ -554,6 +554,7 @@ enum isa_tt_alu {
     ISA_TT_ALU_INT32_ENG5 = 198,
     ISA_TT_ALU_INT32_ENG7 = 199,
     ISA_TT_ALU_INT32_MOD_INT = 200,
+    ISA_TT_ALU_ABSOLUTE_DIFF = 23,
 };
 
 /* `tt_alu`: the canonical name of each code (NULL where none). */
@@ -581,6 +582,7 @@ static const char *const isa_tt_alu_names[256] = {
     [20] = "is_ge",
     [21] = "is_le",
     [22] = "is_lt",
+    [23] = "absolute_diff",
     [24] = "not_equal",
     [25] = "abs",
     [26] = "pow",
@@ -628,6 +630,7 @@ static const struct { const char *name; uint8_t code; } isa_tt_alu_entries[] = {
     {"int32_eng5", 198},
     {"int32_eng7", 199},
     {"int32_mod_int", 200},
+    {"absolute_diff", 23},
 };
 
 /* The code of value `name` in `tt_alu`, or -1. */

@@ -104,6 +104,8 @@ fn same_table(member: &Member, decl: &Declaration) {
         assert_eq!(kind, info.kind, "{at}");
         assert_eq!(row.confidence, info.confidence.tag(), "{at}");
         assert_eq!(row.note, info.note, "{at}");
+        assert_eq!(row.corroborated, info.corroborated, "{at}");
+        assert_eq!(row.disputed, info.disputed, "{at}");
     }
 }
 

@@ -360,7 +360,6 @@ fn family(
             let _ = writeln!(out, "    return {u}WORD_NONE;\n}}\n");
         }
     }
-    let _ = catalog;
 }
 
 fn member(

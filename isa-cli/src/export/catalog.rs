@@ -111,6 +111,10 @@ pub struct Row {
     pub confidence: String,
     /// Why the position is what it is, or "".
     pub note: String,
+    /// A public source that agrees with the position, or "".
+    pub corroborated: String,
+    /// What a public source says instead, or "".
+    pub disputed: String,
 }
 
 /// Where a row sits.
@@ -362,6 +366,8 @@ pub fn row(info: &FieldInfo) -> Row {
         },
         confidence: confidence(info.confidence).to_string(),
         note: info.note.to_string(),
+        corroborated: info.corroborated.to_string(),
+        disputed: info.disputed.to_string(),
     }
 }
 
