@@ -6,8 +6,8 @@
 //! drawn in every row it covers. Bit numbers (within the row) mark each box's edges. Reserved
 //! bits are hatched; fixed bits (the opcode, constants, a word's identity) are shaded; the opaque
 //! body of an op whose field map is not recovered has its own shade and says so. The border
-//! shows the confidence of the position: solid for CONFIRMED, long dashes for STRONG, dashes for
-//! INFERRED, dots for SPECULATIVE. A placement a public source outside the seeds disputes has a
+//! shows the confidence of the position: solid for CONFIRMED (and for a field that states none),
+//! long dashes for STRONG, dashes for INFERRED, dots for SPECULATIVE. A placement a public source outside the seeds disputes has a
 //! thick red outline inside its border (the legend says so). Hovering a box shows its note and
 //! its provenance beyond the seeds.
 //!
@@ -559,7 +559,7 @@ type Key = (&'static str, &'static str, Option<&'static str>, bool);
 /// opaque body of an op whose map is not recovered.
 fn legend_keys(layout: &Layout) -> Vec<Key> {
     let mut keys = vec![
-        (VALUE, "CONFIRMED", None, false),
+        (VALUE, "CONFIRMED, or not stated", None, false),
         (VALUE, "STRONG", Some("9 3"), false),
         (VALUE, "INFERRED", Some("5 3"), false),
         (VALUE, "SPECULATIVE", Some("1.5 3"), false),
