@@ -336,21 +336,36 @@ fn refused_without_line(flags: &[&str], source: &Path, deleted: usize, message: 
     lines.remove(deleted - 1);
     let input = dir.join("cut.jsonl");
     fs::write(&input, lines.join("\n")).unwrap();
+    encode_refused(
+        flags,
+        &input,
+        &[
+            format!("cut.jsonl:{deleted}: {message}"),
+            "isa: 1 line of".into(),
+        ],
+    );
+}
+
+/// `isa encode FLAGS INPUT -o OUT` beside the input: exit status 1, every one of `messages` on
+/// standard error, and nothing written (no output, no temporary file: only the input is left).
+fn encode_refused(flags: &[&str], input: &Path, messages: &[String]) {
+    let dir = input.parent().expect("the input is in a scratch directory");
     let out = dir.join("out.bin");
-    isa()
+    let mut run = isa()
         .arg("encode")
         .args(flags)
-        .arg(&input)
+        .arg(input)
         .arg("-o")
         .arg(&out)
         .assert()
         .code(1)
-        .stderr(contains(format!("cut.jsonl:{deleted}: {message}")))
-        .stderr(contains("isa: 1 line of"))
         .stderr(no_panic());
+    for message in messages {
+        run = run.stderr(contains(message.as_str()));
+    }
     assert!(!out.exists());
     assert_eq!(
-        fs::read_dir(&dir).unwrap().count(),
+        fs::read_dir(dir).unwrap().count(),
         1,
         "only the input is there"
     );
@@ -1808,22 +1823,13 @@ fn an_error_on_the_last_line_of_a_large_input_leaves_no_output_and_names_the_lin
     big.push_str("{\"op\":\"Memset\",\"opcode\":\"memset_const\",\"sync\":7}\n");
     let input = dir.join("big.jsonl");
     fs::write(&input, big).unwrap();
-    let out = dir.join("big.bin");
-    isa()
-        .arg("encode")
-        .arg(&input)
-        .arg("-o")
-        .arg(&out)
-        .assert()
-        .code(1)
-        .stderr(contains(format!("big.jsonl:{RECORDS}: field `sync`")))
-        .stderr(contains("1 line of"))
-        .stderr(no_panic());
-    assert!(!out.exists());
-    assert_eq!(
-        fs::read_dir(&dir).unwrap().count(),
-        1,
-        "only the input is there"
+    encode_refused(
+        &[],
+        &input,
+        &[
+            format!("big.jsonl:{RECORDS}: field `sync`"),
+            "1 line of".into(),
+        ],
     );
 }
 
