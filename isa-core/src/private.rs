@@ -623,6 +623,33 @@ impl Message {
             .push(HEX[(code & 0xF) as usize])
     }
 
+    /// Appends `n` in decimal.
+    pub const fn push_dec(self, n: u64) -> Self {
+        self.push_digits(n, 10, 1)
+    }
+
+    /// Appends `n` as `format!("{n:#04x}")` writes it, as the derive's own messages do: `0x`
+    /// and at least two lowercase hex digits.
+    pub const fn push_hex(self, n: u64) -> Self {
+        self.push("0x").push_digits(n, 16, 2)
+    }
+
+    const fn push_digits(mut self, n: u64, base: u64, min: usize) -> Self {
+        let mut digits = [0u8; 20];
+        let (mut k, mut rest) = (0, n);
+        while k < min || rest > 0 {
+            digits[k] = b"0123456789abcdef"[(rest % base) as usize];
+            rest /= base;
+            k += 1;
+        }
+        while k > 0 && self.len < self.buf.len() {
+            k -= 1;
+            self.buf[self.len] = digits[k];
+            self.len += 1;
+        }
+        self
+    }
+
     /// The text (up to the last whole character, should the capacity cut one).
     pub const fn as_str(&self) -> &str {
         let (text, _) = self.buf.split_at(self.len);
@@ -640,6 +667,134 @@ impl Default for Message {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// A whole field of `width` bytes at `offset` runs into `next` (a field, constant or reserved
+/// range, named as "field `imm`") starting at byte `at`: the fix is to move `next` to the first
+/// free byte after the field.
+pub const fn overlap(field: &str, offset: usize, width: usize, next: &str, at: usize) -> Message {
+    Message::new()
+        .push("field `")
+        .push(field)
+        .push("` at ")
+        .push_hex(offset as u64)
+        .push(" is ")
+        .push_dec(width as u64)
+        .push(" bytes wide, so ")
+        .push(next)
+        .push(" at ")
+        .push_hex(at as u64)
+        .push(" overlaps it; move ")
+        .push(next)
+        .push(" to ")
+        .push_hex((offset + width) as u64)
+        .push(" or later")
+}
+
+/// A whole field of `width` bytes at `offset` runs into `fixed` (the header or the identity
+/// bits, which do not move) at byte `at`: the fix is a narrower type or another offset.
+pub const fn runs_into_fixed(
+    field: &str,
+    offset: usize,
+    width: usize,
+    fixed: &str,
+    at: usize,
+) -> Message {
+    Message::new()
+        .push("field `")
+        .push(field)
+        .push("` at ")
+        .push_hex(offset as u64)
+        .push(" is ")
+        .push_dec(width as u64)
+        .push(" bytes wide and runs into ")
+        .push(fixed)
+        .push(" at ")
+        .push_hex(at as u64)
+        .push("; only ")
+        .push_dec((at - offset) as u64)
+        .push(" bytes are free there: move the field or give it a narrower type")
+}
+
+/// A whole field of `width` bytes at `offset` runs past the end of a `size`-byte layout: the
+/// fix is the last offset where it fits.
+pub const fn past_end(field: &str, offset: usize, width: usize, size: usize) -> Message {
+    let m = Message::new()
+        .push("field `")
+        .push(field)
+        .push("` at ")
+        .push_hex(offset as u64)
+        .push(" is ")
+        .push_dec(width as u64)
+        .push(" bytes wide and runs past the end of the ")
+        .push_dec(size as u64)
+        .push("-byte layout; ");
+    if width > size {
+        m.push("it is wider than the whole layout: give it a narrower type")
+    } else {
+        m.push("move it to ")
+            .push_hex((size - width) as u64)
+            .push(" or earlier")
+    }
+}
+
+/// What the width check of a table field reads of table `L`, each item named through
+/// `<L as Lut>`, so that a table that does not exist is reported once.
+pub struct LutShape<V: 'static> {
+    /// `Lut::NAME`.
+    pub name: &'static str,
+    /// `Lut::CODE_BITS`.
+    pub code_bits: u32,
+    /// `Lut::ENTRIES`.
+    pub entries: &'static [(V, u8)],
+    /// `Lut::CODES`.
+    pub codes: crate::error::Codes,
+}
+
+/// When a table's codes do not fit in the `width` bits of field `field`, `what` it is ("4-bit
+/// range"): the message says how many bits the table needs and which code is the widest (by
+/// name, when the table gives names).
+pub const fn lut_too_wide<V>(
+    table: LutShape<V>,
+    width: u32,
+    field: &str,
+    what: &str,
+) -> Option<Message> {
+    if table.code_bits <= width {
+        return None;
+    }
+    let mut widest = 0u8;
+    let mut i = 0;
+    while i < table.entries.len() {
+        if table.entries[i].1 > widest {
+            widest = table.entries[i].1;
+        }
+        i += 1;
+    }
+    let mut m = Message::new()
+        .push("table `")
+        .push(table.name)
+        .push("` needs ")
+        .push_dec(table.code_bits as u64)
+        .push(" bits (its widest code is ")
+        .push_hex(widest as u64);
+    let mut i = 0;
+    while i < table.codes.len() {
+        if table.codes[i].1 == widest {
+            m = m.push(", `").push(table.codes[i].0).push("`");
+            break;
+        }
+        i += 1;
+    }
+    Some(
+        m.push("), more than the ")
+            .push(what)
+            .push(" of field `")
+            .push(field)
+            .push("`; give the field at least ")
+            .push_dec(table.code_bits as u64)
+            .push(" bits"),
+    )
 }
 
 #[cfg(test)]

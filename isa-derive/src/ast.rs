@@ -115,11 +115,43 @@ impl FieldNode<'_> {
     }
 }
 
+/// darling calls a key it does not know an unknown "field", a word that here means a struct
+/// field: each such error is reworded to name an attribute key, keeping darling's suggestion
+/// (or its list of the keys) and the place the key was written.
+fn name_unknown_keys(errors: Error) -> Error {
+    let reworded = errors.flatten().into_iter().map(|e| {
+        let text = e.to_string();
+        let Some((key, rest)) = text
+            .strip_prefix("Unknown field: `")
+            .and_then(|t| t.split_once('`'))
+        else {
+            return e;
+        };
+        let (rest, place) = match rest.rsplit_once(" at ") {
+            Some((rest, place)) if !place.contains('`') => (rest, format!(" in `{place}(...)`")),
+            _ => (rest, String::new()),
+        };
+        let hint = if let Some(alt) = rest.strip_prefix(". Did you mean `") {
+            format!("did you mean `{}`?", alt.trim_end_matches("`?"))
+        } else if let Some(keys) = rest.strip_prefix(". Available values: ") {
+            format!("the keys are {keys}")
+        } else {
+            "remove it; the `Bundle` derive's docs list the keys".to_string()
+        };
+        let reworded = Error::custom(format!("unknown attribute key `{key}`{place}; {hint}"));
+        match e.explicit_span() {
+            Some(span) => reworded.with_span(&span),
+            None => reworded,
+        }
+    });
+    Error::multiple(reworded.collect())
+}
+
 /// Parses the input into nodes, reporting every attribute error at once. `runtime` finds the
 /// runtime crate when the attribute does not name it.
 pub fn parse(input: &DeriveInput, runtime: impl FnOnce() -> Path) -> darling::Result<Layout<'_>> {
     let mut errors = Error::accumulator();
-    let opts = errors.handle(BundleOpts::from_derive_input(input));
+    let opts = errors.handle(BundleOpts::from_derive_input(input).map_err(name_unknown_keys));
     let syn::Data::Struct(data) = &input.data else {
         return Err(errors
             .finish()
@@ -131,7 +163,7 @@ pub fn parse(input: &DeriveInput, runtime: impl FnOnce() -> Path) -> darling::Re
         .is_some_and(|o| o.mask.is_some() || o.match_.is_some());
     let mut fields = Vec::new();
     for f in &data.fields {
-        let Some(fo) = errors.handle(FieldOpts::from_field(f)) else {
+        let Some(fo) = errors.handle(FieldOpts::from_field(f).map_err(name_unknown_keys)) else {
             continue;
         };
         if let Some(node) = errors.handle(field_node(f, fo, mask_match)) {

@@ -70,12 +70,29 @@ impl Segment {
 /// anything after its start (its width must stop there).
 pub struct Plan {
     pub segments: Vec<Segment>,
-    /// `(field index, byte limit, what starts there)`.
-    pub whole_limits: Vec<(usize, usize, String)>,
+    pub whole_limits: Vec<WholeLimit>,
+}
+
+/// Where a whole field's width must stop: its type's width is known only to the compiler, so
+/// the `const` check compares it with this.
+pub struct WholeLimit {
+    /// Index into `Layout::fields`.
+    pub field: usize,
+    /// The first byte the field must not reach.
+    pub limit: usize,
+    /// What starts at `limit`; `None` is the end of the layout.
+    pub next: Option<Owner>,
+}
+
+/// A layout with attribute errors, and the width limits of the whole fields that have none, so
+/// that their `const` checks are reported with the errors rather than in a later round.
+pub struct Rejected {
+    pub errors: Error,
+    pub whole_limits: Vec<WholeLimit>,
 }
 
 /// Applies every attribute-level rule, reporting all violations, and builds the plan.
-pub fn check(layout: &Layout) -> darling::Result<Plan> {
+pub fn check(layout: &Layout) -> Result<Plan, Rejected> {
     let mut errors = Error::accumulator();
     let size = layout.size;
     let bits = size * 8;
@@ -303,9 +320,11 @@ pub fn check(layout: &Layout) -> darling::Result<Plan> {
         .filter(|(_, f)| matches!(f.place, Place::Whole) && f.offset < size)
         .map(|(i, _)| i)
         .collect();
+    let mut sound = Vec::new();
     for (k, &i) in wholes.iter().enumerate() {
         let f = &layout.fields[i];
         let start = f.offset * 8;
+        let mut ok = true;
         if let Some(o) = owner[start] {
             errors.push(err(
                 f.offset_span,
@@ -316,6 +335,7 @@ pub fn check(layout: &Layout) -> darling::Result<Plan> {
                     o.describe(layout)
                 ),
             ));
+            ok = false;
         }
         if let Some(&j) = wholes[..k]
             .iter()
@@ -328,6 +348,10 @@ pub fn check(layout: &Layout) -> darling::Result<Plan> {
                     f.ident, f.offset, layout.fields[j].ident
                 ),
             ));
+            ok = false;
+        }
+        if ok {
+            sound.push(i);
         }
     }
     for f in &layout.fields {
@@ -338,45 +362,42 @@ pub fn check(layout: &Layout) -> darling::Result<Plan> {
         let name = format!("reserved range `{}`", r.name);
         check_provenance(&name, &r.corroborated, &r.disputed, &mut errors);
     }
-    errors.finish()?;
-
-    // Limits of whole fields: the next owned bit or the next whole field.
-    let mut whole_limits = Vec::new();
-    for &i in &wholes {
-        let start = layout.fields[i].offset * 8;
-        let next_owned = (start + 1..bits)
-            .find(|&b| owner[b].is_some())
-            .map(|b| (b, owner[b].map(|o| o.describe(layout))));
-        let next_whole = wholes
-            .iter()
-            .filter(|&&j| layout.fields[j].offset * 8 > start)
-            .min_by_key(|&&j| layout.fields[j].offset)
-            .map(|&j| {
-                (
-                    layout.fields[j].offset * 8,
-                    Some(format!("field `{}`", layout.fields[j].ident)),
-                )
-            });
-        let (limit_bit, what) = match (next_owned, next_whole) {
-            (Some(a), Some(b)) => {
-                if a.0 <= b.0 {
-                    a
-                } else {
-                    b
-                }
-            }
-            (Some(a), None) => a,
-            (None, Some(b)) => b,
-            (None, None) => (bits, None),
-        };
-        let what = what.unwrap_or_else(|| format!("the end of the {size}-byte layout"));
-        whole_limits.push((i, limit_bit / 8, what));
+    let whole_limits = sound
+        .iter()
+        .map(|&i| whole_limit(layout, &owner, &wholes, i))
+        .collect();
+    if let Err(errors) = errors.finish() {
+        return Err(Rejected {
+            errors,
+            whole_limits,
+        });
     }
 
     Ok(Plan {
         segments: segments(layout, &owner),
         whole_limits,
     })
+}
+
+/// The limit of whole field `i`: the next owned bit or the next whole field (of `wholes`),
+/// whichever starts first, or the end of the layout.
+fn whole_limit(layout: &Layout, owner: &[Option<Owner>], wholes: &[usize], i: usize) -> WholeLimit {
+    let start = layout.fields[i].offset * 8;
+    let next_owned = (start + 1..owner.len()).find_map(|b| owner[b].map(|o| (b, o)));
+    let next_whole = wholes
+        .iter()
+        .filter(|&&j| layout.fields[j].offset * 8 > start)
+        .min_by_key(|&&j| layout.fields[j].offset)
+        .map(|&j| (layout.fields[j].offset * 8, Owner::Field(j)));
+    let next = match (next_owned, next_whole) {
+        (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
+        (a, b) => a.or(b),
+    };
+    WholeLimit {
+        field: i,
+        limit: next.map_or(layout.size, |(bit, _)| bit / 8),
+        next: next.map(|(_, o)| o),
+    }
 }
 
 /// A `corroborated` or `disputed` tag says something: an empty one would show a row as

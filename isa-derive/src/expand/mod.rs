@@ -25,10 +25,16 @@ pub fn derive(input: &DeriveInput, runtime: impl FnOnce() -> Path) -> TokenStrea
     };
     match valid::check(&layout) {
         Ok(plan) => generate(&layout, &plan),
-        Err(e) => {
-            let errors = e.write_errors();
+        Err(rejected) => {
+            let errors = rejected.errors.write_errors();
             let stub = stub(&layout);
-            quote! { #errors #stub }
+            let p = Paths::new(&layout.runtime);
+            let widths = checks::whole_checks(&layout, &rejected.whole_limits, &p);
+            quote! {
+                #errors
+                #stub
+                const _: () = { #widths };
+            }
         }
     }
 }

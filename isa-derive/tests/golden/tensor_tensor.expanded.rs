@@ -1182,89 +1182,148 @@ const _: () = {
             ::core::result::Result::Ok(())
         }
     }
+    const _: () = if 4usize
+        + ::core::mem::size_of::<<SyncBand as ::isa_core::Field>::Wire>() > 12usize
+    {
+        ::core::panic!(
+            "{}", ::isa_core::__private::overlap("sync", 4usize, ::core::mem::size_of::
+            << SyncBand as ::isa_core::Field > ::Wire > (), "field `in0_dtype`", 12usize)
+            .as_str()
+        )
+    };
     const _: () = ::core::assert!(
         < SyncBand as ::isa_core::Field > ::DESCRIPTOR_DIMS == 0 ||
         ::core::mem::size_of:: << SyncBand as ::isa_core::Field > ::Wire > () == 4 + 4 *
         < SyncBand as ::isa_core::Field > ::DESCRIPTOR_DIMS,
         "field `sync` is a descriptor slot whose wire type is not 4 + 4N bytes (seed 002: ADDR4 plus N strides and N counts)"
     );
+    const _: () = if 15usize + ::core::mem::size_of::<<u8 as ::isa_core::Field>::Wire>()
+        > 16usize
+    {
+        ::core::panic!(
+            "{}", ::isa_core::__private::overlap("num_active_partitions", 15usize,
+            ::core::mem::size_of:: << u8 as ::isa_core::Field > ::Wire > (),
+            "field `out`", 16usize).as_str()
+        )
+    };
     const _: () = ::core::assert!(
         < u8 as ::isa_core::Field > ::DESCRIPTOR_DIMS == 0 || ::core::mem::size_of:: <<
         u8 as ::isa_core::Field > ::Wire > () == 4 + 4 * < u8 as ::isa_core::Field >
         ::DESCRIPTOR_DIMS,
         "field `num_active_partitions` is a descriptor slot whose wire type is not 4 + 4N bytes (seed 002: ADDR4 plus N strides and N counts)"
     );
+    const _: () = if 16usize
+        + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>() > 32usize
+    {
+        ::core::panic!(
+            "{}", ::isa_core::__private::overlap("out", 16usize, ::core::mem::size_of::
+            << Tensor3d as ::isa_core::Field > ::Wire > (), "field `in0`", 32usize)
+            .as_str()
+        )
+    };
     const _: () = ::core::assert!(
         < Tensor3d as ::isa_core::Field > ::DESCRIPTOR_DIMS == 0 ||
         ::core::mem::size_of:: << Tensor3d as ::isa_core::Field > ::Wire > () == 4 + 4 *
         < Tensor3d as ::isa_core::Field > ::DESCRIPTOR_DIMS,
         "field `out` is a descriptor slot whose wire type is not 4 + 4N bytes (seed 002: ADDR4 plus N strides and N counts)"
     );
+    const _: () = if 32usize
+        + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>() > 48usize
+    {
+        ::core::panic!(
+            "{}", ::isa_core::__private::overlap("in0", 32usize, ::core::mem::size_of::
+            << Tensor3d as ::isa_core::Field > ::Wire > (), "field `in1`", 48usize)
+            .as_str()
+        )
+    };
     const _: () = ::core::assert!(
         < Tensor3d as ::isa_core::Field > ::DESCRIPTOR_DIMS == 0 ||
         ::core::mem::size_of:: << Tensor3d as ::isa_core::Field > ::Wire > () == 4 + 4 *
         < Tensor3d as ::isa_core::Field > ::DESCRIPTOR_DIMS,
         "field `in0` is a descriptor slot whose wire type is not 4 + 4N bytes (seed 002: ADDR4 plus N strides and N counts)"
     );
+    const _: () = if 48usize
+        + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>() > 64usize
+    {
+        ::core::panic!(
+            "{}", ::isa_core::__private::past_end("in1", 48usize, ::core::mem::size_of::
+            << Tensor3d as ::isa_core::Field > ::Wire > (), 64usize).as_str()
+        )
+    };
     const _: () = ::core::assert!(
         < Tensor3d as ::isa_core::Field > ::DESCRIPTOR_DIMS == 0 ||
         ::core::mem::size_of:: << Tensor3d as ::isa_core::Field > ::Wire > () == 4 + 4 *
         < Tensor3d as ::isa_core::Field > ::DESCRIPTOR_DIMS,
         "field `in1` is a descriptor slot whose wire type is not 4 + 4N bytes (seed 002: ADDR4 plus N strides and N counts)"
     );
-    const _: () = {
-        ::core::assert!(
-            4usize + ::core::mem::size_of:: << SyncBand as ::isa_core::Field > ::Wire >
-            () <= 12usize,
-            "field `sync` at offset 0x04 is wider than the 8 bytes before field `in0_dtype`"
-        );
-        ::core::assert!(
-            15usize + ::core::mem::size_of:: << u8 as ::isa_core::Field > ::Wire > () <=
-            16usize,
-            "field `num_active_partitions` at offset 0x0f is wider than the 1 bytes before field `out`"
-        );
-        ::core::assert!(
-            16usize + ::core::mem::size_of:: << Tensor3d as ::isa_core::Field > ::Wire >
-            () <= 32usize,
-            "field `out` at offset 0x10 is wider than the 16 bytes before field `in0`"
-        );
-        ::core::assert!(
-            32usize + ::core::mem::size_of:: << Tensor3d as ::isa_core::Field > ::Wire >
-            () <= 48usize,
-            "field `in0` at offset 0x20 is wider than the 16 bytes before field `in1`"
-        );
-        ::core::assert!(
-            48usize + ::core::mem::size_of:: << Tensor3d as ::isa_core::Field > ::Wire >
-            () <= 64usize,
-            "field `in1` at offset 0x30 is wider than the 16 bytes before the end of the 64-byte layout"
-        );
-        ::core::assert!(
-            ::core::mem::size_of:: < TensorTensorWire > () == 64usize,
-            "the wire struct is not the declared 64 bytes"
-        );
-    };
+    const _: () = ::core::assert!(
+        ! (4usize + ::core::mem::size_of:: << SyncBand as ::isa_core::Field > ::Wire > ()
+        <= 12usize && 15usize + ::core::mem::size_of:: << u8 as ::isa_core::Field >
+        ::Wire > () <= 16usize && 16usize + ::core::mem::size_of:: << Tensor3d as
+        ::isa_core::Field > ::Wire > () <= 32usize && 32usize + ::core::mem::size_of:: <<
+        Tensor3d as ::isa_core::Field > ::Wire > () <= 48usize && 48usize +
+        ::core::mem::size_of:: << Tensor3d as ::isa_core::Field > ::Wire > () <= 64usize
+        && true) || ::core::mem::size_of:: < TensorTensorWire > () == 64usize,
+        "the wire struct is not the declared 64 bytes"
+    );
     const _: () = ::core::assert!(
         < u8 as ::isa_core::BitValue > ::BITS >= 8u32,
-        "field `opcode` is a opcode byte, wider than its type `u8`"
+        "field `opcode` is an opcode byte, wider than its type `u8`; use `u8`, the smallest type that holds 8 bits"
     );
     const _: () = ::core::assert!(
         < u8 as ::isa_core::BitValue > ::BITS <= 8u32,
-        "field `opcode` is a opcode byte but its type `u8` is wider than 8 bits; use the smallest type that holds 8 bits"
+        "field `opcode` is an opcode byte but its type `u8` is wider than 8 bits; use the smallest type that holds 8 bits"
     );
-    const _: () = ::core::assert!(
-        < dtype_v2 as ::isa_core::Lut > ::CODE_BITS <= 4u32,
-        "table `dtype_v2` has codes wider than the 4-bit range of field `in0_dtype`"
-    );
-    const _: () = ::core::assert!(
-        < dtype_v2 as ::isa_core::Lut > ::CODE_BITS <= 4u32,
-        "table `dtype_v2` has codes wider than the 4-bit range of field `in1_dtype`"
-    );
-    const _: () = ::core::assert!(
-        < dtype_v2 as ::isa_core::Lut > ::CODE_BITS <= 8u32,
-        "table `dtype_v2` has codes wider than the 8-bit range of field `out_dtype`"
-    );
-    const _: () = ::core::assert!(
-        < tt_alu as ::isa_core::Lut > ::CODE_BITS <= 8u32,
-        "table `tt_alu` has codes wider than the 8-bit range of field `alu`"
-    );
+    const _: () = if let ::core::option::Option::Some(m) = ::isa_core::__private::lut_too_wide(
+        ::isa_core::__private::LutShape {
+            name: <dtype_v2 as ::isa_core::Lut>::NAME,
+            code_bits: <dtype_v2 as ::isa_core::Lut>::CODE_BITS,
+            entries: <dtype_v2 as ::isa_core::Lut>::ENTRIES,
+            codes: <dtype_v2 as ::isa_core::Lut>::CODES,
+        },
+        4u32,
+        "in0_dtype",
+        "4-bit range",
+    ) {
+        ::core::panic!("{}", m.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(m) = ::isa_core::__private::lut_too_wide(
+        ::isa_core::__private::LutShape {
+            name: <dtype_v2 as ::isa_core::Lut>::NAME,
+            code_bits: <dtype_v2 as ::isa_core::Lut>::CODE_BITS,
+            entries: <dtype_v2 as ::isa_core::Lut>::ENTRIES,
+            codes: <dtype_v2 as ::isa_core::Lut>::CODES,
+        },
+        4u32,
+        "in1_dtype",
+        "4-bit range",
+    ) {
+        ::core::panic!("{}", m.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(m) = ::isa_core::__private::lut_too_wide(
+        ::isa_core::__private::LutShape {
+            name: <dtype_v2 as ::isa_core::Lut>::NAME,
+            code_bits: <dtype_v2 as ::isa_core::Lut>::CODE_BITS,
+            entries: <dtype_v2 as ::isa_core::Lut>::ENTRIES,
+            codes: <dtype_v2 as ::isa_core::Lut>::CODES,
+        },
+        8u32,
+        "out_dtype",
+        "8-bit range",
+    ) {
+        ::core::panic!("{}", m.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(m) = ::isa_core::__private::lut_too_wide(
+        ::isa_core::__private::LutShape {
+            name: <tt_alu as ::isa_core::Lut>::NAME,
+            code_bits: <tt_alu as ::isa_core::Lut>::CODE_BITS,
+            entries: <tt_alu as ::isa_core::Lut>::ENTRIES,
+            codes: <tt_alu as ::isa_core::Lut>::CODES,
+        },
+        8u32,
+        "alu",
+        "8-bit range",
+    ) {
+        ::core::panic!("{}", m.as_str())
+    };
 };
