@@ -1,5 +1,6 @@
 //! A user's crate with `isa-core` and `isa-derive` as its only dependencies: the derive names the
 //! runtime `::isa_core` and reaches zerocopy through it.
+#![forbid(unsafe_code)]
 
 use isa_core::{Dtype, SyncBand, Tensor2d, dtype_v2};
 use isa_derive::Bundle;

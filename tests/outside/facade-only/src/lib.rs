@@ -1,6 +1,7 @@
 //! A user's crate with the `isa` facade as its only dependency: the derive names the runtime
 //! `::isa::core` and reaches zerocopy through it, so neither `isa-core` nor zerocopy is needed
 //! in `Cargo.toml`.
+#![forbid(unsafe_code)]
 
 use isa::core::{Dtype, SyncBand, Tensor3d, dtype_v2};
 
