@@ -5,7 +5,7 @@
 
 use isa_core::Family;
 
-use crate::word32::{PtoBlocks, WordDecoder};
+use crate::word32::{WordDecoder, WordReader};
 
 /// A family the command can read, print and write: every [`isa_core::family!`] enum is one.
 pub trait Members: Family + serde::Serialize + serde::de::DeserializeOwned + Send + Sync {}
@@ -23,9 +23,9 @@ pub trait Isa: 'static {
 
     /// How a `--word32` stream is read. The default lists every word on its own; an ISA whose
     /// words form TSHUF blocks (the PTO words of the built-in ISA, or a family that extends
-    /// them) returns [`PtoBlocks`].
+    /// them) returns [`WordReader`].
     fn word_decoder() -> Box<dyn WordDecoder> {
-        Box::new(PtoBlocks::<Self::Words>::each_word())
+        Box::new(WordReader::<Self::Words>::each_word())
     }
 }
 
@@ -39,6 +39,6 @@ impl Isa for BuiltIn {
     type Words = isa_ops::pto::Word;
 
     fn word_decoder() -> Box<dyn WordDecoder> {
-        Box::new(PtoBlocks::<Self::Words>::blocks())
+        Box::new(WordReader::<Self::Words>::tshuf_blocks())
     }
 }

@@ -28,4 +28,4 @@ mod word32;
 
 pub use command::main;
 pub use isa::{BuiltIn, Isa};
-pub use word32::{ItemKind, PtoBlocks, WordDecoder, WordItem, WordProblem};
+pub use word32::{ItemKind, WordDecoder, WordItem, WordProblem, WordReader};

@@ -1,9 +1,10 @@
 //! Streams of 32-bit words (the PTO tile ISA, seed 004): a TSHUF is issued as a block —
 //! `BSTART`, optional `B.DATR` and `B.DIM`, `B.IOT`, `B.IOR`, `BSTOP` — each word recognised by
 //! `word & mask == match`. [`WordDecoder`] is the boundary `decode --word32` depends on;
-//! [`PtoBlocks`] is the decoder of this build, built on `isa_ops::pto`'s block decoder.
+//! [`WordReader`] reads a word family's stream, word by word or, for the PTO words, as TSHUF blocks
+//! (built on `isa_ops::pto`'s block decoder).
 //!
-//! How [`PtoBlocks`] reads a stream of little-endian words:
+//! How [`WordReader::tshuf_blocks`] reads a stream of little-endian words:
 //! - a `BSTART` starts a block, read with [`decode_block`]; a block that composes is one item
 //!   (its assembly text), followed by each of its words with its fields;
 //! - a block that does not compose is reported once, at the offending word, and its words are
@@ -89,19 +90,19 @@ pub trait WordDecoder: Sync {
     fn decode(&self, stream: &[u8]) -> Vec<Result<WordItem, WordProblem>>;
 }
 
-/// Reads the words of family `W`: with [`PtoBlocks::blocks`], TSHUF blocks of the PTO tile ISA
+/// Reads the words of family `W`: with [`WordReader::tshuf_blocks`], TSHUF blocks of the PTO tile ISA
 /// (a `BSTART` starts one) and every other word as a stray word; with
-/// [`PtoBlocks::each_word`], every word on its own.
+/// [`WordReader::each_word`], every word on its own.
 #[derive(Debug)]
-pub struct PtoBlocks<W> {
+pub struct WordReader<W> {
     blocks: bool,
     family: PhantomData<fn() -> W>,
 }
 
-impl<W> PtoBlocks<W> {
+impl<W> WordReader<W> {
     /// TSHUF blocks, and every word outside one reported as stray: for the PTO words of the
     /// built-in ISA, or a family that extends them.
-    pub fn blocks() -> Self {
+    pub fn tshuf_blocks() -> Self {
         Self {
             blocks: true,
             family: PhantomData,
@@ -117,7 +118,7 @@ impl<W> PtoBlocks<W> {
     }
 }
 
-impl<W: Members> WordDecoder for PtoBlocks<W> {
+impl<W: Members> WordDecoder for WordReader<W> {
     fn decode(&self, stream: &[u8]) -> Vec<Result<WordItem, WordProblem>> {
         let chunks = stream.chunks_exact(WORD_BYTES);
         let rest = chunks.remainder();
@@ -442,7 +443,7 @@ mod tests {
 
     #[test]
     fn a_block_is_one_item_then_its_words() {
-        let items = PtoBlocks::<isa_ops::pto::Word>::blocks().decode(&bytes(&BLOCK));
+        let items = WordReader::<isa_ops::pto::Word>::tshuf_blocks().decode(&bytes(&BLOCK));
         assert_eq!(
             offsets(&items),
             [
@@ -470,7 +471,7 @@ mod tests {
         // The first block loses its B.IOR: BSTOP stands where B.IOR is required (word 3).
         let mut words = vec![BLOCK[0], BLOCK[1], BLOCK[2], BLOCK[4]];
         words.extend_from_slice(&BLOCK);
-        let items = PtoBlocks::<isa_ops::pto::Word>::blocks().decode(&bytes(&words));
+        let items = WordReader::<isa_ops::pto::Word>::tshuf_blocks().decode(&bytes(&words));
         let problems: Vec<&WordProblem> = items.iter().filter_map(|i| i.as_ref().err()).collect();
         assert_eq!(problems.len(), 1, "{items:?}");
         assert_eq!(problems[0].offset, 12);
@@ -495,7 +496,7 @@ mod tests {
         let datr = 0x0000_1FA3 | (15 << 20);
         let mut words = BLOCK.to_vec();
         words[1] = datr;
-        let items = PtoBlocks::<isa_ops::pto::Word>::blocks().decode(&bytes(&words));
+        let items = WordReader::<isa_ops::pto::Word>::tshuf_blocks().decode(&bytes(&words));
         let problems: Vec<&WordProblem> = items.iter().filter_map(|i| i.as_ref().err()).collect();
         assert_eq!(problems.len(), 1, "{items:?}");
         assert_eq!(problems[0].offset, 4);
@@ -518,7 +519,7 @@ mod tests {
     fn no_input_length_panics_and_trailing_bytes_are_reported() {
         let all = bytes(&BLOCK);
         for len in 0..all.len() {
-            let items = PtoBlocks::<isa_ops::pto::Word>::blocks().decode(&all[..len]);
+            let items = WordReader::<isa_ops::pto::Word>::tshuf_blocks().decode(&all[..len]);
             let trailing = items
                 .iter()
                 .any(|i| matches!(i, Err(p) if p.message.contains("trailing bytes")));
@@ -555,7 +556,7 @@ mod tests {
             }
             let mut stream = bytes(&words);
             stream.truncate(stream.len().saturating_sub((next() % 4) as usize));
-            let items = PtoBlocks::<isa_ops::pto::Word>::blocks().decode(&stream);
+            let items = WordReader::<isa_ops::pto::Word>::tshuf_blocks().decode(&stream);
             for k in 0..stream.len() / 4 {
                 assert!(
                     items
@@ -573,7 +574,7 @@ mod tests {
         let read = |text: &str| {
             read_line::<crate::BuiltIn>(text, Mode::Words).map(|w| (w.offset, w.bytes))
         };
-        let items = PtoBlocks::<isa_ops::pto::Word>::blocks().decode(&bytes(&BLOCK));
+        let items = WordReader::<isa_ops::pto::Word>::tshuf_blocks().decode(&bytes(&BLOCK));
         let Some(Ok(WordItem {
             json: Some(json), ..
         })) = items.first()
@@ -611,7 +612,7 @@ mod tests {
         words.extend_from_slice(&BLOCK);
         let mut stream = bytes(&words);
         stream.extend_from_slice(&[0xAB, 0xCD]);
-        let items = PtoBlocks::<isa_ops::pto::Word>::blocks().decode(&stream);
+        let items = WordReader::<isa_ops::pto::Word>::tshuf_blocks().decode(&stream);
         let mut again = Vec::new();
         for item in items.iter().flatten() {
             if let Some(json) = &item.json {

@@ -65,9 +65,9 @@ impl Declaration {
     }
 }
 
-/// Whether some bytes carry both identities: a shared opcode, or two mask/match pairs whose
-/// common bits agree (what TableGen calls a decoding conflict).
-const fn identities_collide(a: &Identity, b: &Identity) -> Option<u8> {
+/// Whether some bytes carry both identities: a shared opcode (returned), or two mask/match
+/// pairs whose common bits agree (what TableGen calls a decoding conflict; returned as 0).
+pub const fn identities_collide(a: &Identity, b: &Identity) -> Option<u8> {
     match (*a, *b) {
         (Identity::Opcodes(x), Identity::Opcodes(y)) => {
             let mut i = 0;

@@ -15,7 +15,9 @@ mod macros;
 pub mod serde_form;
 mod walk;
 
-pub use declaration::{Declaration, check_members, concat, known_opcodes, opcode_table};
+pub use declaration::{
+    Declaration, check_members, concat, identities_collide, known_opcodes, opcode_table,
+};
 pub use walk::{Located, Trailing, Walk};
 
 use crate::error::{DecodeError, EncodeError, Location, Problem};

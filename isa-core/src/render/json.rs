@@ -5,11 +5,12 @@
 
 use core::fmt;
 
+use super::Level;
 use super::{HEX, RenderError, write_bytes_hex, write_i64, write_u64};
 use crate::Bundle;
 use crate::error::FieldError;
 use crate::family::Family;
-use crate::visit::{FieldOrder, Key, Locator, Nest, Value, Visitor};
+use crate::visit::{FieldOrder, Key, Nest, Value, Visitor};
 
 /// Appends the fields of `wire` to `out` as JSON members, in declaration order, each preceded
 /// by a comma, then the closing `}`. The caller opens the object and writes its own members
@@ -23,8 +24,7 @@ pub fn json_fields<B: Bundle, W: fmt::Write + ?Sized>(
 ) -> Result<(), RenderError> {
     let mut json = Json {
         out,
-        at: Locator::new(B::NAME),
-        first: true,
+        level: Level::new(B::NAME),
     };
     B::visit(wire, &mut json)?;
     json.out.write_char('}')?;
@@ -38,8 +38,7 @@ pub fn json_member<F: Family, W: fmt::Write + ?Sized>(
 ) -> Result<(), RenderError> {
     let mut json = Json {
         out,
-        at: Locator::new(F::view_declaration(view).name),
-        first: true,
+        level: Level::new(F::view_declaration(view).name),
     };
     F::visit_view(view, &mut json)?;
     json.out.write_char('}')?;
@@ -107,19 +106,17 @@ const ESCAPE: [u8; 256] = {
 /// The JSON visitor.
 struct Json<'w, W: ?Sized> {
     out: &'w mut W,
-    at: Locator,
-    /// Whether nothing was written yet inside the nested value being written.
-    first: bool,
+    level: Level,
 }
 
 impl<W: fmt::Write + ?Sized> Json<'_, W> {
     /// The comma before every member of the top level and every item but a nested value's
     /// first, then `"name":` for a named one.
     fn lead(&mut self, key: Key) -> fmt::Result {
-        if self.at.depth() == 0 || !self.first {
+        let depth = self.level.depth();
+        if !self.level.take_first() || depth == 0 {
             self.out.write_char(',')?;
         }
-        self.first = false;
         if let Some(name) = key.name() {
             write_string(self.out, name)?;
             self.out.write_char(':')?;
@@ -154,18 +151,16 @@ impl<W: fmt::Write + ?Sized> Visitor for Json<'_, W> {
 
     fn begin(&mut self, key: Key, nest: Nest) -> Result<(), RenderError> {
         self.lead(key)?;
-        self.at.begin(key);
-        self.first = true;
+        self.level.enter(key);
         Ok(self.out.write_char(nest.open())?)
     }
 
     fn end(&mut self, nest: Nest) -> Result<(), RenderError> {
-        self.at.end();
-        self.first = false;
+        self.level.leave();
         Ok(self.out.write_char(nest.close())?)
     }
 
     fn undecodable(&mut self, key: Key, error: FieldError) -> Result<(), RenderError> {
-        Err(RenderError::from(self.at.error(key, error)))
+        Err(self.level.error(key, error))
     }
 }

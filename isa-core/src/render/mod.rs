@@ -52,6 +52,55 @@ impl From<DecodeError> for RenderError {
     }
 }
 
+/// Where a renderer is in the walk: the location an undecodable field is reported at, and
+/// whether the current level has had an item yet. What the text and JSON forms share; each
+/// writes its own separators.
+pub(crate) struct Level {
+    at: crate::visit::Locator,
+    first: bool,
+}
+
+impl Level {
+    /// The top level of op `op`'s fields.
+    pub(crate) const fn new(op: &'static str) -> Self {
+        Level {
+            at: crate::visit::Locator::new(op),
+            first: true,
+        }
+    }
+
+    /// How deep the walk is: 0 at the top level.
+    pub(crate) const fn depth(&self) -> usize {
+        self.at.depth()
+    }
+
+    /// Whether the next item is its level's first; the level has one from now on.
+    pub(crate) fn take_first(&mut self) -> bool {
+        core::mem::replace(&mut self.first, false)
+    }
+
+    /// Into the nested value under `key`.
+    pub(crate) fn enter(&mut self, key: crate::visit::Key) {
+        self.at.begin(key);
+        self.first = true;
+    }
+
+    /// Out of the nested value, which its level counts as an item.
+    pub(crate) fn leave(&mut self) {
+        self.at.end();
+        self.first = false;
+    }
+
+    /// The error for the field under `key` whose bits do not decode, placed as decode places it.
+    pub(crate) fn error(
+        &self,
+        key: crate::visit::Key,
+        error: crate::error::FieldError,
+    ) -> RenderError {
+        RenderError::from(self.at.error(key, error))
+    }
+}
+
 /// `00` to `99`: a number below 100 is written as a slice of it, without a buffer.
 const DIGIT_PAIRS: &str = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
 

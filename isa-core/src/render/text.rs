@@ -8,11 +8,12 @@
 
 use core::fmt;
 
+use super::Level;
 use super::{RenderError, write_bytes_hex, write_i64, write_u64, write_word_hex};
 use crate::Bundle;
 use crate::error::FieldError;
 use crate::family::Family;
-use crate::visit::{FieldOrder, Key, Locator, Nest, Value, Visitor};
+use crate::visit::{FieldOrder, Key, Nest, Value, Visitor};
 
 /// Appends the fields of `wire` to `out` as `name=value` pairs separated by single spaces, in the
 /// field table's order (by offset), each nested value in the same order inside. Nothing goes
@@ -52,9 +53,7 @@ pub fn text_member<F: Family, W: fmt::Write + ?Sized>(
 struct Text<'w, W: ?Sized> {
     out: &'w mut W,
     order: FieldOrder,
-    at: Locator,
-    /// Whether nothing was written yet at the current level.
-    first: bool,
+    level: Level,
 }
 
 impl<'w, W: fmt::Write + ?Sized> Text<'w, W> {
@@ -63,19 +62,17 @@ impl<'w, W: fmt::Write + ?Sized> Text<'w, W> {
         Text {
             out,
             order,
-            at: Locator::new(op),
-            first: true,
+            level: Level::new(op),
         }
     }
 
     /// The separator before every item but a level's first, then `name=` for a named one.
     #[inline(always)]
     fn lead(&mut self, key: Key) -> fmt::Result {
-        if !self.first {
-            self.out
-                .write_char(if self.at.depth() == 0 { ' ' } else { ',' })?;
+        let depth = self.level.depth();
+        if !self.level.take_first() {
+            self.out.write_char(if depth == 0 { ' ' } else { ',' })?;
         }
-        self.first = false;
         if let Some(name) = key.name() {
             self.out.write_str(name)?;
             self.out.write_char('=')?;
@@ -126,18 +123,16 @@ impl<W: fmt::Write + ?Sized> Visitor for Text<'_, W> {
 
     fn begin(&mut self, key: Key, nest: Nest) -> Result<(), RenderError> {
         self.lead(key)?;
-        self.at.begin(key);
-        self.first = true;
+        self.level.enter(key);
         Ok(self.out.write_char(nest.open())?)
     }
 
     fn end(&mut self, nest: Nest) -> Result<(), RenderError> {
-        self.at.end();
-        self.first = false;
+        self.level.leave();
         Ok(self.out.write_char(nest.close())?)
     }
 
     fn undecodable(&mut self, key: Key, error: FieldError) -> Result<(), RenderError> {
-        Err(RenderError::from(self.at.error(key, error)))
+        Err(self.level.error(key, error))
     }
 }

@@ -537,9 +537,18 @@ impl WordIdentity {
         word & self.mask == self.value
     }
 
-    /// Whether some word carries both identities: the bits both masks cover agree.
+    /// Whether some word carries both identities: the bits both masks cover agree (the rule
+    /// the word family checks when it compiles, [`isa_core::family::identities_collide`]).
     pub const fn overlaps(&self, other: &WordIdentity) -> bool {
-        (self.value ^ other.value) & self.mask & other.mask == 0
+        isa_core::family::identities_collide(&self.identity(), &other.identity()).is_some()
+    }
+
+    /// The identity as the family sees it.
+    const fn identity(&self) -> Identity {
+        Identity::MaskMatch {
+            mask: self.mask,
+            value: self.value,
+        }
     }
 }
 
