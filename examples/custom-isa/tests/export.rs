@@ -83,21 +83,30 @@ fn decoded() -> Vec<serde_json::Value> {
         .collect()
 }
 
-#[test]
-fn the_exported_c_header_reads_the_mixed_stream_as_the_command_does() {
-    if !have("cc") {
-        eprintln!("skipped: cc not found");
-        return;
+/// `custom-isa export --format FORMAT -o DIR/FILE` in a fresh scratch folder, or `None` (with a
+/// message) when `tool`, which reads that format, is not installed.
+fn exported(tool: &str, format: &str, file: &str) -> Option<std::path::PathBuf> {
+    if !have(tool) {
+        eprintln!("skipped: {tool} not found");
+        return None;
     }
-    let dir = scratch("c");
-    let header = dir.join("custom_isa.h");
+    let dir = scratch(format);
+    let path = dir.join(file);
     run(&[
         "export".as_ref(),
         "--format".as_ref(),
-        "c".as_ref(),
+        format.as_ref(),
         "-o".as_ref(),
-        header.as_os_str(),
+        path.as_os_str(),
     ]);
+    Some(dir)
+}
+
+#[test]
+fn the_exported_c_header_reads_the_mixed_stream_as_the_command_does() {
+    let Some(dir) = exported("cc", "c", "custom_isa.h") else {
+        return;
+    };
     let exe = dir.join("mixed");
     let built = Command::new("cc")
         .args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic"])
@@ -135,19 +144,9 @@ fn the_exported_c_header_reads_the_mixed_stream_as_the_command_does() {
 
 #[test]
 fn the_exported_python_module_decodes_the_mixed_stream_as_the_command_does() {
-    if !have("python3") {
-        eprintln!("skipped: python3 not found");
+    let Some(dir) = exported("python3", "python", "isa_export.py") else {
         return;
-    }
-    let dir = scratch("python");
-    let module = dir.join("isa_export.py");
-    run(&[
-        "export".as_ref(),
-        "--format".as_ref(),
-        "python".as_ref(),
-        "-o".as_ref(),
-        module.as_os_str(),
-    ]);
+    };
     // The repository's reader: one JSON line per member, and every member encoded back.
     let out = Command::new("python3")
         .env("PYTHONPATH", &dir)
