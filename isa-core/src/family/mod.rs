@@ -110,16 +110,16 @@ pub trait Family: Sized + Clone + std::fmt::Debug + 'static {
     }
 }
 
-/// Every member name of a family, for an error that lists them.
-pub fn member_names<F: Family>() -> impl Iterator<Item = &'static str> {
-    F::DECLARATIONS.iter().map(|d| d.name)
+/// What a member of `F` is called in messages: "word" or "bundle".
+pub(crate) const fn member_kind<F: Family>() -> &'static str {
+    if F::WORDS { "word" } else { "bundle" }
 }
 
 /// The error for bytes no member of `F` claims.
 #[cold]
 pub fn unknown<F: Family>(bytes: &[u8], known_opcodes: &'static [u8]) -> DecodeError {
     let at = Location {
-        op: if F::WORDS { "word" } else { "bundle" },
+        op: member_kind::<F>(),
         field: if F::WORDS { "identity" } else { "opcode" },
         inner: None,
         offset: 0,
@@ -141,8 +141,8 @@ pub fn unknown<F: Family>(bytes: &[u8], known_opcodes: &'static [u8]) -> DecodeE
 pub fn truncated<F: Family>(available: usize) -> DecodeError {
     DecodeError {
         at: Location {
-            op: if F::WORDS { "word" } else { "bundle" },
-            field: if F::WORDS { "word" } else { "bundle" },
+            op: member_kind::<F>(),
+            field: member_kind::<F>(),
             inner: None,
             offset: 0,
         },

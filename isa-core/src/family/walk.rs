@@ -86,7 +86,7 @@ impl<'a, F: Family> Iterator for Walk<'a, F> {
             offset: self.offset,
             len: rest.len(),
             width: F::WIDTH,
-            what: if F::WORDS { "word" } else { "bundle" },
+            what: super::member_kind::<F>(),
         }))
     }
 }
