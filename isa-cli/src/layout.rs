@@ -16,7 +16,7 @@ use crate::isa::Isa;
 /// declared block word of the PTO tile ISA (seed 004), with what the field table, the reference
 /// and the diagrams need.
 #[derive(Debug, Clone, Copy)]
-pub struct Layout {
+pub struct DrawnLayout {
     /// The op's name (`TensorTensor`) or the word's assembly name (`B.DIM LB0`).
     pub name: &'static str,
     /// The specification's wire-struct name, or "".
@@ -31,7 +31,7 @@ pub struct Layout {
     pub status: LayoutStatus,
 }
 
-impl Layout {
+impl DrawnLayout {
     /// The layout of a declared member.
     pub const fn of(decl: &Declaration) -> Self {
         Self {
@@ -45,17 +45,17 @@ impl Layout {
     }
 
     /// Every bundle of ISA `I`, in dispatch order.
-    pub fn ops<I: Isa>() -> impl Iterator<Item = Layout> {
-        I::Bundles::DECLARATIONS.iter().map(Layout::of)
+    pub fn ops<I: Isa>() -> impl Iterator<Item = DrawnLayout> {
+        I::Bundles::DECLARATIONS.iter().map(DrawnLayout::of)
     }
 
     /// Every word of ISA `I`, in declaration order.
-    pub fn words<I: Isa>() -> impl Iterator<Item = Layout> {
-        I::Words::DECLARATIONS.iter().map(Layout::of)
+    pub fn words<I: Isa>() -> impl Iterator<Item = DrawnLayout> {
+        I::Words::DECLARATIONS.iter().map(DrawnLayout::of)
     }
 
     /// Every bundle, then every word.
-    pub fn all<I: Isa>() -> impl Iterator<Item = Layout> {
+    pub fn all<I: Isa>() -> impl Iterator<Item = DrawnLayout> {
         Self::ops::<I>().chain(Self::words::<I>())
     }
 
@@ -80,7 +80,7 @@ impl Layout {
 
 /// Who owns a run of bits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Owner<'a> {
+pub enum RunOwner<'a> {
     /// A row of the field table (a value, the opcode, a constant, a documented reserved range).
     Row(&'a FieldInfo),
     /// Bits of a 32-bit word's identity mask, with the value they must hold.
@@ -96,16 +96,16 @@ pub enum Owner<'a> {
 
 /// A run of bits `lo..=hi` (absolute: byte offset × 8 + bit) with one owner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Segment<'a> {
+pub struct BitRun<'a> {
     /// Lowest bit.
     pub lo: usize,
     /// Highest bit.
     pub hi: usize,
     /// Who owns them.
-    pub owner: Owner<'a>,
+    pub owner: RunOwner<'a>,
 }
 
-impl Segment<'_> {
+impl BitRun<'_> {
     /// Width in bits.
     pub fn bits(&self) -> usize {
         self.hi - self.lo + 1
@@ -113,7 +113,7 @@ impl Segment<'_> {
 }
 
 /// The runs of `fields` over a layout of `size` bytes, lowest bit first, covering every bit.
-pub fn segments(fields: &[FieldInfo], size: usize) -> Vec<Segment<'_>> {
+pub fn runs(fields: &[FieldInfo], size: usize) -> Vec<BitRun<'_>> {
     #[derive(Clone, Copy, PartialEq)]
     enum Slot {
         Free,
@@ -145,7 +145,7 @@ pub fn segments(fields: &[FieldInfo], size: usize) -> Vec<Segment<'_>> {
             }
         }
     }
-    let mut out: Vec<Segment<'_>> = Vec::new();
+    let mut out: Vec<BitRun<'_>> = Vec::new();
     let mut start = 0;
     for bit in 1..=slots.len() {
         let (cur, next) = (slots.get(start), slots.get(bit));
@@ -153,17 +153,17 @@ pub fn segments(fields: &[FieldInfo], size: usize) -> Vec<Segment<'_>> {
             continue;
         }
         let owner = match cur {
-            Some(Slot::Row(i)) => fields.get(*i).map(Owner::Row),
-            Some(Slot::Identity(i)) => fields.get(*i).map(|row| Owner::Identity {
+            Some(Slot::Row(i)) => fields.get(*i).map(RunOwner::Row),
+            Some(Slot::Identity(i)) => fields.get(*i).map(|row| RunOwner::Identity {
                 row,
                 value: identity_bits(row, start, bit - 1),
             }),
             Some(Slot::Free) | None => None,
         };
-        out.push(Segment {
+        out.push(BitRun {
             lo: start,
             hi: bit - 1,
-            owner: owner.unwrap_or(Owner::Unclaimed),
+            owner: owner.unwrap_or(RunOwner::Unclaimed),
         });
         start = bit;
     }
@@ -246,12 +246,12 @@ pub(crate) mod tests {
 
     /// A 32-bit block word layout over a hand-written field table whose first row is the
     /// identity.
-    pub(crate) fn word_layout(fields: &'static [FieldInfo]) -> Layout {
+    pub(crate) fn word_layout(fields: &'static [FieldInfo]) -> DrawnLayout {
         let (mask, value) = match fields.first().map(|f| f.kind) {
             Some(FieldKind::Identity { mask, value }) => (mask, value),
             _ => (0, 0),
         };
-        Layout {
+        DrawnLayout {
             name: "word",
             wire_name: "",
             identity: Identity::MaskMatch { mask, value },
@@ -300,10 +300,10 @@ pub(crate) mod tests {
 
     #[test]
     fn an_identity_run_is_the_literal_of_seed_004() {
-        let segs = segments(&BSTART_TEPL, 4);
+        let segs = runs(&BSTART_TEPL, 4);
         let spans: Vec<(usize, usize)> = segs.iter().map(|s| (s.lo, s.hi)).collect();
         assert_eq!(spans, [(0, 19), (20, 24), (25, 26), (27, 31)]);
-        let Owner::Identity { value, .. } = segs[0].owner else {
+        let RunOwner::Identity { value, .. } = segs[0].owner else {
             panic!("bits 19:0 are the identity: {:?}", segs[0].owner)
         };
         assert_eq!(binary_literal(value, 20), "20'b00011001000110000001");
@@ -319,14 +319,14 @@ pub(crate) mod tests {
             bits("reg_src", 15, 19),
             bits("imm", 20, 31),
         ];
-        let segs = segments(&fields, 4);
+        let segs = runs(&fields, 4);
         let spans: Vec<(usize, usize, Option<&str>)> = segs
             .iter()
             .map(|s| {
                 let name = match s.owner {
-                    Owner::Row(r) => Some(r.name),
-                    Owner::Identity { .. } => Some("identity"),
-                    Owner::Unclaimed => None,
+                    RunOwner::Row(r) => Some(r.name),
+                    RunOwner::Identity { .. } => Some("identity"),
+                    RunOwner::Unclaimed => None,
                 };
                 (s.lo, s.hi, name)
             })
@@ -344,7 +344,7 @@ pub(crate) mod tests {
         let literals: Vec<String> = segs
             .iter()
             .filter_map(|s| match s.owner {
-                Owner::Identity { value, .. } => Some(binary_literal(value, s.bits())),
+                RunOwner::Identity { value, .. } => Some(binary_literal(value, s.bits())),
                 _ => None,
             })
             .collect();
@@ -358,10 +358,10 @@ pub(crate) mod tests {
             row("a", 0, Placement::Bytes { len: 1 }, FieldKind::Value),
             row("b", 2, Placement::Bits { lo: 4, hi: 7 }, FieldKind::Value),
         ];
-        let segs = segments(&fields, 4);
+        let segs = runs(&fields, 4);
         let spans: Vec<(usize, usize, bool)> = segs
             .iter()
-            .map(|s| (s.lo, s.hi, s.owner == Owner::Unclaimed))
+            .map(|s| (s.lo, s.hi, s.owner == RunOwner::Unclaimed))
             .collect();
         assert_eq!(
             spans,

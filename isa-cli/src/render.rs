@@ -16,7 +16,7 @@ use isa_core::visit::FieldOrder;
 use crate::isa::Members;
 use isa_core::{Confidence, FieldInfo, FieldKind, Identity, LayoutStatus, Placement};
 
-use crate::layout::{self, Layout, Owner};
+use crate::layout::{self, DrawnLayout, RunOwner};
 
 /// Appends the bundle's line to `out` (without its newline): offset, opcode byte, op name,
 /// fields (from the field visitor, in place). On an error, what was appended stays.
@@ -180,7 +180,7 @@ impl TableRow {
 /// Every row of `layout`'s field table, plus a row for each run of bits no row claims
 /// (reserved: the derive writes zero there and decode refuses anything else). Each part of a
 /// value split across bit ranges is named with the value bits it holds (`imm[11:0]`).
-pub fn table_rows(layout: &Layout) -> Vec<TableRow> {
+pub fn table_rows(layout: &DrawnLayout) -> Vec<TableRow> {
     let mut rows: Vec<(usize, TableRow)> = layout
         .fields
         .iter()
@@ -206,8 +206,8 @@ pub fn table_rows(layout: &Layout) -> Vec<TableRow> {
             )
         })
         .collect();
-    for seg in layout::segments(layout.fields, layout.size) {
-        if seg.owner == Owner::Unclaimed {
+    for seg in layout::runs(layout.fields, layout.size) {
+        if seg.owner == RunOwner::Unclaimed {
             rows.push((
                 seg.lo,
                 TableRow {
@@ -229,7 +229,7 @@ pub fn table_rows(layout: &Layout) -> Vec<TableRow> {
 
 /// How the layout is recognised: `opcodes 0x41 0x51 0x8a 0x8e`, or for a block word
 /// `word & 0x0000707f == 0x00004013`.
-pub fn identity_text(layout: &Layout) -> String {
+pub fn identity_text(layout: &DrawnLayout) -> String {
     match layout.identity {
         Identity::Opcodes(ops) => {
             let ops: Vec<String> = ops.iter().map(|o| format!("{o:#04x}")).collect();
@@ -242,7 +242,7 @@ pub fn identity_text(layout: &Layout) -> String {
 
 /// What is known of an op whose field map is not recovered: its bytes are carried whole, never
 /// given invented fields (SPEC-NOTES §2.10). `None` for a recovered layout.
-pub fn unrecovered_text(layout: &Layout) -> Option<String> {
+pub fn unrecovered_text(layout: &DrawnLayout) -> Option<String> {
     match layout.status {
         LayoutStatus::Recovered => None,
         LayoutStatus::Unrecovered(known) => Some(format!(
@@ -253,7 +253,7 @@ pub fn unrecovered_text(layout: &Layout) -> Option<String> {
 
 /// `TensorTensor (s3d3_tt), opcodes 0x41 0x51 0x8a 0x8e` (no parentheses without a wire name);
 /// `B.IOT (32-bit block word), word & 0x0000707f == 0x00004013`.
-pub fn title(layout: &Layout) -> String {
+pub fn title(layout: &DrawnLayout) -> String {
     let what = match (layout.is_word(), layout.wire_name) {
         (true, _) => " (32-bit block word)".to_string(),
         (false, "") => String::new(),
@@ -263,7 +263,7 @@ pub fn title(layout: &Layout) -> String {
 }
 
 /// The field table of `layout` as aligned text.
-pub fn field_table_text(layout: &Layout) -> String {
+pub fn field_table_text(layout: &DrawnLayout) -> String {
     let rows = table_rows(layout);
     let w = |f: fn(&TableRow) -> usize, head: &str| {
         rows.iter().map(f).max().unwrap_or(0).max(head.len())
@@ -318,7 +318,7 @@ pub struct Disputed {
 }
 
 /// Every disputed row of `layouts`, in layout order, then table order.
-pub fn disputed(layouts: &[Layout]) -> Vec<Disputed> {
+pub fn disputed(layouts: &[DrawnLayout]) -> Vec<Disputed> {
     layouts
         .iter()
         .flat_map(|l| {
@@ -380,7 +380,7 @@ mod tests {
             Placement::Bytes { len: 60 },
             FieldKind::Value,
         )];
-        let layout = Layout {
+        let layout = DrawnLayout {
             name: "TensorScalarAffineSelect",
             wire_name: "",
             identity: Identity::Opcodes(&[0x92]),

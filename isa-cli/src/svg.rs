@@ -19,7 +19,7 @@ use std::fmt::Write as _;
 
 use isa_core::{Confidence, FieldInfo, FieldKind, LayoutStatus};
 
-use crate::layout::{self, Layout, Owner, Segment};
+use crate::layout::{self, BitRun, DrawnLayout, RunOwner};
 use crate::render;
 use crate::wavedrom::{LANE_BITS, constant_bits, split_at_lanes};
 
@@ -73,7 +73,7 @@ pub fn escape(text: &str) -> String {
 
 /// One box to draw: a field's part over `lanes` whole rows (or within one row), and its look.
 struct Part<'a> {
-    seg: Segment<'a>,
+    seg: BitRun<'a>,
     lanes: usize,
     look: Look,
 }
@@ -172,10 +172,10 @@ impl Rows {
 }
 
 /// The diagram of `layout`, titled with its name and identity.
-pub fn register(layout: &Layout) -> String {
+pub fn register(layout: &DrawnLayout) -> String {
     let title = render::title(layout);
     let lanes = (layout.size * 8).div_ceil(LANE_BITS).max(1);
-    let segments: Vec<Segment<'_>> = layout::segments(layout.fields, layout.size)
+    let segments: Vec<BitRun<'_>> = layout::runs(layout.fields, layout.size)
         .iter()
         .flat_map(split_at_lanes)
         .collect();
@@ -246,10 +246,10 @@ pub fn register(layout: &Layout) -> String {
 }
 /// The boxes to draw: each lane's part of a field, except that whole lanes of one field in a row
 /// (a 16-byte descriptor) make one tall box. `(segment, lanes)`: the segment spans all of them.
-fn boxes<'a>(parts: &[Segment<'a>]) -> Vec<(Segment<'a>, usize)> {
+fn boxes<'a>(parts: &[BitRun<'a>]) -> Vec<(BitRun<'a>, usize)> {
     let whole =
-        |s: &Segment<'_>| s.lo.is_multiple_of(LANE_BITS) && (s.hi + 1).is_multiple_of(LANE_BITS);
-    let mut out: Vec<(Segment<'a>, usize)> = Vec::new();
+        |s: &BitRun<'_>| s.lo.is_multiple_of(LANE_BITS) && (s.hi + 1).is_multiple_of(LANE_BITS);
+    let mut out: Vec<(BitRun<'a>, usize)> = Vec::new();
     for part in parts {
         if let Some((prev, lanes)) = out.last_mut()
             && whole(prev)
@@ -266,10 +266,12 @@ fn boxes<'a>(parts: &[Segment<'a>]) -> Vec<(Segment<'a>, usize)> {
     out
 }
 
-fn same_owner(a: &Owner<'_>, b: &Owner<'_>) -> bool {
+fn same_owner(a: &RunOwner<'_>, b: &RunOwner<'_>) -> bool {
     match (a, b) {
-        (Owner::Row(x), Owner::Row(y)) => std::ptr::eq(*x, *y),
-        (Owner::Identity { row: x, .. }, Owner::Identity { row: y, .. }) => std::ptr::eq(*x, *y),
+        (RunOwner::Row(x), RunOwner::Row(y)) => std::ptr::eq(*x, *y),
+        (RunOwner::Identity { row: x, .. }, RunOwner::Identity { row: y, .. }) => {
+            std::ptr::eq(*x, *y)
+        }
         _ => false,
     }
 }
@@ -450,7 +452,7 @@ fn upright(s: &mut String, cx: usize, cy: usize, width: usize, height: usize, lo
 }
 
 /// Name, second line, tooltip, fill and dash pattern of a part.
-fn describe(layout: &Layout, seg: &Segment<'_>, first: bool) -> Look {
+fn describe(layout: &DrawnLayout, seg: &BitRun<'_>, first: bool) -> Look {
     let bits = seg.bits();
     let place = format!(
         "byte {:#04x}, {}",
@@ -458,7 +460,7 @@ fn describe(layout: &Layout, seg: &Segment<'_>, first: bool) -> Look {
         render::run_text(seg.lo, seg.hi)
     );
     match seg.owner {
-        Owner::Unclaimed => Look {
+        RunOwner::Unclaimed => Look {
             name: None,
             sub: None,
             more: None,
@@ -467,7 +469,7 @@ fn describe(layout: &Layout, seg: &Segment<'_>, first: bool) -> Look {
             dash: None,
             disputed: false,
         },
-        Owner::Identity { value, row } => Look {
+        RunOwner::Identity { value, row } => Look {
             name: Some(layout::binary_literal(value, bits)),
             sub: Some("identity".into()),
             more: None,
@@ -476,7 +478,7 @@ fn describe(layout: &Layout, seg: &Segment<'_>, first: bool) -> Look {
             dash: None,
             disputed: false,
         },
-        Owner::Row(row) => {
+        RunOwner::Row(row) => {
             let mut tip = format!(
                 "{} ({place}): {}, {}",
                 row.name,
@@ -557,7 +559,7 @@ type Key = (&'static str, &'static str, Option<&'static str>, bool);
 
 /// The keys of `layout`'s legend: the confidence borders, reserved and fixed bits, and the
 /// opaque body of an op whose map is not recovered.
-fn legend_keys(layout: &Layout) -> Vec<Key> {
+fn legend_keys(layout: &DrawnLayout) -> Vec<Key> {
     let mut keys = vec![
         (VALUE, "CONFIRMED, or not stated", None, false),
         (VALUE, "STRONG", Some("9 3"), false),
@@ -639,7 +641,7 @@ mod tests {
             row("desc", 4, Placement::Bytes { len: 16 }, FieldKind::Value),
             row("tail", 21, Placement::Bytes { len: 6 }, FieldKind::Value),
         ];
-        let parts: Vec<Segment<'_>> = layout::segments(&fields, 28)
+        let parts: Vec<BitRun<'_>> = layout::runs(&fields, 28)
             .iter()
             .flat_map(split_at_lanes)
             .collect();

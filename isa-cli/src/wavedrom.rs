@@ -11,7 +11,7 @@
 use isa_core::{Confidence, FieldInfo, FieldKind};
 use serde::Serialize;
 
-use crate::layout::{self, Layout, Owner, Segment};
+use crate::layout::{self, BitRun, DrawnLayout, RunOwner};
 
 /// Bits per lane.
 pub const LANE_BITS: usize = 32;
@@ -57,9 +57,9 @@ pub struct Config {
 }
 
 /// The register description of `layout`.
-pub fn register(layout: &Layout) -> Register {
+pub fn register(layout: &DrawnLayout) -> Register {
     let size = layout.size;
-    let reg = layout::segments(layout.fields, size)
+    let reg = layout::runs(layout.fields, size)
         .iter()
         .flat_map(split_at_lanes)
         .map(|seg| entry(&seg))
@@ -77,24 +77,24 @@ pub fn register(layout: &Layout) -> Register {
 }
 
 /// The description as pretty JSON.
-pub fn to_json(layout: &Layout) -> String {
+pub fn to_json(layout: &DrawnLayout) -> String {
     serde_json::to_string_pretty(&register(layout)).unwrap_or_default()
 }
 
 /// `seg` cut at every lane boundary it crosses; identity and constant values follow their bits.
-pub fn split_at_lanes<'a>(seg: &Segment<'a>) -> Vec<Segment<'a>> {
+pub fn split_at_lanes<'a>(seg: &BitRun<'a>) -> Vec<BitRun<'a>> {
     let mut parts = Vec::new();
     let mut lo = seg.lo;
     while lo <= seg.hi {
         let hi = seg.hi.min((lo / LANE_BITS + 1) * LANE_BITS - 1);
         let owner = match seg.owner {
-            Owner::Identity { row, value } => Owner::Identity {
+            RunOwner::Identity { row, value } => RunOwner::Identity {
                 row,
                 value: value.checked_shr((lo - seg.lo) as u32).unwrap_or(0),
             },
             other => other,
         };
-        parts.push(Segment { lo, hi, owner });
+        parts.push(BitRun { lo, hi, owner });
         lo = hi + 1;
     }
     parts
@@ -111,7 +111,7 @@ pub fn constant_bits(row: &FieldInfo, value: u64, lo: usize, hi: usize) -> u64 {
     }
 }
 
-fn entry(seg: &Segment<'_>) -> Entry {
+fn entry(seg: &BitRun<'_>) -> Entry {
     let bits = seg.bits();
     let reserved = Entry {
         bits,
@@ -120,14 +120,14 @@ fn entry(seg: &Segment<'_>) -> Entry {
         kind: Some(1),
     };
     match seg.owner {
-        Owner::Unclaimed => reserved,
-        Owner::Identity { value, .. } => Entry {
+        RunOwner::Unclaimed => reserved,
+        RunOwner::Identity { value, .. } => Entry {
             bits,
             name: Some(layout::binary_literal(value, bits)),
             attr: None,
             kind: None,
         },
-        Owner::Row(row) => match row.kind {
+        RunOwner::Row(row) => match row.kind {
             FieldKind::Reserved => reserved,
             FieldKind::Constant(v) => Entry {
                 bits,
@@ -199,7 +199,7 @@ mod tests {
             ),
             row("body", 2, Placement::Bytes { len: 8 }, FieldKind::Value),
         ];
-        let layout = Layout {
+        let layout = DrawnLayout {
             name: "twelve",
             wire_name: "",
             identity: isa_core::Identity::Opcodes(&[0x41]),

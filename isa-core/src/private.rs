@@ -80,6 +80,11 @@ const GAP_BYTES: usize = 512;
 
 /// The bits of a layout of `size` bytes that a row of `fields` claims: every row's range, and
 /// for an identity row only its mask's bits (the fields inside the holes claim the rest).
+///
+/// Why here and not in the derive, which maps the bits it places for its own rules: a whole
+/// field's width is its wire type's size, which for a descriptor, an enumeration or a nested
+/// layout only `const` evaluation reads. The rows carry those sizes, so the claimed bits (and
+/// from them [`coverage`], [`fixed`] and the gap rows) are computed once, here, from the rows.
 const fn claimed(fields: &[FieldInfo], size: usize) -> [u64; GAP_BYTES / 8] {
     let mut map = [0u64; GAP_BYTES / 8];
     let mut f = 0;

@@ -1,15 +1,17 @@
 //! Typed nodes of one declaration. Each node keeps the tokens it came from, so every later
 //! error can point at the attribute that caused it.
 
+use darling::error::Accumulator;
+use darling::util::SpannedValue;
 use darling::{Error, FromDeriveInput, FromField};
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{DeriveInput, Ident, Path, Type};
 
-use crate::attr::{BitRange, BundleOpts, ConfidenceOpt, FieldOpts, Nibble};
+use crate::attr::{BitRange, BundleOpts, ConfidenceOpt, FieldOpts, Nibble, OpcodeList};
 
-/// One `#[derive(Bundle)]` input.
-pub struct Layout<'a> {
+/// One `#[derive(Bundle)]` declaration, parsed: the struct, its identity and its members.
+pub struct Decl<'a> {
     pub input: &'a DeriveInput,
     pub ident: &'a Ident,
     pub name: String,
@@ -113,11 +115,50 @@ impl FieldNode<'_> {
             Place::Bits(r) => Some(r.iter().map(|r| r.hi.saturating_sub(r.lo) + 1).sum()),
         }
     }
+
+    /// The size in bytes of the field's wire type (`Field::Wire`) when the derive knows it
+    /// without the compiler: the integers and `bool` the runtime stores whole. `None` for every
+    /// other type, whose size only `const` evaluation can read.
+    pub fn known_wire_bytes(&self) -> Option<usize> {
+        match primitive(self.ty)? {
+            "u8" | "bool" => Some(1),
+            "u16" | "i16" => Some(2),
+            "u32" | "i32" => Some(4),
+            "u64" => Some(8),
+            _ => None,
+        }
+    }
+
+    /// `BitValue::BITS` of the field's type when the derive knows it: the integers and `bool`.
+    pub fn known_value_bits(&self) -> Option<u32> {
+        match primitive(self.ty)? {
+            "bool" => Some(1),
+            "u8" | "i8" => Some(8),
+            "u16" | "i16" => Some(16),
+            "u32" | "i32" => Some(32),
+            "u64" => Some(64),
+            _ => None,
+        }
+    }
+}
+
+/// The name of a primitive type written as a bare word (`u32`), or `None`. (A type of the user's
+/// that shadows a primitive's name would be measured as the primitive; no declaration does that.)
+fn primitive(ty: &Type) -> Option<&'static str> {
+    let Type::Path(p) = ty else { return None };
+    if p.qself.is_some() {
+        return None;
+    }
+    let ident = p.path.get_ident()?;
+    ["u8", "u16", "u32", "u64", "i8", "i16", "i32", "bool"]
+        .into_iter()
+        .find(|name| ident == name)
 }
 
 /// darling calls a key it does not know an unknown "field", a word that here means a struct
 /// field: each such error is reworded to name an attribute key, keeping darling's suggestion
-/// (or its list of the keys) and the place the key was written.
+/// (or its list of the keys) and the place the key was written: "unknown attribute key
+/// `{key}`; did you mean `{key}`?", "…; the keys are …".
 fn name_unknown_keys(errors: Error) -> Error {
     let reworded = errors.flatten().into_iter().map(|e| {
         let text = e.to_string();
@@ -149,7 +190,7 @@ fn name_unknown_keys(errors: Error) -> Error {
 
 /// Parses the input into nodes, reporting every attribute error at once. `runtime` finds the
 /// runtime crate when the attribute does not name it.
-pub fn parse(input: &DeriveInput, runtime: impl FnOnce() -> Path) -> darling::Result<Layout<'_>> {
+pub fn parse(input: &DeriveInput, runtime: impl FnOnce() -> Path) -> darling::Result<Decl<'_>> {
     let mut errors = Error::accumulator();
     let opts = errors.handle(BundleOpts::from_derive_input(input).map_err(name_unknown_keys));
     let syn::Data::Struct(data) = &input.data else {
@@ -176,55 +217,7 @@ pub fn parse(input: &DeriveInput, runtime: impl FnOnce() -> Path) -> darling::Re
             .err()
             .unwrap_or_else(|| Error::custom("invalid #[bundle]")));
     };
-    let identity = match (&opts.opcodes, &opts.mask, &opts.match_) {
-        (Some(list), None, None) => {
-            let mut ops = Vec::new();
-            for lit in &list.0 {
-                match lit.base10_parse::<u8>() {
-                    Ok(v) => ops.push((v, lit.span())),
-                    Err(_) => errors
-                        .push(Error::custom("an opcode is one byte, 0x00..=0xFF").with_span(lit)),
-                }
-            }
-            if ops.is_empty() && list.0.is_empty() {
-                errors.push(
-                    Error::custom("`opcodes` needs at least one opcode").with_span(&list.span()),
-                );
-            }
-            Identity::Opcodes(ops)
-        }
-        (None, Some(mask), Some(value)) => Identity::MaskMatch {
-            mask: **mask,
-            value: **value,
-            span: value.span(),
-        },
-        (None, None, None) => Identity::Nested,
-        (Some(list), _, _) => {
-            errors.push(
-                Error::custom("a layout has either `opcodes` (64-byte family) or `mask`/`match` (32-bit words), not both")
-                    .with_span(&list.span()),
-            );
-            Identity::Nested
-        }
-        (None, Some(m), None) => {
-            errors.push(
-                Error::custom(
-                    "`mask` needs `match`: the word is this layout when word & mask == match",
-                )
-                .with_span(&m.span()),
-            );
-            Identity::Nested
-        }
-        (None, None, Some(m)) => {
-            errors.push(
-                Error::custom(
-                    "`match` needs `mask`: the word is this layout when word & mask == match",
-                )
-                .with_span(&m.span()),
-            );
-            Identity::Nested
-        }
-    };
+    let identity = check_identity_keys(&opts, &mut errors);
     let constants = opts
         .constant
         .iter()
@@ -260,7 +253,7 @@ pub fn parse(input: &DeriveInput, runtime: impl FnOnce() -> Path) -> darling::Re
             span: r.span(),
         })
         .collect();
-    let layout = Layout {
+    let layout = Decl {
         input,
         ident: &input.ident,
         name: opts.name.clone().unwrap_or_else(|| input.ident.to_string()),
@@ -283,43 +276,106 @@ pub fn parse(input: &DeriveInput, runtime: impl FnOnce() -> Path) -> darling::Re
     errors.finish_with(layout)
 }
 
-fn field_node(f: &syn::Field, o: FieldOpts, mask_match: bool) -> darling::Result<FieldNode<'_>> {
-    let ident = f
-        .ident
-        .as_ref()
-        .ok_or_else(|| Error::unsupported_shape("tuple field").with_span(f))?;
-    let attr = f.attrs.iter().find(|a| a.path().is_ident("field"));
-    let span = attr.map_or_else(|| f.span(), |a| a.path().span());
-    let Some(_) = attr else {
-        return Err(Error::custom(format!(
-            "field `{ident}` has no #[field(...)] attribute; say where it sits, e.g. #[field(offset = 0x0C)]"
-        ))
-        .with_span(f));
+/// The declaration's identity: exactly one of `opcodes` and `mask`/`match`, or neither (a
+/// nested layout). "a layout has either `opcodes` (64-byte family) or `mask`/`match` (32-bit
+/// words), not both"; "`mask` needs `match`: the word is this layout when word & mask ==
+/// match"; "`match` needs `mask`: …".
+fn check_identity_keys(opts: &BundleOpts, errors: &mut Accumulator) -> Identity {
+    let error = |errors: &mut Accumulator, message: &str, span: Span| {
+        errors.push(Error::custom(message).with_span(&span));
     };
-    let mut errors = Error::accumulator();
-    let role = if o.opcode.is_present() {
-        Role::Opcode
-    } else {
-        Role::Value
-    };
-    if role == Role::Opcode {
-        for (given, key) in [
-            (o.offset.is_some(), "offset"),
-            (o.nibble.is_some(), "nibble"),
-            (o.bits.is_some(), "bits"),
-            (o.lut.is_some(), "lut"),
-        ] {
-            if given {
-                errors.push(
-                    Error::custom(format!(
-                        "the opcode field sits at 0x00 by definition; remove `{key}`"
-                    ))
-                    .with_span(&o.opcode.span()),
-                );
+    match (&opts.opcodes, &opts.mask, &opts.match_) {
+        (Some(list), None, None) => Identity::Opcodes(check_opcode_list(list, errors)),
+        (None, Some(mask), Some(value)) => Identity::MaskMatch {
+            mask: **mask,
+            value: **value,
+            span: value.span(),
+        },
+        (None, None, None) => Identity::Nested,
+        (Some(list), _, _) => {
+            error(
+                errors,
+                "a layout has either `opcodes` (64-byte family) or `mask`/`match` (32-bit words), not both",
+                list.span(),
+            );
+            Identity::Nested
+        }
+        (None, Some(m), None) => {
+            error(
+                errors,
+                "`mask` needs `match`: the word is this layout when word & mask == match",
+                m.span(),
+            );
+            Identity::Nested
+        }
+        (None, None, Some(m)) => {
+            error(
+                errors,
+                "`match` needs `mask`: the word is this layout when word & mask == match",
+                m.span(),
+            );
+            Identity::Nested
+        }
+    }
+}
+
+/// Each opcode is a byte: "an opcode is one byte, 0x00..=0xFF"; and there is one:
+/// "`opcodes` needs at least one opcode".
+fn check_opcode_list(list: &SpannedValue<OpcodeList>, errors: &mut Accumulator) -> Vec<(u8, Span)> {
+    let mut ops = Vec::new();
+    for lit in &list.0 {
+        match lit.base10_parse::<u8>() {
+            Ok(v) => ops.push((v, lit.span())),
+            Err(_) => {
+                errors.push(Error::custom("an opcode is one byte, 0x00..=0xFF").with_span(lit))
             }
         }
     }
-    let place = match (&o.nibble, &o.bits) {
+    if list.0.is_empty() {
+        errors.push(Error::custom("`opcodes` needs at least one opcode").with_span(&list.span()));
+    }
+    ops
+}
+
+/// "field `{ident}` has no #[field(...)] attribute; say where it sits, e.g.
+/// #[field(offset = 0x0C)]"
+fn check_field_attribute<'f>(
+    f: &'f syn::Field,
+    ident: &Ident,
+) -> darling::Result<&'f syn::Attribute> {
+    f.attrs.iter().find(|a| a.path().is_ident("field")).ok_or_else(|| {
+        Error::custom(format!(
+            "field `{ident}` has no #[field(...)] attribute; say where it sits, e.g. #[field(offset = 0x0C)]"
+        ))
+        .with_span(f)
+    })
+}
+
+/// "the opcode field sits at 0x00 by definition; remove `{key}`"
+fn check_opcode_field_unplaced(o: &FieldOpts, errors: &mut Accumulator) {
+    if !o.opcode.is_present() {
+        return;
+    }
+    for (given, key) in [
+        (o.offset.is_some(), "offset"),
+        (o.nibble.is_some(), "nibble"),
+        (o.bits.is_some(), "bits"),
+        (o.lut.is_some(), "lut"),
+    ] {
+        if given {
+            errors.push(
+                Error::custom(format!(
+                    "the opcode field sits at 0x00 by definition; remove `{key}`"
+                ))
+                .with_span(&o.opcode.span()),
+            );
+        }
+    }
+}
+
+/// Where the value sits: "a field is either a `nibble` or a `bits` range, not both".
+fn check_nibble_or_bits(o: &FieldOpts, role: Role, span: Span, errors: &mut Accumulator) -> Place {
+    match (&o.nibble, &o.bits) {
         (Some(n), None) => {
             let (lo, hi) = match **n {
                 Nibble::Lo => (0, 3),
@@ -343,8 +399,20 @@ fn field_node(f: &syn::Field, o: FieldOpts, mask_match: bool) -> darling::Result
             Place::Bits(vec![BitRange { lo: 0, hi: 7, span }])
         }
         (None, None) => Place::Whole,
-    };
-    let offset = match (&o.offset, role) {
+    }
+}
+
+/// Where the field starts: "field `{ident}` needs `offset = …`: the byte where it starts"
+/// (the opcode field and the fields of a 32-bit word start at 0 unless they say).
+fn check_offset_given(
+    o: &FieldOpts,
+    ident: &Ident,
+    role: Role,
+    mask_match: bool,
+    span: Span,
+    errors: &mut Accumulator,
+) -> usize {
+    match (&o.offset, role) {
         (Some(off), _) => **off,
         (None, Role::Opcode) => 0,
         (None, Role::Value) if mask_match => 0,
@@ -357,7 +425,24 @@ fn field_node(f: &syn::Field, o: FieldOpts, mask_match: bool) -> darling::Result
             );
             0
         }
+    }
+}
+
+fn field_node(f: &syn::Field, o: FieldOpts, mask_match: bool) -> darling::Result<FieldNode<'_>> {
+    let ident = f
+        .ident
+        .as_ref()
+        .ok_or_else(|| Error::unsupported_shape("tuple field").with_span(f))?;
+    let span = check_field_attribute(f, ident)?.path().span();
+    let mut errors = Error::accumulator();
+    let role = if o.opcode.is_present() {
+        Role::Opcode
+    } else {
+        Role::Value
     };
+    check_opcode_field_unplaced(&o, &mut errors);
+    let place = check_nibble_or_bits(&o, role, span, &mut errors);
+    let offset = check_offset_given(&o, ident, role, mask_match, span, &mut errors);
     let offset_span = o.offset.as_ref().map_or(span, |o| o.span());
     let place_span = match (&o.nibble, &o.bits, &o.lut) {
         (Some(n), _, _) => n.span(),

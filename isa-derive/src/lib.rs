@@ -7,8 +7,8 @@
 //! for the attribute reference.
 //!
 //! The pipeline is one stage per file: `attr` (attribute grammar) → `ast` (typed nodes that keep
-//! their spans) → `valid` (rules that need no type information, and the resolved plan) →
-//! `expand/*` (one generated piece per file).
+//! their spans) → `valid` (the rules, one `check_*` each) → `plan` (the code-generation plan,
+//! built once) → `expand/*` (one generated piece per file, each reading the plan).
 //!
 //! [`Bundle`]: https://docs.rs/isa-core
 #![forbid(unsafe_code)]
@@ -16,6 +16,7 @@
 mod ast;
 mod attr;
 mod expand;
+mod plan;
 mod runtime;
 mod valid;
 
@@ -75,10 +76,12 @@ use syn::{DeriveInput, parse_macro_input};
 ///   `isa_core::visit::Visitor`, read in place from the wire struct, in declaration or table
 ///   order), `FIELDS`, `IDENTITY`, `LAYOUT`; `encode`, `encode_into`, `decode` and
 ///   `decode_bytes` come with the trait.
-/// - Checks: attribute errors (all at once, at the offending entry); bit-precise overlaps of
-///   nibbles, bit ranges, header, constants and identity bits; and, by `const` evaluation with a
-///   message naming the field, the width of whole fields against whatever starts next, bit
-///   ranges against their type and table code width, descriptor slots against `4 + 4N`.
+/// - Checks, all reported at once, at the offending entry: attribute errors; bit-precise
+///   overlaps of nibbles, bit ranges, header, constants and identity bits; the width of whole
+///   fields against whatever starts next and of bit ranges against their type, decided by the
+///   macro for the integers and `bool`, and by `const` evaluation (with the same message) for
+///   types whose size only the compiler knows; table code widths and descriptor slots (`4 + 4N`)
+///   by `const` evaluation.
 #[proc_macro_derive(Bundle, attributes(bundle, field))]
 pub fn derive_bundle(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);

@@ -1,412 +1,570 @@
-//! The layout rules that can be checked from the attributes alone, and the resolved plan of the
-//! wire struct. Rules that need type sizes are emitted as `const` checks (`expand/checks.rs`).
+//! The rules of a declaration: one `check_*` function per rule, each over one context
+//! ([`Ctxt`]: the declaration, the error collector and the bit owners found so far), each with
+//! the message it raises in its doc comment, so grepping a message finds its rule. Every
+//! violation is collected, so all of a declaration's errors are reported at once.
+//!
+//! Where the rules live: the attribute grammar's own errors (a value that does not parse) are in
+//! `attr.rs`; the rules that decide how a node is built (`check_identity_keys`,
+//! `check_opcode_field_unplaced`, …) are `check_*` functions in `ast.rs`; every other rule is
+//! here. A rule that needs the size of a type the derive cannot know (a descriptor, an
+//! enumeration, a nested layout, a lookup table) is checked by `const` evaluation, and the
+//! `check_*_const` functions of `expand/checks.rs` emit it with the same message; for the
+//! integers and `bool` the derive knows the size and the same rule is decided here.
 
 use darling::Error;
+use darling::error::Accumulator;
 use proc_macro2::Span;
 
-use crate::ast::{Identity, Layout, Place, Role};
+use crate::ast::{Decl, FieldNode, Identity, Place, Role};
+use crate::attr::BitRange;
+use crate::plan::{BitOwner, Deferred, Ownership, Plan, WholeLimit};
 
-/// Who owns a bit whose position is known from the attributes.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Owner {
-    /// Header byte 0x00 when no field carries the opcode.
-    OpcodeByte,
-    /// Header byte 0x01.
-    WordLen,
-    /// Header bytes 0x02..=0x03.
-    HeaderReserved,
-    /// The identity bits of a mask/match word.
-    Identity,
-    /// A `constant(...)`.
-    Constant(usize),
-    /// A documented `reserved(...)` range.
-    Reserved(usize),
-    /// A field (index into `Layout::fields`).
-    Field(usize),
-}
-
-impl Owner {
-    pub fn describe(self, layout: &Layout) -> String {
-        match self {
-            Owner::OpcodeByte | Owner::WordLen | Owner::HeaderReserved => {
-                "the 4-byte header (opcode, inst_word_len, two reserved bytes)".into()
-            }
-            Owner::Identity => "the identity bits (`mask`)".into(),
-            Owner::Constant(i) => format!("constant `{}`", layout.constants[i].name),
-            Owner::Reserved(i) => format!("reserved range `{}`", layout.reserved[i].name),
-            Owner::Field(i) => format!("field `{}`", layout.fields[i].ident),
-        }
-    }
-}
-
-/// A piece of the wire struct, in byte order.
-pub enum Segment {
-    /// One header byte (opcode or inst_word_len).
-    HeaderByte { offset: usize, owner: Owner },
-    /// A constant's bytes.
-    Constant { index: usize },
-    /// A whole field: its own wire type, width known only to the compiler.
-    Whole { index: usize },
-    /// Bytes shared by bit-range fields (and identity bits): a byte array.
-    Cell {
-        offset: usize,
-        len: usize,
-        name: String,
-        doc: String,
-    },
-}
-
-impl Segment {
-    pub fn offset(&self, layout: &Layout) -> usize {
-        match *self {
-            Segment::HeaderByte { offset, .. } | Segment::Cell { offset, .. } => offset,
-            Segment::Constant { index } => layout.constants[index].offset,
-            Segment::Whole { index } => layout.fields[index].offset,
-        }
-    }
-}
-
-/// The checked layout: segments in byte order, and for each whole field the first bit owned by
-/// anything after its start (its width must stop there).
-pub struct Plan {
-    pub segments: Vec<Segment>,
-    pub whole_limits: Vec<WholeLimit>,
-}
-
-/// Where a whole field's width must stop: its type's width is known only to the compiler, so
-/// the `const` check compares it with this.
-pub struct WholeLimit {
-    /// Index into `Layout::fields`.
-    pub field: usize,
-    /// The first byte the field must not reach.
-    pub limit: usize,
-    /// What starts at `limit`; `None` is the end of the layout.
-    pub next: Option<Owner>,
-}
-
-/// A layout with attribute errors, and the width limits of the whole fields that have none, so
-/// that their `const` checks are reported with the errors rather than in a later round.
+/// A declaration with errors: every message, and the `const` checks that are still sound for
+/// the parts without errors, so that they are reported with the errors rather than in a later
+/// round.
 pub struct Rejected {
     pub errors: Error,
-    pub whole_limits: Vec<WholeLimit>,
+    pub deferred: Deferred,
 }
 
-/// Applies every attribute-level rule, reporting all violations, and builds the plan.
-pub fn check(layout: &Layout) -> Result<Plan, Rejected> {
-    let mut errors = Error::accumulator();
-    let size = layout.size;
-    let bits = size * 8;
-    let mut owner: Vec<Option<Owner>> = vec![None; bits];
-    let err = |span: Span, msg: String| Error::custom(msg).with_span(&span);
+/// What every rule reads and writes: the declaration, the errors so far, and the owner of each
+/// bit placed so far.
+struct Ctxt<'a, 'd> {
+    decl: &'a Decl<'d>,
+    errors: Accumulator,
+    owners: Ownership,
+}
 
-    if size == 0 {
-        errors.push(err(
-            layout.size_span,
-            "a layout is at least one byte: `size` must not be 0".into(),
-        ));
+impl Ctxt<'_, '_> {
+    fn error(&mut self, span: Span, message: impl std::fmt::Display) {
+        self.errors.push(Error::custom(message).with_span(&span));
     }
-    // Identity and header.
-    let opcode_fields: Vec<usize> = layout
-        .fields
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| f.role == Role::Opcode)
-        .map(|(i, _)| i)
-        .collect();
-    match &layout.identity {
+}
+
+/// Applies every rule, reporting all violations, and builds the plan.
+pub fn check(decl: &Decl) -> Result<Plan, Box<Rejected>> {
+    let mut cx = Ctxt {
+        decl,
+        errors: Error::accumulator(),
+        owners: Ownership::new(decl.size),
+    };
+    check_size_not_zero(&mut cx);
+    check_identity(&mut cx);
+    check_opcode_fields(&mut cx);
+    check_unrecovered(&mut cx);
+    check_constants_and_reserved(&mut cx);
+    let bit_fields = check_bit_fields(&mut cx);
+    let whole_limits = check_whole_fields(&mut cx);
+    for f in &decl.fields {
+        check_provenance(
+            &mut cx,
+            &format!("field `{}`", f.ident),
+            &f.corroborated,
+            &f.disputed,
+        );
+    }
+    for r in &decl.reserved {
+        let name = format!("reserved range `{}`", r.name);
+        check_provenance(&mut cx, &name, &r.corroborated, &r.disputed);
+    }
+    let deferred = Deferred {
+        whole_limits,
+        bit_fields,
+    };
+    match cx.errors.finish() {
+        Err(errors) => Err(Box::new(Rejected { errors, deferred })),
+        Ok(()) => Ok(Plan::new(decl, &cx.owners, deferred)),
+    }
+}
+
+/// "a layout is at least one byte: `size` must not be 0"
+fn check_size_not_zero(cx: &mut Ctxt) {
+    if cx.decl.size == 0 {
+        cx.error(
+            cx.decl.size_span,
+            "a layout is at least one byte: `size` must not be 0",
+        );
+    }
+}
+
+/// The identity's rules, then its bits and the header's are claimed.
+fn check_identity(cx: &mut Ctxt) {
+    match &cx.decl.identity {
         Identity::Opcodes(ops) => {
-            if !size.is_multiple_of(4) || size < 4 || size / 4 > 255 {
-                errors.push(err(
-                    layout.size_span,
-                    format!(
-                        "a bundle with an opcode header is a whole number of 32-bit words (inst_word_len = size / 4, at most 255); {size} is not"
-                    ),
-                ));
+            check_header_size(cx);
+            check_opcodes_distinct(cx, ops);
+            check_opcode_field_marked(cx, ops.len());
+            if !cx.decl.fields.iter().any(|f| f.role == Role::Opcode) {
+                cx.owners.claim(0, 8, BitOwner::OpcodeByte);
             }
-            for (i, (op, span)) in ops.iter().enumerate() {
-                if ops[..i].iter().any(|(o, _)| o == op) {
-                    errors.push(err(*span, format!("opcode {op:#04x} is listed twice")));
-                }
-            }
-            if ops.len() > 1 && opcode_fields.is_empty() {
-                errors.push(err(
-                    layout.ident.span(),
-                    format!(
-                        "`opcodes` lists {} opcodes; mark the field that says which one with #[field(opcode)]",
-                        ops.len()
-                    ),
-                ));
-            }
-            if opcode_fields.is_empty() {
-                claim(&mut owner, 0, 8, Owner::OpcodeByte);
-            }
-            claim(&mut owner, 8, 16, Owner::WordLen);
-            claim(&mut owner, 16, 32, Owner::HeaderReserved);
+            cx.owners.claim(8, 16, BitOwner::WordLen);
+            cx.owners.claim(16, 32, BitOwner::HeaderReserved);
         }
-        Identity::MaskMatch { mask, value, span } => {
-            if size != 4 {
-                errors.push(err(
-                    layout.size_span,
-                    format!("a mask/match layout is one 32-bit word: `size = 4`, not {size}"),
-                ));
-            }
-            if value & !mask != 0 {
-                errors.push(err(
-                    *span,
-                    format!("`match` {value:#010x} has bits outside `mask` {mask:#010x}; they could never match"),
-                ));
-            }
-            for (b, slot) in owner.iter_mut().enumerate().take(32) {
-                if mask >> b & 1 == 1 {
-                    *slot = Some(Owner::Identity);
-                }
+        &Identity::MaskMatch { mask, value, span } => {
+            check_word_size(cx);
+            check_match_inside_mask(cx, mask, value, span);
+            for b in (0..32).filter(|b| mask >> b & 1 == 1) {
+                cx.owners.claim(b, b + 1, BitOwner::Identity);
             }
         }
         Identity::Nested => {}
     }
-    if opcode_fields.len() > 1 {
-        for &i in &opcode_fields[1..] {
-            errors.push(err(
-                layout.fields[i].span,
-                "only one field carries the opcode".into(),
-            ));
-        }
-    }
-    if !matches!(layout.identity, Identity::Opcodes(_)) {
-        for &i in &opcode_fields {
-            errors.push(err(
-                layout.fields[i].span,
-                "#[field(opcode)] needs an opcode header: add `opcodes = [...]` to #[bundle]"
-                    .into(),
-            ));
-        }
-    }
-
-    // A layout that is not recovered claims no positions: its bytes are carried whole.
-    if let Some((_, span)) = &layout.unrecovered {
-        if !matches!(
-            layout.identity,
-            Identity::Opcodes(_) | Identity::MaskMatch { .. }
-        ) {
-            errors.push(err(
-                *span,
-                "an unrecovered layout is still recognised by its `opcodes` or `mask`/`match`"
-                    .into(),
-            ));
-        }
-        for f in layout.fields.iter().filter(|f| f.role == Role::Value) {
-            if !matches!(f.place, Place::Whole) || f.lut.is_some() {
-                errors.push(err(
-                    f.place_span,
-                    format!(
-                        "field `{}`: the field map of this op is not recovered, so its bytes are carried whole in a byte array; a nibble, bit range or table would invent a field",
-                        f.ident
-                    ),
-                ));
-            }
-        }
-    }
-
-    // Constants and documented reserved ranges.
-    for (i, c) in layout.constants.iter().enumerate() {
-        if c.len == 0 || c.len > 8 {
-            errors.push(err(
-                c.span,
-                format!("constant `{}` is 1 to 8 bytes, not {}", c.name, c.len),
-            ));
-            continue;
-        }
-        if c.len < 8 && c.value >> (c.len * 8) != 0 {
-            errors.push(err(
-                c.span,
-                format!(
-                    "constant `{}` = {:#x} does not fit in {} bytes",
-                    c.name, c.value, c.len
-                ),
-            ));
-        }
-        if let Some(e) = claim_checked(
-            layout,
-            &mut owner,
-            c.offset * 8,
-            (c.offset + c.len) * 8,
-            Owner::Constant(i),
-            c.span,
-        ) {
-            errors.push(e);
-        }
-    }
-    for (i, r) in layout.reserved.iter().enumerate() {
-        if let Some(e) = claim_checked(
-            layout,
-            &mut owner,
-            r.offset * 8,
-            (r.offset + r.len) * 8,
-            Owner::Reserved(i),
-            r.span,
-        ) {
-            errors.push(e);
-        }
-    }
-
-    // Fields with known extents.
-    for (i, f) in layout.fields.iter().enumerate() {
-        if f.offset >= size {
-            errors.push(err(
-                f.offset_span,
-                format!(
-                    "offset {:#04x} is past the {size}-byte layout; the last byte is {:#04x}",
-                    f.offset,
-                    size.saturating_sub(1)
-                ),
-            ));
-            continue;
-        }
-        if let Place::Bits(ranges) = &f.place {
-            let mut ok = true;
-            for r in ranges {
-                if r.lo > r.hi {
-                    errors.push(err(
-                        r.span,
-                        format!(
-                            "bit range {}..={} is reversed; write {}..={}",
-                            r.lo, r.hi, r.hi, r.lo
-                        ),
-                    ));
-                    ok = false;
-                } else if r.hi > 63 {
-                    errors.push(err(
-                        r.span,
-                        "bits are counted in a little-endian word of at most 8 bytes: 0..=63"
-                            .into(),
-                    ));
-                    ok = false;
-                } else if f.offset * 8 + r.hi as usize >= bits {
-                    errors.push(err(
-                        r.span,
-                        format!(
-                            "bits {}..={} at offset {:#04x} run past the {size}-byte layout",
-                            r.lo, r.hi, f.offset
-                        ),
-                    ));
-                    ok = false;
-                }
-            }
-            if ok && f.bit_width().unwrap_or(0) > 64 {
-                errors.push(err(
-                    f.span,
-                    "a bit-range value is at most 64 bits wide".into(),
-                ));
-                ok = false;
-            }
-            if ok {
-                for r in ranges {
-                    let first = f.offset * 8 + r.lo as usize;
-                    let last = f.offset * 8 + r.hi as usize + 1;
-                    if let Some(e) =
-                        claim_checked(layout, &mut owner, first, last, Owner::Field(i), r.span)
-                    {
-                        errors.push(e);
-                    }
-                }
-            }
-        }
-    }
-    // Whole fields: the first bit must be free; the width is checked by the compiler.
-    let wholes: Vec<usize> = layout
-        .fields
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| matches!(f.place, Place::Whole) && f.offset < size)
-        .map(|(i, _)| i)
-        .collect();
-    let mut sound = Vec::new();
-    for (k, &i) in wholes.iter().enumerate() {
-        let f = &layout.fields[i];
-        let start = f.offset * 8;
-        let mut ok = true;
-        if let Some(o) = owner[start] {
-            errors.push(err(
-                f.offset_span,
-                format!(
-                    "field `{}` at {:#04x} overlaps {}",
-                    f.ident,
-                    f.offset,
-                    o.describe(layout)
-                ),
-            ));
-            ok = false;
-        }
-        if let Some(&j) = wholes[..k]
-            .iter()
-            .find(|&&j| layout.fields[j].offset == f.offset)
-        {
-            errors.push(err(
-                f.offset_span,
-                format!(
-                    "field `{}` starts at {:#04x}, where field `{}` starts",
-                    f.ident, f.offset, layout.fields[j].ident
-                ),
-            ));
-            ok = false;
-        }
-        if ok {
-            sound.push(i);
-        }
-    }
-    for f in &layout.fields {
-        let name = format!("field `{}`", f.ident);
-        check_provenance(&name, &f.corroborated, &f.disputed, &mut errors);
-    }
-    for r in &layout.reserved {
-        let name = format!("reserved range `{}`", r.name);
-        check_provenance(&name, &r.corroborated, &r.disputed, &mut errors);
-    }
-    let whole_limits = sound
-        .iter()
-        .map(|&i| whole_limit(layout, &owner, &wholes, i))
-        .collect();
-    if let Err(errors) = errors.finish() {
-        return Err(Rejected {
-            errors,
-            whole_limits,
-        });
-    }
-
-    Ok(Plan {
-        segments: segments(layout, &owner),
-        whole_limits,
-    })
 }
 
-/// The limit of whole field `i`: the next owned bit or the next whole field (of `wholes`),
-/// whichever starts first, or the end of the layout.
-fn whole_limit(layout: &Layout, owner: &[Option<Owner>], wholes: &[usize], i: usize) -> WholeLimit {
-    let start = layout.fields[i].offset * 8;
-    let next_owned = (start + 1..owner.len()).find_map(|b| owner[b].map(|o| (b, o)));
-    let next_whole = wholes
-        .iter()
-        .filter(|&&j| layout.fields[j].offset * 8 > start)
-        .min_by_key(|&&j| layout.fields[j].offset)
-        .map(|&j| (layout.fields[j].offset * 8, Owner::Field(j)));
-    let next = match (next_owned, next_whole) {
-        (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
-        (a, b) => a.or(b),
+/// "a bundle with an opcode header is a whole number of 32-bit words (inst_word_len = size / 4,
+/// at most 255); {size} is not"
+fn check_header_size(cx: &mut Ctxt) {
+    let size = cx.decl.size;
+    if !size.is_multiple_of(4) || size < 4 || size / 4 > 255 {
+        cx.error(
+            cx.decl.size_span,
+            format!(
+                "a bundle with an opcode header is a whole number of 32-bit words (inst_word_len = size / 4, at most 255); {size} is not"
+            ),
+        );
+    }
+}
+
+/// "opcode {op:#04x} is listed twice"
+fn check_opcodes_distinct(cx: &mut Ctxt, ops: &[(u8, Span)]) {
+    for (i, (op, span)) in ops.iter().enumerate() {
+        if ops[..i].iter().any(|(o, _)| o == op) {
+            cx.error(*span, format!("opcode {op:#04x} is listed twice"));
+        }
+    }
+}
+
+/// "`opcodes` lists {n} opcodes; mark the field that says which one with #[field(opcode)]"
+fn check_opcode_field_marked(cx: &mut Ctxt, n: usize) {
+    if n > 1 && !cx.decl.fields.iter().any(|f| f.role == Role::Opcode) {
+        cx.error(
+            cx.decl.ident.span(),
+            format!(
+                "`opcodes` lists {n} opcodes; mark the field that says which one with #[field(opcode)]"
+            ),
+        );
+    }
+}
+
+/// "a mask/match layout is one 32-bit word: `size = 4`, not {size}"
+fn check_word_size(cx: &mut Ctxt) {
+    let size = cx.decl.size;
+    if size != 4 {
+        cx.error(
+            cx.decl.size_span,
+            format!("a mask/match layout is one 32-bit word: `size = 4`, not {size}"),
+        );
+    }
+}
+
+/// "`match` {value:#010x} has bits outside `mask` {mask:#010x}; they could never match"
+fn check_match_inside_mask(cx: &mut Ctxt, mask: u32, value: u32, span: Span) {
+    if value & !mask != 0 {
+        cx.error(
+            span,
+            format!(
+                "`match` {value:#010x} has bits outside `mask` {mask:#010x}; they could never match"
+            ),
+        );
+    }
+}
+
+/// "only one field carries the opcode"; "#[field(opcode)] needs an opcode header: add
+/// `opcodes = [...]` to #[bundle]"
+fn check_opcode_fields(cx: &mut Ctxt) {
+    let decl = cx.decl;
+    let header = matches!(decl.identity, Identity::Opcodes(_));
+    let opcode_fields = decl.fields.iter().filter(|f| f.role == Role::Opcode);
+    for (k, f) in opcode_fields.enumerate() {
+        if !header {
+            cx.error(
+                f.span,
+                "#[field(opcode)] needs an opcode header: add `opcodes = [...]` to #[bundle]",
+            );
+        } else if k > 0 {
+            cx.error(f.span, "only one field carries the opcode");
+        }
+    }
+}
+
+/// "an unrecovered layout is still recognised by its `opcodes` or `mask`/`match`"; and, for each
+/// field placed in bits, "field `{}`: the field map of this op is not recovered, so its bytes
+/// are carried whole in a byte array; a nibble, bit range or table would invent a field". (That
+/// the fields are byte arrays is a `const` check: `opaque_bytes`.)
+fn check_unrecovered(cx: &mut Ctxt) {
+    let decl = cx.decl;
+    let Some((_, span)) = &decl.unrecovered else {
+        return;
     };
-    WholeLimit {
-        field: i,
-        limit: next.map_or(layout.size, |(bit, _)| bit / 8),
-        next: next.map(|(_, o)| o),
+    if matches!(decl.identity, Identity::Nested) {
+        cx.error(
+            *span,
+            "an unrecovered layout is still recognised by its `opcodes` or `mask`/`match`",
+        );
+    }
+    for f in decl.fields.iter().filter(|f| f.role == Role::Value) {
+        if !matches!(f.place, Place::Whole) || f.lut.is_some() {
+            cx.error(
+                f.place_span,
+                format!(
+                    "field `{}`: the field map of this op is not recovered, so its bytes are carried whole in a byte array; a nibble, bit range or table would invent a field",
+                    f.ident
+                ),
+            );
+        }
+    }
+}
+
+/// Constants (their length and value) and documented reserved ranges, each claiming its bytes.
+fn check_constants_and_reserved(cx: &mut Ctxt) {
+    let decl = cx.decl;
+    for (i, c) in decl.constants.iter().enumerate() {
+        if !check_constant_len(cx, i) {
+            continue;
+        }
+        check_constant_fits(cx, i);
+        let (from, to) = (c.offset * 8, (c.offset + c.len) * 8);
+        check_claim(cx, from, to, BitOwner::Constant(i), c.span);
+    }
+    for (i, r) in decl.reserved.iter().enumerate() {
+        let (from, to) = (r.offset * 8, (r.offset + r.len) * 8);
+        check_claim(cx, from, to, BitOwner::Reserved(i), r.span);
+    }
+}
+
+/// "constant `{}` is 1 to 8 bytes, not {}"
+fn check_constant_len(cx: &mut Ctxt, i: usize) -> bool {
+    let c = &cx.decl.constants[i];
+    let ok = (1..=8).contains(&c.len);
+    if !ok {
+        cx.error(
+            c.span,
+            format!("constant `{}` is 1 to 8 bytes, not {}", c.name, c.len),
+        );
+    }
+    ok
+}
+
+/// "constant `{}` = {:#x} does not fit in {} bytes"
+fn check_constant_fits(cx: &mut Ctxt, i: usize) {
+    let c = &cx.decl.constants[i];
+    if c.len < 8 && c.value >> (c.len * 8) != 0 {
+        cx.error(
+            c.span,
+            format!(
+                "constant `{}` = {:#x} does not fit in {} bytes",
+                c.name, c.value, c.len
+            ),
+        );
+    }
+}
+
+/// Bits `from..to` go to `who` when they are in the layout and free:
+/// "{owner} runs past the {size}-byte layout"; "{owner} (from byte {byte:#04x} bit {bit})
+/// overlaps {other owner}".
+fn check_claim(cx: &mut Ctxt, from: usize, to: usize, who: BitOwner, span: Span) {
+    let decl = cx.decl;
+    if to > cx.owners.len() {
+        let message = format!(
+            "{} runs past the {}-byte layout",
+            who.describe(decl),
+            decl.size
+        );
+        return cx.error(span, message);
+    }
+    if let Some((_, other)) = cx.owners.first_owned(from, to) {
+        let (byte, bit) = (from / 8, from % 8);
+        let message = format!(
+            "{} (from byte {byte:#04x} bit {bit}) overlaps {}",
+            who.describe(decl),
+            other.describe(decl)
+        );
+        return cx.error(span, message);
+    }
+    cx.owners.claim(from, to, who);
+}
+
+/// Bit-range fields: offset, ranges, width, then the bits are claimed and the type is checked
+/// against the width. Gives the fields whose ranges are sound (their remaining checks are
+/// `const` ones).
+fn check_bit_fields(cx: &mut Ctxt) -> Vec<usize> {
+    let decl = cx.decl;
+    let mut sound = Vec::new();
+    for (i, f) in decl.fields.iter().enumerate() {
+        if !check_offset_in_layout(cx, f) {
+            continue;
+        }
+        let Place::Bits(ranges) = &f.place else {
+            continue;
+        };
+        // Every range is checked, so that each bad one is reported.
+        let checked: Vec<bool> = ranges.iter().map(|r| check_bit_range(cx, f, r)).collect();
+        let ranges_ok = !checked.contains(&false);
+        if !(ranges_ok && check_value_width(cx, f)) {
+            continue;
+        }
+        for r in ranges {
+            let first = f.offset * 8 + r.lo as usize;
+            let last = f.offset * 8 + r.hi as usize + 1;
+            check_claim(cx, first, last, BitOwner::Field(i), r.span);
+        }
+        check_bits_fit_type(cx, f);
+        sound.push(i);
+    }
+    sound
+}
+
+/// "offset {:#04x} is past the {size}-byte layout; the last byte is {:#04x}"
+fn check_offset_in_layout(cx: &mut Ctxt, f: &FieldNode) -> bool {
+    let size = cx.decl.size;
+    let ok = f.offset < size;
+    if !ok {
+        cx.error(
+            f.offset_span,
+            format!(
+                "offset {:#04x} is past the {size}-byte layout; the last byte is {:#04x}",
+                f.offset,
+                size.saturating_sub(1)
+            ),
+        );
+    }
+    ok
+}
+
+/// "bit range {lo}..={hi} is reversed; write {hi}..={lo}"; "bits are counted in a little-endian
+/// word of at most 8 bytes: 0..=63"; "bits {lo}..={hi} at offset {:#04x} run past the
+/// {size}-byte layout". (Every range is checked, so each bad one is reported.)
+fn check_bit_range(cx: &mut Ctxt, f: &FieldNode, r: &BitRange) -> bool {
+    let size = cx.decl.size;
+    let message = if r.lo > r.hi {
+        format!(
+            "bit range {}..={} is reversed; write {}..={}",
+            r.lo, r.hi, r.hi, r.lo
+        )
+    } else if r.hi > 63 {
+        "bits are counted in a little-endian word of at most 8 bytes: 0..=63".to_string()
+    } else if f.offset * 8 + r.hi as usize >= size * 8 {
+        format!(
+            "bits {}..={} at offset {:#04x} run past the {size}-byte layout",
+            r.lo, r.hi, f.offset
+        )
+    } else {
+        return true;
+    };
+    cx.error(r.span, message);
+    false
+}
+
+/// "a bit-range value is at most 64 bits wide"
+fn check_value_width(cx: &mut Ctxt, f: &FieldNode) -> bool {
+    let ok = f.bit_width().unwrap_or(0) <= 64;
+    if !ok {
+        cx.error(f.span, "a bit-range value is at most 64 bits wide");
+    }
+    ok
+}
+
+/// A bit-range field's type holds its width and is the smallest that does (when the derive
+/// knows the type's `BitValue::BITS`; otherwise `check_bits_fit_type_const` emits the same rule):
+/// see [`BitsTypeMessages`].
+fn check_bits_fit_type(cx: &mut Ctxt, f: &FieldNode) {
+    let (Some(bits), None) = (f.known_value_bits(), &f.lut) else {
+        return;
+    };
+    let m = BitsTypeMessages::of(f);
+    if bits < m.width {
+        cx.error(f.place_span, m.wide);
+    } else if bits > m.container {
+        cx.error(f.place_span, m.narrow);
+    }
+}
+
+/// The messages of the rule that a bit-range field's type fits its width.
+pub struct BitsTypeMessages {
+    /// The field's width in bits.
+    pub width: u32,
+    /// The smallest integer width that holds it.
+    pub container: u32,
+    /// "field `{name}` is a {width}-bit range, wider than its type `{ty}`; use `{smallest}`,
+    /// the smallest type that holds {width} bits" (an opcode field "is an opcode byte").
+    pub wide: String,
+    /// "field `{name}` is a {width}-bit range but its type `{ty}` is wider than {container}
+    /// bits; use the smallest type that holds {width} bits"
+    pub narrow: String,
+}
+
+impl BitsTypeMessages {
+    /// The messages for field `f`.
+    pub fn of(f: &FieldNode) -> Self {
+        let width = f.bit_width().unwrap_or(0);
+        let what = if f.role == Role::Opcode {
+            "opcode byte".to_string()
+        } else {
+            format!("{width}-bit range")
+        };
+        let container: u32 = [8, 16, 32, 64]
+            .into_iter()
+            .find(|c| *c >= width)
+            .unwrap_or(64);
+        let ty = f.ty;
+        let tname = quote::quote!(#ty).to_string().replace(' ', "");
+        let name = f.ident;
+        let wide = format!(
+            "field `{name}` is {}, wider than its type `{tname}`; use `{}`, the smallest type that holds {width} bits",
+            with_article(&what),
+            smallest_type(&tname, container)
+        );
+        let narrow = format!(
+            "field `{name}` is {} but its type `{tname}` is wider than {container} bits; use the smallest type that holds {width} bits",
+            with_article(&what)
+        );
+        BitsTypeMessages {
+            width,
+            container,
+            wide,
+            narrow,
+        }
+    }
+}
+
+/// "an opcode byte", "a 12-bit range".
+fn with_article(what: &str) -> String {
+    let vowel = what.starts_with(['a', 'e', 'i', 'o', 'u', '8'])
+        || what.starts_with("11-")
+        || what.starts_with("18-");
+    format!("{} {what}", if vowel { "an" } else { "a" })
+}
+
+/// The smallest integer of `container` bits, signed when the declared type is.
+fn smallest_type(declared: &str, container: u32) -> String {
+    let signed = declared.starts_with('i') && declared[1..].parse::<u32>().is_ok();
+    format!("{}{container}", if signed { 'i' } else { 'u' })
+}
+
+/// Whole fields: the first byte is free and no other whole field starts there; then each one's
+/// width stops before whatever comes next. Gives the limits only `const` evaluation can check
+/// (of the fields whose wire size the derive does not know).
+fn check_whole_fields(cx: &mut Ctxt) -> Vec<WholeLimit> {
+    let decl = cx.decl;
+    let wholes: Vec<usize> = (0..decl.fields.len())
+        .filter(|&i| {
+            matches!(decl.fields[i].place, Place::Whole) && decl.fields[i].offset < decl.size
+        })
+        .collect();
+    let mut deferred = Vec::new();
+    for (k, &i) in wholes.iter().enumerate() {
+        let free = check_whole_start_free(cx, i);
+        if !(check_whole_starts_distinct(cx, &wholes[..k], i) && free) {
+            continue;
+        }
+        let limit = WholeLimit::of(decl, &cx.owners, &wholes, i);
+        match decl.fields[i].known_wire_bytes() {
+            Some(width) => check_whole_width(cx, &limit, width),
+            None => deferred.push(limit),
+        }
+    }
+    deferred
+}
+
+/// "field `{}` at {:#04x} overlaps {owner}"
+fn check_whole_start_free(cx: &mut Ctxt, i: usize) -> bool {
+    let f = &cx.decl.fields[i];
+    let Some(owner) = cx.owners.at(f.offset * 8) else {
+        return true;
+    };
+    let message = format!(
+        "field `{}` at {:#04x} overlaps {}",
+        f.ident,
+        f.offset,
+        owner.describe(cx.decl)
+    );
+    cx.error(f.offset_span, message);
+    false
+}
+
+/// "field `{}` starts at {:#04x}, where field `{}` starts"
+fn check_whole_starts_distinct(cx: &mut Ctxt, earlier: &[usize], i: usize) -> bool {
+    let decl = cx.decl;
+    let f = &decl.fields[i];
+    let Some(&j) = earlier.iter().find(|&&j| decl.fields[j].offset == f.offset) else {
+        return true;
+    };
+    let message = format!(
+        "field `{}` starts at {:#04x}, where field `{}` starts",
+        f.ident, f.offset, decl.fields[j].ident
+    );
+    cx.error(f.offset_span, message);
+    false
+}
+
+/// A whole field of known width stops before what comes next (for other types
+/// `check_whole_width_const` emits the same rule, with the same messages, built by
+/// `isa_core::__private::{overlap, runs_into_fixed, past_end}`):
+/// "field `{}` at {off} is {w} bytes wide, so {next} at {at} overlaps it; move {next} to
+/// {off + w} or later"; "field `{}` at {off} is {w} bytes wide and runs into {fixed} at {at};
+/// only {at - off} bytes are free there: move the field or give it a narrower type";
+/// "field `{}` at {off} is {w} bytes wide and runs past the end of the {size}-byte layout; move
+/// it to {size - w} or earlier" (or "it is wider than the whole layout: give it a narrower
+/// type").
+fn check_whole_width(cx: &mut Ctxt, w: &WholeLimit, width: usize) {
+    let decl = cx.decl;
+    let f = &decl.fields[w.field];
+    let (off, at) = (f.offset, w.limit);
+    if off + width <= at {
+        return;
+    }
+    let head = format!("field `{}` at {off:#04x} is {width} bytes wide", f.ident);
+    let message = match w.next {
+        None if width > decl.size => format!(
+            "{head} and runs past the end of the {}-byte layout; it is wider than the whole layout: give it a narrower type",
+            decl.size
+        ),
+        None => format!(
+            "{head} and runs past the end of the {}-byte layout; move it to {:#04x} or earlier",
+            decl.size,
+            decl.size - width
+        ),
+        Some(next) if next.is_fixed() => format!(
+            "{head} and runs into {} at {at:#04x}; only {} bytes are free there: move the field or give it a narrower type",
+            next.describe(decl),
+            at - off
+        ),
+        Some(next) => {
+            let next = next.describe(decl);
+            format!(
+                "{head}, so {next} at {at:#04x} overlaps it; move {next} to {:#04x} or later",
+                off + width
+            )
+        }
+    };
+    cx.error(blame_span(decl, w), message);
+}
+
+/// Where a whole field's width error stands: under the item that has to move (the next field,
+/// constant or reserved range), or under the field itself when what follows cannot move (the
+/// header, the identity bits, the end of the layout).
+pub fn blame_span(decl: &Decl, w: &WholeLimit) -> Span {
+    match w.next {
+        Some(BitOwner::Field(j)) => decl.fields[j].offset_span,
+        Some(BitOwner::Constant(j)) => decl.constants[j].span,
+        Some(BitOwner::Reserved(j)) => decl.reserved[j].span,
+        Some(
+            BitOwner::OpcodeByte
+            | BitOwner::WordLen
+            | BitOwner::HeaderReserved
+            | BitOwner::Identity,
+        )
+        | None => decl.fields[w.field].offset_span,
     }
 }
 
 /// A `corroborated` or `disputed` tag says something: an empty one would show a row as
-/// disputed (or backed) by nobody.
+/// disputed (or backed) by nobody. "{name}: an empty `{key}` says nothing; {hint}, or remove it"
 fn check_provenance(
+    cx: &mut Ctxt,
     name: &str,
     corroborated: &Option<(String, Span)>,
     disputed: &Option<(String, Span)>,
-    errors: &mut darling::error::Accumulator,
 ) {
     for (tag, key, hint) in [
         (
@@ -423,144 +581,10 @@ fn check_provenance(
         if let Some((text, span)) = tag
             && text.trim().is_empty()
         {
-            errors.push(
-                Error::custom(format!(
-                    "{name}: an empty `{key}` says nothing; {hint}, or remove it"
-                ))
-                .with_span(span),
+            cx.error(
+                *span,
+                format!("{name}: an empty `{key}` says nothing; {hint}, or remove it"),
             );
         }
     }
-}
-
-fn claim(owner: &mut [Option<Owner>], from: usize, to: usize, who: Owner) {
-    for slot in owner.iter_mut().take(to).skip(from) {
-        *slot = Some(who);
-    }
-}
-
-fn claim_checked(
-    layout: &Layout,
-    owner: &mut [Option<Owner>],
-    from: usize,
-    to: usize,
-    who: Owner,
-    span: Span,
-) -> Option<Error> {
-    if to > owner.len() {
-        return Some(
-            Error::custom(format!(
-                "{} runs past the {}-byte layout",
-                who.describe(layout),
-                layout.size
-            ))
-            .with_span(&span),
-        );
-    }
-    if let Some(other) = owner[from..to].iter().flatten().next().copied() {
-        let (byte, bit) = (from / 8, from % 8);
-        return Some(
-            Error::custom(format!(
-                "{} (from byte {byte:#04x} bit {bit}) overlaps {}",
-                who.describe(layout),
-                other.describe(layout)
-            ))
-            .with_span(&span),
-        );
-    }
-    claim(owner, from, to, who);
-    None
-}
-
-/// Cuts the layout into wire-struct segments: header bytes, constants, whole fields, and cells of
-/// bytes shared by bit-range fields. Bytes that are in none of these are gaps (reserved).
-fn segments(layout: &Layout, owner: &[Option<Owner>]) -> Vec<Segment> {
-    let mut segs = Vec::new();
-    if matches!(layout.identity, Identity::Opcodes(_)) {
-        if owner.first().copied().flatten() == Some(Owner::OpcodeByte) {
-            segs.push(Segment::HeaderByte {
-                offset: 0,
-                owner: Owner::OpcodeByte,
-            });
-        }
-        segs.push(Segment::HeaderByte {
-            offset: 1,
-            owner: Owner::WordLen,
-        });
-    }
-    for index in 0..layout.constants.len() {
-        segs.push(Segment::Constant { index });
-    }
-    for (index, f) in layout.fields.iter().enumerate() {
-        if matches!(f.place, Place::Whole) {
-            segs.push(Segment::Whole { index });
-        }
-    }
-    // Bit cells: a byte belongs to a cell when a bit-range field or identity bit owns a bit of
-    // it; neighbouring bytes join when one field's range spans both.
-    let is_bits = |o: Option<Owner>| match o {
-        Some(Owner::Identity) => true,
-        Some(Owner::Field(i)) => matches!(layout.fields[i].place, Place::Bits(_)),
-        _ => false,
-    };
-    let nbytes = layout.size;
-    let byte_owners = |b: usize| -> Vec<Owner> {
-        let mut v: Vec<Owner> = Vec::new();
-        for o in owner[b * 8..b * 8 + 8].iter().copied().flatten() {
-            if is_bits(Some(o)) && !v.contains(&o) {
-                v.push(o);
-            }
-        }
-        v
-    };
-    let mut b = 0;
-    while b < nbytes {
-        let owners = byte_owners(b);
-        if owners.is_empty() {
-            b += 1;
-            continue;
-        }
-        let start = b;
-        let mut members = owners;
-        while b + 1 < nbytes {
-            let next = byte_owners(b + 1);
-            if next.iter().any(|o| members.contains(o)) {
-                for o in next {
-                    if !members.contains(&o) {
-                        members.push(o);
-                    }
-                }
-                b += 1;
-            } else {
-                break;
-            }
-        }
-        let names: Vec<String> = members
-            .iter()
-            .map(|o| match *o {
-                Owner::Field(i) => layout.fields[i].ident.to_string(),
-                _ => "identity".to_string(),
-            })
-            .collect();
-        let name = if matches!(layout.identity, Identity::MaskMatch { .. })
-            && start == 0
-            && b + 1 == nbytes
-        {
-            "word".to_string()
-        } else if names.len() <= 2 {
-            names.join("_and_")
-        } else {
-            format!("bits_{start:#04x}")
-        };
-        let doc = format!("Bytes {start:#04x}..={b:#04x}: {}.", names.join(", "));
-        segs.push(Segment::Cell {
-            offset: start,
-            len: b - start + 1,
-            name,
-            doc,
-        });
-        b += 1;
-    }
-    segs.sort_by_key(|s| s.offset(layout));
-    segs
 }

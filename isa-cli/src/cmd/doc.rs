@@ -12,7 +12,7 @@ use isa_core::{FieldKind, Identity, LayoutStatus, LutRef};
 
 use crate::error::{CliError, Status};
 use crate::isa::Isa;
-use crate::layout::Layout;
+use crate::layout::DrawnLayout;
 use crate::{io, render, svg};
 
 /// Arguments of `isa doc`.
@@ -40,7 +40,7 @@ pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
 /// Every file of the reference: `(file name, contents)`.
 pub fn pages<I: Isa>() -> Vec<(String, String)> {
     let mut out = vec![("index.md".to_string(), index::<I>())];
-    for layout in Layout::all::<I>() {
+    for layout in DrawnLayout::all::<I>() {
         let stem = layout.file_stem();
         out.push((format!("{stem}.md"), page(&layout)));
         out.push((format!("{stem}.svg"), svg::register(&layout)));
@@ -53,7 +53,7 @@ fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', " ")
 }
 
-fn page(layout: &Layout) -> String {
+fn page(layout: &DrawnLayout) -> String {
     let mut s = String::from(HEADER);
     let stem = layout.file_stem();
     let _ = writeln!(s, "# {}\n", layout.name);
@@ -123,7 +123,7 @@ fn provenance(r: &render::TableRow) -> String {
 }
 
 /// Every lookup table the layouts' fields go through, by name.
-fn tables_of(layouts: &[Layout]) -> BTreeMap<&'static str, LutRef> {
+fn tables_of(layouts: &[DrawnLayout]) -> BTreeMap<&'static str, LutRef> {
     layouts
         .iter()
         .flat_map(|l| l.fields.iter())
@@ -134,7 +134,7 @@ fn tables_of(layouts: &[Layout]) -> BTreeMap<&'static str, LutRef> {
 
 /// The distinct value fields of `layout` (a value split across bit ranges counts once), or that
 /// its map is not recovered.
-fn field_count(layout: &Layout) -> String {
+fn field_count(layout: &DrawnLayout) -> String {
     let mut names: Vec<&str> = Vec::new();
     for f in layout.fields.iter().filter(|f| f.kind == FieldKind::Value) {
         if !names.contains(&f.name) {
@@ -168,7 +168,7 @@ fn index<I: Isa>() -> String {
     ));
     s.push_str("## Ops: 64-byte bundles (seeds 000, 001)\n\n");
     s.push_str("| op | wire struct | opcodes | fields |\n| --- | --- | --- | --- |\n");
-    for l in Layout::ops::<I>() {
+    for l in DrawnLayout::ops::<I>() {
         let wire = match l.wire_name {
             "" => String::new(),
             w => format!("`{w}`"),
@@ -190,7 +190,7 @@ fn index<I: Isa>() -> String {
         "`word & mask == match`; no two types can match one word.\n\n"
     ));
     s.push_str("| word | mask | match | fields |\n| --- | --- | --- | --- |\n");
-    for l in Layout::words::<I>() {
+    for l in DrawnLayout::words::<I>() {
         let Identity::MaskMatch { mask, value } = l.identity else {
             continue;
         };
@@ -208,7 +208,7 @@ fn index<I: Isa>() -> String {
         "is the canonical one (what decoding returns); the others cannot be told apart on the ",
         "wire.\n"
     ));
-    let all: Vec<Layout> = Layout::all::<I>().collect();
+    let all: Vec<DrawnLayout> = DrawnLayout::all::<I>().collect();
     for (name, table) in tables_of(&all) {
         let kind = if table.one_to_one {
             "One-to-one"

@@ -12,7 +12,7 @@ use isa_core::Family;
 use crate::cmd::{emit, flush, stdout};
 use crate::error::{CliError, Status};
 use crate::isa::Isa;
-use crate::layout::Layout;
+use crate::layout::DrawnLayout;
 use crate::{render, wavedrom};
 
 /// Arguments of `isa fields`.
@@ -34,9 +34,9 @@ pub struct Args {
 
 /// Runs `isa fields`.
 pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
-    let layouts: Vec<Layout> = match &args.op {
+    let layouts: Vec<DrawnLayout> = match &args.op {
         Some(name) => vec![find::<I>(name)?],
-        None => Layout::all::<I>().collect(),
+        None => DrawnLayout::all::<I>().collect(),
     };
     let text = if args.disputed {
         render::disputed_text(&render::disputed(&layouts))
@@ -65,7 +65,7 @@ pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
 /// between `B.DIM` and its bound), a wire-struct name, an opcode (`0x41`, at most two hex
 /// digits), or a 32-bit word (more than two hex digits), which names the block word type whose
 /// mask/match identity it carries.
-pub fn find<I: Isa>(name: &str) -> Result<Layout, CliError> {
+pub fn find<I: Isa>(name: &str) -> Result<DrawnLayout, CliError> {
     let hex = name
         .strip_prefix("0x")
         .or_else(|| name.strip_prefix("0X"))
@@ -73,28 +73,28 @@ pub fn find<I: Isa>(name: &str) -> Result<Layout, CliError> {
     let found = match hex {
         Some(h) if h.len() <= 2 => u8::from_str_radix(h, 16)
             .ok()
-            .and_then(|op| Layout::ops::<I>().find(|l| l.opcodes().contains(&op))),
+            .and_then(|op| DrawnLayout::ops::<I>().find(|l| l.opcodes().contains(&op))),
         Some(h) => u32::from_str_radix(h, 16)
             .ok()
             .and_then(|word| I::Words::member_index(&word.to_le_bytes()))
             .and_then(|i| I::Words::DECLARATIONS.get(i))
-            .map(Layout::of),
-        None => Layout::all::<I>().find(|l| {
+            .map(DrawnLayout::of),
+        None => DrawnLayout::all::<I>().find(|l| {
             l.name.eq_ignore_ascii_case(name)
                 || l.file_stem().eq_ignore_ascii_case(name)
                 || (!l.wire_name.is_empty() && l.wire_name.eq_ignore_ascii_case(name))
         }),
     };
     found.ok_or_else(|| {
-        let names = |layouts: &mut dyn Iterator<Item = Layout>| {
+        let names = |layouts: &mut dyn Iterator<Item = DrawnLayout>| {
             layouts.map(|l| l.name).collect::<Vec<_>>().join(", ")
         };
         CliError::UnknownOp {
             name: name.to_string(),
             known: format!(
                 "{}; the block words are: {}",
-                names(&mut Layout::ops::<I>()),
-                names(&mut Layout::words::<I>())
+                names(&mut DrawnLayout::ops::<I>()),
+                names(&mut DrawnLayout::words::<I>())
             ),
         }
     })

@@ -10,11 +10,11 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::view::{code_fn, parts};
-use super::wire::{Extent, Member, members};
+use super::view::code_fn;
+use super::wire::field_end;
 use super::{Paths, wire_ident};
-use crate::ast::Layout;
-use crate::valid::Plan;
+use crate::ast::Decl;
+use crate::plan::{Extent, Member, Plan};
 
 /// Longest run written as one store.
 const RUN_MAX: usize = 8;
@@ -29,16 +29,16 @@ struct Run {
 
 /// Statements writing every byte of `wire` (a `&mut` wire struct) from `self`; `__FIXED` must
 /// be in scope.
-pub fn encode_body(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
+pub fn encode_body(layout: &Decl, plan: &Plan, p: &Paths) -> TokenStream {
     let mut out = Vec::new();
     let mut run: Option<Run> = None;
-    for member in members(layout, plan, p) {
+    for member in &plan.members {
         let (offset, len, byte) = match member.extent {
             Extent::Byte { offset, value } => (offset, 1, Some((offset, value))),
             Extent::Bytes { offset, len } if len <= RUN_MAX => (offset, len, None),
             _ => {
-                out.extend(run.take().map(|r| store_run(layout, &r, p)));
-                out.push(alone(layout, &member, p));
+                out.extend(run.take().map(|r| store_run(layout, plan, &r, p)));
+                out.push(alone(layout, plan, member, p));
                 continue;
             }
         };
@@ -46,7 +46,7 @@ pub fn encode_body(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
             .as_ref()
             .is_some_and(|r| r.end == offset && offset + len - r.start <= RUN_MAX);
         if !joins {
-            out.extend(run.take().map(|r| store_run(layout, &r, p)));
+            out.extend(run.take().map(|r| store_run(layout, plan, &r, p)));
         }
         let r = run.get_or_insert(Run {
             start: offset,
@@ -56,20 +56,12 @@ pub fn encode_body(layout: &Layout, plan: &Plan, p: &Paths) -> TokenStream {
         r.end = offset + len;
         r.bytes.extend(byte);
     }
-    out.extend(run.take().map(|r| store_run(layout, &r, p)));
+    out.extend(run.take().map(|r| store_run(layout, plan, &r, p)));
     quote!(#(#out)*)
 }
 
-/// The bit fields whose first bit lies in `start..end`.
-fn bit_fields(layout: &Layout, start: usize, end: usize) -> Vec<usize> {
-    let first_byte = |f| parts(f).first().map(|(o, lo, _, _)| o + *lo as usize / 8);
-    (0..layout.fields.len())
-        .filter(|&i| first_byte(&layout.fields[i]).is_some_and(|b| (start..end).contains(&b)))
-        .collect()
-}
-
 /// One store for a run: the fixed bits, the known header bytes, the codes of its bit fields.
-fn store_run(layout: &Layout, r: &Run, p: &Paths) -> TokenStream {
+fn store_run(layout: &Decl, plan: &Plan, r: &Run, p: &Paths) -> TokenStream {
     let (zc, private) = (&p.zc, &p.private);
     let wire = wire_ident(layout);
     let (start, len) = (r.start, r.end - r.start);
@@ -77,12 +69,12 @@ fn store_run(layout: &Layout, r: &Run, p: &Paths) -> TokenStream {
         let shift = 8 * (o - start) as u32;
         quote!(| (#v as u64) << #shift)
     });
-    let codes = bit_fields(layout, r.start, r.end).into_iter().map(|i| {
+    let codes = plan.bit_fields_in(r.start, r.end).into_iter().map(|i| {
         let f = &layout.fields[i];
         let (ident, code_of) = (f.ident, code_fn(f));
-        let placed = parts(f).into_iter().map(|(o, lo, hi, sh)| {
-            let at = 8 * (o - start) as u32 + lo;
-            let width = hi - lo + 1;
+        let placed = plan.fields[i].parts.iter().map(|part| {
+            let (at, sh) = (8 * (part.offset - start) as u32 + part.lo, part.shift);
+            let width = part.hi - part.lo + 1;
             quote!((code >> #sh & #private::low_mask(#width)) << #at)
         });
         quote! {
@@ -102,7 +94,7 @@ fn store_run(layout: &Layout, r: &Run, p: &Paths) -> TokenStream {
 /// A member written on its own: a whole field through its setter; a gap whose start only the
 /// compiler knows with its fixed bytes; a cell longer than a run with its fixed bytes, then its
 /// fields' setters, which keep the bits they do not own.
-fn alone(layout: &Layout, m: &Member, p: &Paths) -> TokenStream {
+fn alone(layout: &Decl, plan: &Plan, m: &Member, p: &Paths) -> TokenStream {
     let private = &p.private;
     let name = &m.name;
     let setter = |i: usize| {
@@ -112,11 +104,15 @@ fn alone(layout: &Layout, m: &Member, p: &Paths) -> TokenStream {
     };
     match &m.extent {
         Extent::Field(i) => setter(*i),
-        Extent::After(start) => quote! {
-            wire.#name = const { #private::fixed_bytes(&__FIXED, #start) };
-        },
+        Extent::After { field, .. } => {
+            let start = field_end(layout, *field, p);
+            quote! {
+                wire.#name = const { #private::fixed_bytes(&__FIXED, #start) };
+            }
+        }
         Extent::Bytes { offset, len } => {
-            let setters = bit_fields(layout, *offset, offset + len)
+            let setters = plan
+                .bit_fields_in(*offset, offset + len)
                 .into_iter()
                 .map(setter);
             quote! {

@@ -12,8 +12,9 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{ToTokens, format_ident, quote};
 use syn::{DeriveInput, LitStr, Path};
 
-use crate::ast::{self, Layout};
-use crate::valid::{self, Plan};
+use crate::ast::{self, Decl};
+use crate::plan::Plan;
+use crate::valid;
 
 /// Expands one derive input: the generated items, or every error at once plus a minimal
 /// implementation so that one mistake gives one error. `runtime` gives the runtime crate's path
@@ -29,11 +30,11 @@ pub fn derive(input: &DeriveInput, runtime: impl FnOnce() -> Path) -> TokenStrea
             let errors = rejected.errors.write_errors();
             let stub = stub(&layout);
             let p = Paths::new(&layout.runtime);
-            let widths = checks::whole_checks(&layout, &rejected.whole_limits, &p);
+            let deferred = checks::deferred_checks(&layout, &rejected.deferred, &p);
             quote! {
                 #errors
                 #stub
-                const _: () = { #widths };
+                const _: () = { #deferred };
             }
         }
     }
@@ -83,15 +84,15 @@ impl Paths {
     }
 }
 
-pub(crate) fn wire_ident(layout: &Layout) -> Ident {
+pub(crate) fn wire_ident(layout: &Decl) -> Ident {
     format_ident!("{}Wire", layout.ident)
 }
 
-fn generate(layout: &Layout, plan: &Plan) -> TokenStream {
+fn generate(layout: &Decl, plan: &Plan) -> TokenStream {
     let p = Paths::new(&layout.runtime);
     let wire = wire::wire_struct(layout, plan, &p);
-    let view = view::accessors(layout, &p);
-    let rows = table::rows(layout, &p);
+    let view = view::accessors(layout, plan, &p);
+    let rows = table::rows(layout, plan, &p);
     let table = table::field_table(&rows, layout.size, &p);
     let visit = visit::visit_method(layout, &rows, &p);
     let codec = codec::bundle_impl(layout, plan, visit, &p);
@@ -110,7 +111,7 @@ fn generate(layout: &Layout, plan: &Plan) -> TokenStream {
 
 /// What is emitted next to the errors: a wire struct of the declared size and an
 /// implementation that refuses everything, so code using the type does not add errors.
-fn stub(layout: &Layout) -> TokenStream {
+fn stub(layout: &Decl) -> TokenStream {
     let p = Paths::new(&layout.runtime);
     let (ident, wire) = (layout.ident, wire_ident(layout));
     let (krate, zc, zc_crate, result) = (&p.krate, &p.zc, &p.zc_crate, &p.result);

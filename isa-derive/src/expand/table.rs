@@ -7,15 +7,15 @@ use quote::{ToTokens, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::Paths;
-use super::view::parts;
-use crate::ast::{Identity, Layout, Place, Role};
+use crate::ast::{Decl, Identity, Place, Role};
 use crate::attr::ConfidenceOpt;
+use crate::plan::Plan;
 
 /// Which field a row shows, and which of its parts (0 for a field in one piece; a value split
 /// across bit ranges has one row per range, low value bits first).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct RowOwner {
-    /// Index into `Layout::fields`.
+    /// Index into `Decl::fields`.
     pub field: usize,
     /// Index of the bit range, in declaration order.
     pub part: usize,
@@ -118,7 +118,7 @@ pub fn field_table(rows: &[Row], size: usize, p: &Paths) -> TokenStream {
 }
 
 /// Every row of the field table, in table order: by first byte, then first bit.
-pub fn rows(layout: &Layout, p: &Paths) -> Vec<Row> {
+pub fn rows(layout: &Decl, plan: &Plan, p: &Paths) -> Vec<Row> {
     let krate = &p.krate;
     let bytes = |len: usize| quote!(#krate::Placement::Bytes { len: #len });
     let mut rows: Vec<Row> = Vec::new();
@@ -223,16 +223,17 @@ pub fn rows(layout: &Layout, p: &Paths) -> Vec<Row> {
                 ));
             }
             Place::Bits(_) => {
-                let ps = parts(f);
-                for (part, (offset, lo, hi, shift)) in ps.iter().enumerate() {
+                let ps = &plan.fields[index].parts;
+                for (k, part) in ps.iter().enumerate() {
+                    let (lo, hi) = (part.lo, part.hi);
                     let mut r = field_row(
-                        *offset,
+                        part.offset,
                         quote!(#krate::Placement::Bits { lo: #lo, hi: #hi }),
-                        part,
+                        k,
                     );
-                    r.lo = *lo;
+                    r.lo = lo;
                     if ps.len() > 1 {
-                        r.value_bits = Some((*shift, shift + hi - lo));
+                        r.value_bits = Some((part.shift, part.shift + hi - lo));
                     }
                     rows.push(r);
                 }

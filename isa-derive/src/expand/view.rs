@@ -6,14 +6,17 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
 use super::{Paths, wire_ident};
-use crate::ast::{FieldNode, Identity, Layout, Place, Role};
+use crate::ast::{Decl, FieldNode, Identity, Place, Role};
+use crate::plan::{FieldPlan, Plan};
 
-pub fn accessors(layout: &Layout, p: &Paths) -> TokenStream {
+/// The accessors of every field, and `opcode_byte()` or `word()`.
+pub fn accessors(layout: &Decl, plan: &Plan, p: &Paths) -> TokenStream {
     let wire = wire_ident(layout);
     let methods: Vec<TokenStream> = layout
         .fields
         .iter()
-        .map(|f| field_accessors(layout, f, p))
+        .zip(&plan.fields)
+        .map(|(f, fp)| field_accessors(layout, f, fp, p))
         .collect();
     let (private, zc) = (&p.private, &p.zc);
     let header = match &layout.identity {
@@ -44,33 +47,9 @@ pub fn accessors(layout: &Layout, p: &Paths) -> TokenStream {
     }
 }
 
-/// `(offset, lo, hi, shift)` of each part of a bit-range field, low part first.
-pub fn parts(f: &FieldNode) -> Vec<(usize, u32, u32, u32)> {
-    let mut shift = 0;
-    match &f.place {
-        Place::Whole => Vec::new(),
-        Place::Bits(ranges) => ranges
-            .iter()
-            .map(|r| {
-                let part = (f.offset, r.lo, r.hi, shift);
-                shift += r.hi - r.lo + 1;
-                part
-            })
-            .collect(),
-    }
-}
-
 /// The private function that checks a bit-range field's value and gives its code.
 pub fn code_fn(f: &FieldNode) -> Ident {
     format_ident!("__{}_code", f.ident)
-}
-
-/// The byte where a field's first bit sits (used in error locations).
-pub fn first_byte(f: &FieldNode) -> usize {
-    match &f.place {
-        Place::Whole => f.offset,
-        Place::Bits(r) => f.offset + r.first().map_or(0, |r| r.lo as usize / 8),
-    }
 }
 
 /// The field's value read from `wire` (a wire struct reference in scope), as an `Option`: `None`
@@ -106,13 +85,13 @@ fn lut_decode(lut: &syn::Path, ty: &syn::Type, code: &Ident, p: &Paths) -> Token
     }
 }
 
-fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
+fn field_accessors(layout: &Decl, f: &FieldNode, fp: &FieldPlan, p: &Paths) -> TokenStream {
     let (krate, private, result) = (&p.krate, &p.private, &p.result);
     let op = &layout.name;
     let ident = f.ident;
     let name = ident.to_string();
     let ty = f.ty;
-    let at = first_byte(f);
+    let at = fp.first_byte;
     let raw = format_ident!("{}_raw", ident);
     let set = format_ident!("set_{}", ident);
     let code_of = code_fn(f);
@@ -144,14 +123,15 @@ fn field_accessors(layout: &Layout, f: &FieldNode, p: &Paths) -> TokenStream {
             }
         },
         Place::Bits(_) => {
-            let parts = parts(f);
             let width: u32 = f.bit_width().unwrap_or(0);
-            let reads = parts
-                .iter()
-                .map(|(o, lo, hi, sh)| quote!((#private::read_bits(bytes, #o, #lo, #hi) << #sh)));
-            let writes = parts.iter().map(
-                |(o, lo, hi, sh)| quote!(#private::write_bits(bytes, #o, #lo, #hi, code >> #sh);),
-            );
+            let reads = fp.parts.iter().map(|part| {
+                let (o, lo, hi, sh) = (part.offset, part.lo, part.hi, part.shift);
+                quote!((#private::read_bits(bytes, #o, #lo, #hi) << #sh))
+            });
+            let writes = fp.parts.iter().map(|part| {
+                let (o, lo, hi, sh) = (part.offset, part.lo, part.hi, part.shift);
+                quote!(#private::write_bits(bytes, #o, #lo, #hi, code >> #sh);)
+            });
             let err_d = quote!(|problem| #private::decode_error(#op, #name, #at, #krate::FieldError::new(problem)));
             let err_e = quote!(|problem| #private::encode_error(#op, #name, #at, #krate::FieldError::new(problem)));
             let (decode, encode, extra) = match (&f.lut, f.role) {

@@ -9,10 +9,10 @@ use syn::spanned::Spanned;
 
 use super::table::{Row, RowOwner};
 use super::{Paths, wire_ident};
-use crate::ast::{FieldNode, Layout, Place};
+use crate::ast::{Decl, FieldNode, Place};
 
 /// The `visit` method of `impl Bundle`.
-pub fn visit_method(layout: &Layout, rows: &[Row], p: &Paths) -> TokenStream {
+pub fn visit_method(layout: &Decl, rows: &[Row], p: &Paths) -> TokenStream {
     let (krate, result) = (&p.krate, &p.result);
     let wire = wire_ident(layout);
     let steps: Vec<TokenStream> = layout

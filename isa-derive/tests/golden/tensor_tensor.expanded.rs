@@ -1197,21 +1197,6 @@ const _: () = {
         < SyncBand as ::isa_core::Field > ::DESCRIPTOR_DIMS,
         "field `sync` is a descriptor slot whose wire type is not 4 + 4N bytes (seed 002: ADDR4 plus N strides and N counts)"
     );
-    const _: () = if 15usize + ::core::mem::size_of::<<u8 as ::isa_core::Field>::Wire>()
-        > 16usize
-    {
-        ::core::panic!(
-            "{}", ::isa_core::__private::overlap("num_active_partitions", 15usize,
-            ::core::mem::size_of:: << u8 as ::isa_core::Field > ::Wire > (),
-            "field `out`", 16usize).as_str()
-        )
-    };
-    const _: () = ::core::assert!(
-        < u8 as ::isa_core::Field > ::DESCRIPTOR_DIMS == 0 || ::core::mem::size_of:: <<
-        u8 as ::isa_core::Field > ::Wire > () == 4 + 4 * < u8 as ::isa_core::Field >
-        ::DESCRIPTOR_DIMS,
-        "field `num_active_partitions` is a descriptor slot whose wire type is not 4 + 4N bytes (seed 002: ADDR4 plus N strides and N counts)"
-    );
     const _: () = if 16usize
         + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>() > 32usize
     {
@@ -1255,24 +1240,6 @@ const _: () = {
         ::core::mem::size_of:: << Tensor3d as ::isa_core::Field > ::Wire > () == 4 + 4 *
         < Tensor3d as ::isa_core::Field > ::DESCRIPTOR_DIMS,
         "field `in1` is a descriptor slot whose wire type is not 4 + 4N bytes (seed 002: ADDR4 plus N strides and N counts)"
-    );
-    const _: () = ::core::assert!(
-        ! (4usize + ::core::mem::size_of:: << SyncBand as ::isa_core::Field > ::Wire > ()
-        <= 12usize && 15usize + ::core::mem::size_of:: << u8 as ::isa_core::Field >
-        ::Wire > () <= 16usize && 16usize + ::core::mem::size_of:: << Tensor3d as
-        ::isa_core::Field > ::Wire > () <= 32usize && 32usize + ::core::mem::size_of:: <<
-        Tensor3d as ::isa_core::Field > ::Wire > () <= 48usize && 48usize +
-        ::core::mem::size_of:: << Tensor3d as ::isa_core::Field > ::Wire > () <= 64usize
-        && true) || ::core::mem::size_of:: < TensorTensorWire > () == 64usize,
-        "the wire struct is not the declared 64 bytes"
-    );
-    const _: () = ::core::assert!(
-        < u8 as ::isa_core::BitValue > ::BITS >= 8u32,
-        "field `opcode` is an opcode byte, wider than its type `u8`; use `u8`, the smallest type that holds 8 bits"
-    );
-    const _: () = ::core::assert!(
-        < u8 as ::isa_core::BitValue > ::BITS <= 8u32,
-        "field `opcode` is an opcode byte but its type `u8` is wider than 8 bits; use the smallest type that holds 8 bits"
     );
     const _: () = if let ::core::option::Option::Some(m) = ::isa_core::__private::lut_too_wide(
         ::isa_core::__private::LutShape {
@@ -1326,4 +1293,13 @@ const _: () = {
     ) {
         ::core::panic!("{}", m.as_str())
     };
+    const _: () = ::core::assert!(
+        ! (4usize + ::core::mem::size_of:: << SyncBand as ::isa_core::Field > ::Wire > ()
+        <= 12usize && 16usize + ::core::mem::size_of:: << Tensor3d as ::isa_core::Field >
+        ::Wire > () <= 32usize && 32usize + ::core::mem::size_of:: << Tensor3d as
+        ::isa_core::Field > ::Wire > () <= 48usize && 48usize + ::core::mem::size_of:: <<
+        Tensor3d as ::isa_core::Field > ::Wire > () <= 64usize && true) ||
+        ::core::mem::size_of:: < TensorTensorWire > () == 64usize,
+        "the wire struct is not the declared 64 bytes"
+    );
 };
