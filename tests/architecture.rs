@@ -420,10 +420,11 @@ fn resolve(krate: &Crate, path: &[String], hops: usize) -> Option<ModPath> {
             target.pop();
             target.push(name.clone());
             target.extend(path[split + 1..].iter().cloned());
-            if let Some(found) = resolve(krate, &target, hops - 1) {
-                if found != file_module && krate[&found].defines.contains(name) {
-                    return Some(found);
-                }
+            if let Some(found) = resolve(krate, &target, hops - 1)
+                && found != file_module
+                && krate[&found].defines.contains(name)
+            {
+                return Some(found);
             }
         }
     }
