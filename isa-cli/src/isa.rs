@@ -3,14 +3,8 @@
 //! binary is the command on [`BuiltIn`]; a user's crate gets every command for its own ISA with
 //! `fn main() -> ExitCode { isa_cli::main::<MyIsa>() }`.
 
-use isa_core::Family;
-
-use crate::word32::{WordDecoder, WordReader};
-
-/// A family the command can read, print and write: every [`isa_core::family!`] enum is one.
-pub trait Members: Family + serde::Serialize + serde::de::DeserializeOwned + Send + Sync {}
-
-impl<F> Members for F where F: Family + serde::Serialize + serde::de::DeserializeOwned + Send + Sync {}
+pub use crate::members::Members;
+use crate::word_stream::{WordDecoder, WordReader};
 
 /// An instruction set the command works on.
 pub trait Isa: 'static {

@@ -23,7 +23,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
-use crate::render;
+use crate::listing;
 
 /// The member that makes a JSON object a raw record.
 pub const MEMBER: &str = "raw";
@@ -63,7 +63,7 @@ pub fn json(bytes: &[u8], reason: &str) -> String {
 
 /// `{"offset":N,"raw":"0102…","reason":"…"}`: the JSON Lines record of bytes at `offset`.
 pub fn record(offset: usize, bytes: &[u8], reason: &str) -> String {
-    render::with_offset(offset, &json(bytes, reason))
+    listing::with_offset(offset, &json(bytes, reason))
 }
 
 /// Why a raw record does not read.

@@ -8,6 +8,9 @@
 //! wrong, or one that is unusual in a way its one pass cannot settle (an `offset` given twice, a
 //! `raw` beside the tag) — is read again by [`crate::cmd::encode`] as a whole object, which says
 //! what is wrong with it, or reads it as it always has.
+//!
+//! Why a line does not encode ([`LineError`], [`Misplaced`]) is said here, below every reader
+//! of a line (the bundle records, the word records and the assembly text).
 
 use std::borrow::Cow;
 use std::fmt;
@@ -204,5 +207,103 @@ impl<'de, A: MapAccess<'de>, F: Family> MapAccess<'de> for Members<A, F> {
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
         self.map.next_value_seed(seed)
+    }
+}
+
+/// Why one line did not encode.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    /// The line is not UTF-8 text.
+    #[error("not UTF-8 text (byte {byte})")]
+    NotUtf8 {
+        /// The 1-based position of the first byte that is not.
+        byte: usize,
+    },
+    /// The line is not JSON.
+    #[error("malformed JSON: {message}")]
+    Malformed {
+        /// Where on the line the parser stopped.
+        column: usize,
+        /// The parser's message.
+        message: String,
+    },
+    /// The line is JSON, but not an object.
+    #[error("expected a JSON object ({what}), found {found}")]
+    NotObject {
+        /// What a line holds.
+        what: &'static str,
+        /// What it is instead.
+        found: &'static str,
+    },
+    /// The `offset` member is not a byte offset.
+    #[error(
+        "`offset` is {found}; it is the record's byte offset in the stream, a whole number from 0"
+    )]
+    BadOffset {
+        /// The value, or what it is.
+        found: String,
+    },
+    /// A raw record that does not read.
+    #[error(transparent)]
+    Raw(#[from] raw::RawError),
+    /// The record is not where the records before it end.
+    #[error(transparent)]
+    Misplaced(#[from] Misplaced),
+    /// The op, block or word does not deserialize or encode: the library's message.
+    #[error("{0}")]
+    Value(String),
+}
+
+impl From<String> for LineError {
+    fn from(message: String) -> Self {
+        LineError::Value(message)
+    }
+}
+
+impl LineError {
+    /// The column, when the line is malformed JSON.
+    pub fn column(&self) -> Option<usize> {
+        match self {
+            LineError::Malformed { column, .. } => Some(*column),
+            LineError::NotUtf8 { .. }
+            | LineError::NotObject { .. }
+            | LineError::BadOffset { .. }
+            | LineError::Raw(_)
+            | LineError::Misplaced(_)
+            | LineError::Value(_) => None,
+        }
+    }
+}
+
+/// A record whose `offset` is not where the records before it end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "record at offset {found} ({found:#x}) {}: expected offset {expected}, found {found}; each \
+     record starts where the one before it ends",
+    self.what()
+)]
+pub struct Misplaced {
+    /// Where the records before it end.
+    pub expected: u64,
+    /// The record's `offset`.
+    pub found: u64,
+}
+
+impl Misplaced {
+    fn what(&self) -> String {
+        let Self { expected, found } = *self;
+        if found > expected {
+            format!(
+                "leaves a gap of {} bytes after the records before it, which end at {expected} \
+                 ({expected:#x})",
+                found - expected
+            )
+        } else {
+            format!(
+                "overlaps the last {} bytes of the records before it, which end at {expected} \
+                 ({expected:#x})",
+                expected - found
+            )
+        }
     }
 }

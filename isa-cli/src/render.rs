@@ -1,7 +1,7 @@
-//! The text forms: one line per bundle or block word, and the field table.
+//! The field table of a layout, as text (the lines of a stream are [`crate::listing`]'s).
 //!
-//! Both are built from what every declaration carries — its field table ([`FieldInfo`]) and its
-//! generated field visitor ([`isa_core::visit`]) — so an op declared tomorrow prints without a
+//! Both the table and the lines are built from what every declaration carries — its field
+//! table ([`FieldInfo`]) and its generated field visitor ([`isa_core::visit`]) — so an op declared tomorrow prints without a
 //! change here, read in place from its wire bytes, with no tree built per bundle. A bundle's
 //! line lists its fields in offset order, each as `name=value`; a lookup-table field shows its
 //! value by name and, when the table is many-to-one, every value its code stands for (seed
@@ -10,70 +10,9 @@
 
 use std::fmt::Write as _;
 
-use isa_core::render::{RenderError, write_hex};
-use isa_core::visit::FieldOrder;
-
-use crate::isa::Members;
 use isa_core::{Confidence, FieldInfo, FieldKind, Identity, LayoutStatus, Placement};
 
 use crate::layout::{self, DrawnLayout, RunOwner};
-
-/// Appends the bundle's line to `out` (without its newline): offset, opcode byte, op name,
-/// fields (from the field visitor, in place). On an error, what was appended stays.
-pub fn bundle_line<B: Members>(
-    out: &mut String,
-    offset: usize,
-    opcode: u8,
-    view: &B::View<'_>,
-) -> Result<(), RenderError> {
-    let name = B::view_declaration(view).name;
-    // `{offset:#010x}  {opcode:#04x}  {name}  `, without the formatting machinery.
-    write_hex(out, offset as u64, 8)?;
-    out.push_str("  ");
-    write_hex(out, u64::from(opcode), 2)?;
-    out.push_str("  ");
-    out.push_str(name);
-    out.push_str("  ");
-    isa_core::render::text_member::<B, _>(view, FieldOrder::Offset, out)
-}
-
-/// Appends the JSON Lines form of a member of family `B` whose serde name is `tag` to `out`
-/// (without its newline): its offset, its name under the family's tag, then its fields (from
-/// the field visitor, in place), as the serde form writes them. On an error, what was appended
-/// stays.
-pub fn json_line<B: Members>(
-    out: &mut String,
-    offset: usize,
-    tag: &str,
-    view: &B::View<'_>,
-) -> Result<(), RenderError> {
-    write!(out, "{{\"offset\":{offset},")?;
-    isa_core::render::json::write_string(out, B::TAG)?;
-    out.push(':');
-    isa_core::render::json::write_string(out, tag)?;
-    isa_core::render::json_member::<B, _>(view, out)
-}
-
-/// The JSON object of a member of family `B` whose serde name is `tag`, without an offset: its
-/// name under the family's tag, then its fields, as the serde form writes them.
-pub fn json_object<B: Members>(tag: &str, view: &B::View<'_>) -> Result<String, RenderError> {
-    let mut out = String::with_capacity(128);
-    out.push('{');
-    isa_core::render::json::write_string(&mut out, B::TAG)?;
-    out.push(':');
-    isa_core::render::json::write_string(&mut out, tag)?;
-    isa_core::render::json_member::<B, _>(view, &mut out)?;
-    Ok(out)
-}
-
-/// A JSON object with an `"offset"` member put first.
-pub fn with_offset(offset: usize, object: &str) -> String {
-    match object.strip_prefix('{') {
-        Some(rest) if rest.trim_start().starts_with('}') => format!("{{\"offset\":{offset}}}"),
-        Some(rest) => format!("{{\"offset\":{offset},{rest}"),
-        None => object.to_string(),
-    }
-}
 
 /// Where a row sits: `0x0c` and `[3:0]`, or `4 bytes`.
 pub fn placement_text(row: &FieldInfo) -> String {
@@ -420,14 +359,5 @@ mod tests {
         assert_eq!(run_text(8, 15), "1 byte");
         assert_eq!(run_text(100, 103), "bits 7:4");
         assert_eq!(run_text(97, 97), "bit 1");
-    }
-
-    #[test]
-    fn the_offset_leads_a_json_object() {
-        assert_eq!(
-            with_offset(64, r#"{"op":"X"}"#),
-            r#"{"offset":64,"op":"X"}"#
-        );
-        assert_eq!(with_offset(0, "{}"), r#"{"offset":0}"#);
     }
 }

@@ -22,7 +22,7 @@ pub enum Problem {
     /// The value needs more bits than the field has.
     #[error(
         "value {value:#x} does not fit the {bits}-bit field; the largest value it holds is {:#x}",
-        crate::field::low_mask(*bits)
+        crate::bits::low_mask(*bits)
     )]
     TooWide {
         /// The value that was refused (two's complement for signed values).

@@ -74,15 +74,7 @@ pub trait BitValue: Sized {
     }
 }
 
-/// All-ones in the low `width` bits.
-#[inline]
-pub const fn low_mask(width: u32) -> u64 {
-    if width >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << width) - 1
-    }
-}
+pub use crate::bits::low_mask;
 
 /// Checks that an unsigned code fits `width` bits.
 #[inline]

@@ -59,6 +59,7 @@ extern crate self as isa_core;
 
 pub mod access;
 pub mod addr4;
+mod bits;
 pub mod bundle;
 pub mod descriptor;
 pub mod enumeration;
@@ -66,6 +67,7 @@ pub mod enums;
 pub mod error;
 pub mod family;
 pub mod field;
+mod field_table;
 pub mod header;
 pub mod lut;
 pub mod render;

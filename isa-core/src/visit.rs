@@ -43,8 +43,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::bundle::FieldInfo;
 use crate::error::{DecodeError, FieldError};
+use crate::field_table::FieldInfo;
 use crate::lut::LutRef;
 
 /// The order in which a walk shows a layout's fields.

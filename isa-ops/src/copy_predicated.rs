@@ -72,8 +72,8 @@ use isa_core::{
 };
 use isa_derive::Bundle;
 
-use crate::codegen::{Finding, LowerError, Lowering, Validate};
 use crate::dispatch::Op;
+use crate::lower::{Finding, LowerError, Lowering, Validate};
 use crate::operand::Operand;
 use crate::support::{
     at, descriptors, element_counts, finding, pack, partitions, same_tag, tag_differs,

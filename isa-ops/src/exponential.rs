@@ -14,8 +14,8 @@ use isa_core::{
     enumeration,
 };
 
-use crate::codegen::{Finding, LowerError, Lowered, Lowering, Validate};
 use crate::dispatch::Op;
+use crate::lower::{Finding, LowerError, Lowered, Lowering, Validate};
 use crate::operand::Operand;
 use crate::support::{at, descriptors, finding};
 use crate::tensor_scalar::{

@@ -6,10 +6,10 @@
 //! names. [`dispatch`] ties them together: [`Op`], [`decode_any`] and the stream walker.
 #![forbid(unsafe_code)]
 
-pub mod codegen;
 pub mod copy_predicated;
 pub mod dispatch;
 pub mod exponential;
+pub mod lower;
 pub mod memset;
 pub mod move_shape;
 pub mod opaque;
@@ -24,8 +24,8 @@ pub mod tensor_scalar_addr;
 pub mod tensor_scalar_cache;
 pub mod tensor_tensor;
 
-pub use codegen::{
+pub use dispatch::{DECLARATIONS, Op, OpView, bundles, decode_any, view_any};
+pub use lower::{
     Codegen, Finding, InstId, LowerError, Lowered, Lowering, Module, ModuleAttribute, Validate,
 };
-pub use dispatch::{DECLARATIONS, Op, OpView, bundles, decode_any, view_any};
 pub use operand::{Core, Operand};

@@ -22,8 +22,8 @@ use isa_core::{
 };
 use isa_derive::Bundle;
 
-use crate::codegen::{Finding, LowerError, Lowering, Validate};
 use crate::dispatch::Op;
+use crate::lower::{Finding, LowerError, Lowering, Validate};
 use crate::operand::Operand;
 use crate::support::{at, descriptors, finding, pack, partitions};
 

@@ -41,8 +41,8 @@ use isa_core::{
 };
 use isa_derive::Bundle;
 
-use crate::codegen::{Finding, LowerError, Lowering, Validate};
 use crate::dispatch::Op;
+use crate::lower::{Finding, LowerError, Lowering, Validate};
 use crate::support::{At, at, finding};
 
 /// The MoveShape opcode (seed 000 §6: "Opcode 0xB2 (178)").

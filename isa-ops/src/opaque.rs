@@ -9,7 +9,7 @@
 
 use isa_derive::Bundle;
 
-use crate::codegen::{Finding, Validate};
+use crate::lower::{Finding, Validate};
 
 /// The serde form of an opaque body: lowercase hexadecimal, two digits a byte.
 pub mod hex_body {

@@ -33,7 +33,7 @@ use isa_core::{
 };
 use isa_derive::Bundle;
 
-use crate::codegen::{Finding, LowerError, Lowered, Validate};
+use crate::lower::{Finding, LowerError, Lowered, Validate};
 use crate::support::{at, descriptors, pack, partitions};
 use crate::tensor_scalar::{Arg, ScalarSource, TensorScalarPtrInst, fused_accumulate, push_drain};
 

@@ -4,7 +4,7 @@
 
 use isa_core::{AccessPattern, Confidence, Dtype, Lut, Rule, Tensor, dtype_v2, first_pair_num};
 
-use crate::codegen::{Finding, LowerError};
+use crate::lower::{Finding, LowerError};
 
 /// Packs `ap` into an N-D descriptor slot (seed 002, `assignStaticPattern<TENSOR_ND>`); a
 /// pattern that does not fit is reported with the operand's name.

@@ -20,8 +20,8 @@
 use isa_core::{Bundle as _, Dtype, SyncBand, Tensor4d, dtype_v2, enumeration};
 use isa_derive::Bundle;
 
-use crate::codegen::{Finding, LowerError, Lowering, Validate};
 use crate::dispatch::Op;
+use crate::lower::{Finding, LowerError, Lowering, Validate};
 use crate::operand::Operand;
 use crate::support::{at, descriptors, pack, partitions};
 

@@ -28,8 +28,8 @@ use isa_core::{
     dtype_v2, enumeration,
 };
 
-use crate::codegen::{Finding, LowerError, Lowered, Lowering, ModuleAttribute, Validate};
 use crate::dispatch::Op;
+use crate::lower::{Finding, LowerError, Lowered, Lowering, ModuleAttribute, Validate};
 use crate::opaque::DveReadAccumulator;
 use crate::operand::Operand;
 use crate::support::{At, at, descriptors, elements, finding};
@@ -210,7 +210,7 @@ macro_rules! s3d3_ts {
             pub fn fill(
                 opcode: $opcode,
                 f: &$crate::tensor_scalar::TsFill<'_>,
-            ) -> ::core::result::Result<Self, $crate::codegen::LowerError> {
+            ) -> ::core::result::Result<Self, $crate::lower::LowerError> {
                 ::core::result::Result::Ok(Self {
                     opcode,
                     sync: f.sync,

@@ -16,7 +16,7 @@ use isa_core::{
 };
 use isa_derive::Bundle;
 
-use crate::codegen::{Finding, LowerError, Lowered, Validate};
+use crate::lower::{Finding, LowerError, Lowered, Validate};
 use crate::support::{at, descriptors, finding, pack, partitions};
 use crate::tensor_scalar::{
     NO_SCALAR, ScalarSource, TensorScalarPtrInst, element_count_finding, slot_of,

@@ -9,8 +9,8 @@
 
 use isa_core::{AccumulateCmd, AluOp, Engine, ReverseOps, SyncBand, TscMode};
 
-use crate::codegen::{LowerError, Lowered, Lowering};
 use crate::dispatch::Op;
+use crate::lower::{LowerError, Lowered, Lowering};
 use crate::operand::Operand;
 use crate::tensor_scalar::{
     Arg, TensorScalar, TsFill, TsOpcode, push_drain, slot_of, with_drain_opcode,

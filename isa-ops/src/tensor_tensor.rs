@@ -28,8 +28,8 @@ use isa_core::{
 };
 use isa_derive::Bundle;
 
-use crate::codegen::{Finding, LowerError, Lowering, Validate};
 use crate::dispatch::Op;
+use crate::lower::{Finding, LowerError, Lowering, Validate};
 use crate::operand::{Core, Operand};
 use crate::support::{at, descriptors, element_counts, finding, pack, partitions};
 use isa_core::{Confidence, Rule};

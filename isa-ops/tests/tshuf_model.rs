@@ -6,7 +6,7 @@
 
 use isa_core::{BitValue, Problem};
 use isa_ops::pto::{
-    Boundary, DataTypeError, Geometry, Layout, Segment, ShuffleControl, ShuffleMode, Tile,
+    Boundary, DataTypeError, Geometry, Layout, SegmentWidth, ShuffleControl, ShuffleMode, Tile,
     TileDataType, TileError, TileFile, TileId, TshufError, UnknownName, tshuf,
 };
 
@@ -720,15 +720,15 @@ fn errors_name_the_bad_value() {
 
 #[test]
 fn gpr_fields_sit_in_bytes_0_1_2() {
-    let c = ShuffleControl::new(ShuffleMode::Bfly, Segment::W16, Boundary::Keep);
+    let c = ShuffleControl::new(ShuffleMode::Bfly, SegmentWidth::W16, Boundary::Keep);
     assert_eq!(c.to_gpr(), 0x00_03_02);
-    let c = ShuffleControl::new(ShuffleMode::Idx, Segment::W32, Boundary::Zero);
+    let c = ShuffleControl::new(ShuffleMode::Idx, SegmentWidth::W32, Boundary::Zero);
     assert_eq!(c.to_gpr(), 0x01_04_03);
     assert_eq!(
         ShuffleControl::from_gpr(0xAB_01_02_01),
         Ok(ShuffleControl::new(
             ShuffleMode::Down,
-            Segment::W8,
+            SegmentWidth::W8,
             Boundary::Zero
         ))
     );
@@ -738,7 +738,7 @@ fn gpr_fields_sit_in_bytes_0_1_2() {
 fn gpr_round_trip_for_every_legal_control() {
     let mut count = 0;
     for &mode in ShuffleMode::ALL {
-        for segment in Segment::ALL {
+        for segment in SegmentWidth::ALL {
             for &boundary in Boundary::ALL {
                 let c = ShuffleControl::new(mode, segment, boundary);
                 assert_eq!(ShuffleControl::from_gpr(c.to_gpr()), Ok(c));
@@ -757,9 +757,12 @@ fn gpr_round_trip_for_every_legal_control() {
 
 #[test]
 fn segment_codes_and_widths() {
-    let table: Vec<(u8, usize)> = Segment::ALL.iter().map(|s| (s.code(), s.width())).collect();
+    let table: Vec<(u8, usize)> = SegmentWidth::ALL
+        .iter()
+        .map(|s| (s.code(), s.width()))
+        .collect();
     assert_eq!(table, [(0, 2), (1, 4), (2, 8), (3, 16), (4, 32)]);
-    let c = ShuffleControl::new(ShuffleMode::Up, Segment::W8, Boundary::Keep);
+    let c = ShuffleControl::new(ShuffleMode::Up, SegmentWidth::W8, Boundary::Keep);
     assert_eq!((c.segment_code(), c.segment_width()), (2, 8));
 }
 
@@ -802,19 +805,19 @@ fn source_lane_follows_the_selection_rule() {
         ShuffleControl::new(mode, segment, Boundary::Keep).source_lane(lane, word)
     };
     // UP, width 8: lane 10 is local 2 of segment 8..=15
-    assert_eq!(lane(ShuffleMode::Up, Segment::W8, 10, 2), Some(8));
-    assert_eq!(lane(ShuffleMode::Up, Segment::W8, 10, 3), None);
+    assert_eq!(lane(ShuffleMode::Up, SegmentWidth::W8, 10, 2), Some(8));
+    assert_eq!(lane(ShuffleMode::Up, SegmentWidth::W8, 10, 3), None);
     // DOWN, width 8: local 2 + 5 = 7 < 8, local 2 + 6 = 8 is out
-    assert_eq!(lane(ShuffleMode::Down, Segment::W8, 10, 5), Some(15));
-    assert_eq!(lane(ShuffleMode::Down, Segment::W8, 10, 6), None);
+    assert_eq!(lane(ShuffleMode::Down, SegmentWidth::W8, 10, 5), Some(15));
+    assert_eq!(lane(ShuffleMode::Down, SegmentWidth::W8, 10, 6), None);
     // BFLY, width 8: local 2 ^ 5 = 7; local 2 ^ 9 = 11 >= 8
-    assert_eq!(lane(ShuffleMode::Bfly, Segment::W8, 10, 5), Some(15));
-    assert_eq!(lane(ShuffleMode::Bfly, Segment::W8, 10, 9), None);
+    assert_eq!(lane(ShuffleMode::Bfly, SegmentWidth::W8, 10, 5), Some(15));
+    assert_eq!(lane(ShuffleMode::Bfly, SegmentWidth::W8, 10, 9), None);
     // IDX, width 8: 13 mod 8 = 5
-    assert_eq!(lane(ShuffleMode::Idx, Segment::W8, 10, 13), Some(13));
+    assert_eq!(lane(ShuffleMode::Idx, SegmentWidth::W8, 10, 13), Some(13));
     // bits [31:5] of the controls word are ignored: 0xFFFF_FFE5 is b = 5
     assert_eq!(
-        lane(ShuffleMode::Idx, Segment::W8, 10, 0xFFFF_FFE5),
+        lane(ShuffleMode::Idx, SegmentWidth::W8, 10, 0xFFFF_FFE5),
         Some(13)
     );
 }

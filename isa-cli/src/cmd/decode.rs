@@ -12,7 +12,7 @@
 //! otherwise as a raw record too.
 //!
 //! With `--word32` the input is a stream of 32-bit PTO block words instead (see
-//! `word32.rs`): each TSHUF block is listed with its byte offset and its assembly
+//! `word_stream.rs`): each TSHUF block is listed with its byte offset and its assembly
 //! text, then each of its words with its fields; stray and unknown words and trailing bytes are
 //! reported the same way, and in the JSON Lines every byte is in a block, word or raw record.
 //! The two kinds of stream are told apart only by the flag: a word stream is a valid length for
@@ -30,7 +30,7 @@ use crate::error::{CliError, Status};
 use crate::io::Input;
 use crate::isa::{Isa, Members};
 use crate::walk::{self, Item, walk};
-use crate::{raw, render, report};
+use crate::{listing, raw, report};
 
 /// Arguments of `isa decode`.
 #[derive(Debug, clap::Args)]
@@ -111,7 +111,7 @@ pub fn decode_words<I: Isa>(stream: &[u8], name: &str, form: Form) -> Chunk {
     for item in I::word_decoder().decode(stream) {
         match item {
             Ok(w) => match (form, &w.json) {
-                (Form::Json, Some(json)) => chunk.line(&render::with_offset(w.offset, json)),
+                (Form::Json, Some(json)) => chunk.line(&listing::with_offset(w.offset, json)),
                 (Form::Json, None) => {}
                 (Form::Text, _) => chunk.line(&format!("{:#010x}  {}", w.offset, w.text)),
             },
@@ -221,7 +221,7 @@ fn decode_bundle<B: Members>(chunk: &mut Chunk, b: &Located<'_, B>, name: &str, 
     // Written straight into the chunk's text; taken back if it fails half-way.
     let start = chunk.text.len();
     let written = match form {
-        Form::Text => render::bundle_line::<B>(&mut chunk.text, b.offset, b.opcode(), &view),
+        Form::Text => listing::bundle_line::<B>(&mut chunk.text, b.offset, b.opcode(), &view),
         Form::Json => json_record(&mut chunk.text, b, &view, &op),
     };
     match written {
@@ -255,7 +255,9 @@ fn json_record<B: Members>(
         }
     };
     let record = match op.encode_into(again) {
-        Ok(()) if again == b.bytes => return render::json_line::<B>(out, b.offset, op.tag(), view),
+        Ok(()) if again == b.bytes => {
+            return listing::json_line::<B>(out, b.offset, op.tag(), view);
+        }
         Ok(()) => raw::record(
             b.offset,
             b.bytes,

@@ -36,8 +36,9 @@ use isa_core::Family;
 use crate::cmd::{emit_bytes, flush, stdout};
 use crate::error::{CliError, Status};
 use crate::io::{self, Input};
+pub use crate::record::{LineError, Misplaced};
 use crate::walk::ReadAhead;
-use crate::{lines, raw, record, report, word32};
+use crate::{lines, raw, record, report, word_stream};
 
 /// Arguments of `isa encode`.
 #[derive(Debug, clap::Args)]
@@ -54,104 +55,6 @@ pub struct Args {
     /// (`BSTART.SFU TSHUF, U32; B.IOT t1, t2, pe=1, last, ->t0<4KB>; B.IOR a0; BSTOP`).
     #[arg(long)]
     pub word32: bool,
-}
-
-/// Why one line did not encode.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum LineError {
-    /// The line is not UTF-8 text.
-    #[error("not UTF-8 text (byte {byte})")]
-    NotUtf8 {
-        /// The 1-based position of the first byte that is not.
-        byte: usize,
-    },
-    /// The line is not JSON.
-    #[error("malformed JSON: {message}")]
-    Malformed {
-        /// Where on the line the parser stopped.
-        column: usize,
-        /// The parser's message.
-        message: String,
-    },
-    /// The line is JSON, but not an object.
-    #[error("expected a JSON object ({what}), found {found}")]
-    NotObject {
-        /// What a line holds.
-        what: &'static str,
-        /// What it is instead.
-        found: &'static str,
-    },
-    /// The `offset` member is not a byte offset.
-    #[error(
-        "`offset` is {found}; it is the record's byte offset in the stream, a whole number from 0"
-    )]
-    BadOffset {
-        /// The value, or what it is.
-        found: String,
-    },
-    /// A raw record that does not read.
-    #[error(transparent)]
-    Raw(#[from] raw::RawError),
-    /// The record is not where the records before it end.
-    #[error(transparent)]
-    Misplaced(#[from] Misplaced),
-    /// The op, block or word does not deserialize or encode: the library's message.
-    #[error("{0}")]
-    Value(String),
-}
-
-impl From<String> for LineError {
-    fn from(message: String) -> Self {
-        LineError::Value(message)
-    }
-}
-
-impl LineError {
-    /// The column, when the line is malformed JSON.
-    pub fn column(&self) -> Option<usize> {
-        match self {
-            LineError::Malformed { column, .. } => Some(*column),
-            LineError::NotUtf8 { .. }
-            | LineError::NotObject { .. }
-            | LineError::BadOffset { .. }
-            | LineError::Raw(_)
-            | LineError::Misplaced(_)
-            | LineError::Value(_) => None,
-        }
-    }
-}
-
-/// A record whose `offset` is not where the records before it end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "record at offset {found} ({found:#x}) {}: expected offset {expected}, found {found}; each \
-     record starts where the one before it ends",
-    self.what()
-)]
-pub struct Misplaced {
-    /// Where the records before it end.
-    pub expected: u64,
-    /// The record's `offset`.
-    pub found: u64,
-}
-
-impl Misplaced {
-    fn what(&self) -> String {
-        let Self { expected, found } = *self;
-        if found > expected {
-            format!(
-                "leaves a gap of {} bytes after the records before it, which end at {expected} \
-                 ({expected:#x})",
-                found - expected
-            )
-        } else {
-            format!(
-                "overlaps the last {} bytes of the records before it, which end at {expected} \
-                 ({expected:#x})",
-                expected - found
-            )
-        }
-    }
 }
 
 /// A line that did not encode, and why.
@@ -452,7 +355,7 @@ fn read_line_into<I: Isa>(
     out: &mut Vec<u8>,
 ) -> Result<Option<u64>, LineError> {
     if mode == Mode::Words && !text.trim_start().starts_with('{') {
-        out.extend(word_bytes(&word32::encode_assembly(text)?));
+        out.extend(word_bytes(&word_stream::encode_assembly(text)?));
         return Ok(None);
     }
     let start = out.len();
@@ -496,7 +399,7 @@ fn read_object<I: Isa>(text: &str, mode: Mode) -> Result<Written, LineError> {
     } else {
         match mode {
             Mode::Bundles => bundle_bytes::<I::Bundles>(members)?,
-            Mode::Words => word_bytes(&word32::encode_record::<I::Words>(members)?),
+            Mode::Words => word_bytes(&word_stream::encode_record::<I::Words>(members)?),
         }
     };
     Ok(Written { offset, bytes })
@@ -594,6 +497,8 @@ fn byte_offset(value: Value) -> Result<u64, LineError> {
 mod tests {
     use super::*;
     use crate::BuiltIn;
+    use crate::word_stream::tests::{BLOCK, bytes};
+    use crate::word_stream::{WordDecoder, WordItem, WordReader};
 
     /// The stream and the problems of `text`, read `piece` bytes a read in batches of `batch`.
     fn streamed(text: &str, mode: Mode, piece: usize, batch: usize) -> (Vec<u8>, Vec<LineProblem>) {
@@ -710,5 +615,65 @@ mod tests {
         }
         assert!(record::read::<isa_ops::Op>(&lines[4], false).is_none());
         assert!(record::read::<isa_ops::pto::Word>(words[0], true).is_some());
+    }
+
+    #[test]
+    fn the_json_of_a_block_and_of_a_word_encode_back() {
+        let read =
+            |text: &str| read_line::<BuiltIn>(text, Mode::Words).map(|w| (w.offset, w.bytes));
+        let items = WordReader::<isa_ops::pto::Word>::tshuf_blocks().decode(&bytes(&BLOCK));
+        let Some(Ok(WordItem {
+            json: Some(json), ..
+        })) = items.first()
+        else {
+            panic!("{items:?}")
+        };
+        assert_eq!(read(json), Ok((None, bytes(&BLOCK))));
+        assert_eq!(
+            read(r#"{"offset":0,"block":{},"extra":1}"#).map_err(|e| e.to_string()),
+            Err(
+                "unknown member `extra` beside `block`; a block line has `block` (and `offset`)"
+                    .into()
+            )
+        );
+        assert_eq!(
+            read(r#"{"offset":4,"word":"Bstop"}"#),
+            Ok((Some(4), vec![1, 0, 0, 0]))
+        );
+        assert_eq!(
+            read(
+                "BSTART.SFU TSHUF, U32; B.DATR CUBE_M16; B.IOT t1, t2, pe=1, last, ->t0<4KB>; \
+                 B.IOR a0; BSTOP"
+            ),
+            Ok((None, bytes(&BLOCK)))
+        );
+    }
+
+    #[test]
+    fn every_byte_is_in_one_record_and_the_records_encode_back() {
+        // A B.DATR with a reserved code, a word no identity matches, a stray BSTOP and two
+        // trailing bytes, around the example block.
+        let mut words = BLOCK.to_vec();
+        words[1] |= 15 << 20;
+        words.extend_from_slice(&[0xDEAD_BEEF, 0x0000_0001]);
+        words.extend_from_slice(&BLOCK);
+        let mut stream = bytes(&words);
+        stream.extend_from_slice(&[0xAB, 0xCD]);
+        let items = WordReader::<isa_ops::pto::Word>::tshuf_blocks().decode(&stream);
+        let mut again = Vec::new();
+        for item in items.iter().flatten() {
+            if let Some(json) = &item.json {
+                let line = crate::listing::with_offset(item.offset, json);
+                let read = read_line::<BuiltIn>(&line, Mode::Words);
+                let Ok(w) = read else {
+                    panic!("{line}: {read:?}")
+                };
+                assert_eq!(w.offset, Some(again.len() as u64), "{line}");
+                again.extend(w.bytes);
+            }
+        }
+        assert_eq!(again, stream);
+        assert!(items.iter().flatten().any(|i| i.json.as_deref()
+            == Some(r#"{"raw":"efbeadde","reason":"word 0xdeadbeef is not a declared word: no mask/match identity matches"}"#)), "{items:?}");
     }
 }

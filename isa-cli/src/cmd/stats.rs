@@ -17,7 +17,7 @@ use crate::io::Input;
 use crate::isa::{Isa, Members};
 use crate::report;
 use crate::walk::{Item, walk};
-use crate::word32::{ItemKind, WORD_BYTES};
+use crate::word_stream::{ItemKind, WORD_BYTES};
 use isa_core::Family;
 
 /// Arguments of `isa stats`.

@@ -22,7 +22,7 @@ use crate::io::Input;
 use crate::isa::{Isa, Members};
 use crate::report;
 use crate::walk::{Item, walk};
-use crate::word32::ItemKind;
+use crate::word_stream::ItemKind;
 
 /// Arguments of `isa validate`.
 #[derive(Debug, clap::Args)]

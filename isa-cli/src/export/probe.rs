@@ -8,8 +8,95 @@
 use isa_core::visit::{Key, Nest, Value, Visitor};
 use isa_core::{Declaration, Family, FieldError, FieldInfo, FieldKind, Identity, Placement};
 
-use super::catalog::{NameCode, Piece, Shape, ValueInfo};
+use serde::{Deserialize, Serialize};
+
 use crate::error::CliError;
+
+/// One logical value: where its bits are and how it prints. A nested value has no pieces of its
+/// own; its members do.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ValueInfo {
+    /// Its name (the JSON member), or `None` for an element of a sequence.
+    pub name: Option<String>,
+    /// Its bits, low value bits first.
+    pub pieces: Vec<Piece>,
+    /// How it prints.
+    pub shape: Shape,
+}
+
+/// A run of a value's bits: bits `lo..=hi` of the little-endian bytes from `offset`, holding the
+/// value's bits from `value_lo` up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Piece {
+    /// Byte offset.
+    pub offset: usize,
+    /// Lowest bit, from the offset's bit 0.
+    pub lo: u32,
+    /// Highest bit.
+    pub hi: u32,
+    /// The value bit `lo` holds.
+    pub value_lo: u32,
+}
+
+impl Piece {
+    /// The first absolute bit (offset × 8 + lo).
+    pub fn first_bit(&self) -> usize {
+        self.offset * 8 + self.lo as usize
+    }
+
+    /// Width in bits.
+    pub fn width(&self) -> u32 {
+        self.hi + 1 - self.lo
+    }
+}
+
+/// How a value prints in `isa decode --json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Shape {
+    /// A number.
+    Unsigned,
+    /// A number, sign-extended from the value's width.
+    Signed,
+    /// `true` or `false`.
+    Bool,
+    /// An ADDR4 word, a number.
+    Address,
+    /// Bytes carried whole, a string of lowercase hexadecimal digits.
+    Bytes,
+    /// A lookup-table code, printed as the name of its canonical preimage.
+    Code {
+        /// The table's name.
+        table: String,
+    },
+    /// An enumeration, printed by name.
+    Name {
+        /// Every name and its code.
+        names: Vec<NameCode>,
+    },
+    /// An object of named members.
+    Layout {
+        /// Its members, in order.
+        members: Vec<ValueInfo>,
+    },
+    /// An array.
+    Sequence {
+        /// Its elements, in order.
+        items: Vec<ValueInfo>,
+    },
+}
+
+/// A name and its code.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NameCode {
+    /// The name.
+    pub name: String,
+    /// The code.
+    pub code: u64,
+}
 
 /// A value shown by one walk.
 #[derive(Debug, Clone, PartialEq)]

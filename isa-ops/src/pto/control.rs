@@ -46,11 +46,11 @@ isa_core::enumeration! {
 /// segments"; public PTO spec, SPEC-NOTES §3: width = `2 << segment_code`, codes 0..=4).
 ///
 /// The variants are the only legal codes, so a [`ShuffleControl`] cannot hold a reserved one.
-/// Width 32 ([`Segment::W32`], code 4) is legal only on `CUBE_M32` tiles; TSHUF checks that
+/// Width 32 ([`SegmentWidth::W32`], code 4) is legal only on `CUBE_M32` tiles; TSHUF checks that
 /// against the tiles, since the control word alone does not know the layout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
-pub enum Segment {
+pub enum SegmentWidth {
     /// Code 0: segments of 2 rows.
     W2 = 0,
     /// Code 1: segments of 4 rows.
@@ -63,14 +63,14 @@ pub enum Segment {
     W32 = 4,
 }
 
-impl Segment {
+impl SegmentWidth {
     /// Every segment width, in code order.
-    pub const ALL: [Segment; 5] = [
-        Segment::W2,
-        Segment::W4,
-        Segment::W8,
-        Segment::W16,
-        Segment::W32,
+    pub const ALL: [SegmentWidth; 5] = [
+        SegmentWidth::W2,
+        SegmentWidth::W4,
+        SegmentWidth::W8,
+        SegmentWidth::W16,
+        SegmentWidth::W32,
     ];
 
     /// The `segment_code` of control bits `[15:8]` (SPEC-NOTES §3).
@@ -82,11 +82,11 @@ impl Segment {
     /// [`TshufError::ReservedSegmentCode`] (SPEC-NOTES §3: "segment_code > 4" rejects).
     pub const fn from_code(code: u8) -> Result<Self, TshufError> {
         match code {
-            0 => Ok(Segment::W2),
-            1 => Ok(Segment::W4),
-            2 => Ok(Segment::W8),
-            3 => Ok(Segment::W16),
-            4 => Ok(Segment::W32),
+            0 => Ok(SegmentWidth::W2),
+            1 => Ok(SegmentWidth::W4),
+            2 => Ok(SegmentWidth::W8),
+            3 => Ok(SegmentWidth::W16),
+            4 => Ok(SegmentWidth::W32),
             code => Err(TshufError::ReservedSegmentCode { code }),
         }
     }
@@ -116,20 +116,20 @@ isa_core::enumeration! {
 /// from the public PTO spec, SPEC-NOTES §3, tabled in the [module docs](self)).
 ///
 /// Every field is an enumeration of the legal codes only, so a value of this type is always a
-/// legal control word apart from the layout-dependent rule on [`Segment::W32`].
+/// legal control word apart from the layout-dependent rule on [`SegmentWidth::W32`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ShuffleControl {
     /// Bits `[7:0]`: UP, DOWN, BFLY or IDX.
     pub mode: ShuffleMode,
     /// Bits `[15:8]`: the segment width.
-    pub segment: Segment,
+    pub segment: SegmentWidth,
     /// Bits `[23:16]`: SELF or ZERO for unavailable rows.
     pub boundary: Boundary,
 }
 
 impl ShuffleControl {
     /// A control from its three fields.
-    pub const fn new(mode: ShuffleMode, segment: Segment, boundary: Boundary) -> Self {
+    pub const fn new(mode: ShuffleMode, segment: SegmentWidth, boundary: Boundary) -> Self {
         Self {
             mode,
             segment,
@@ -154,7 +154,7 @@ impl ShuffleControl {
                 });
             }
         };
-        let segment = match Segment::from_code(byte(gpr, SEGMENT_SHIFT)) {
+        let segment = match SegmentWidth::from_code(byte(gpr, SEGMENT_SHIFT)) {
             Ok(segment) => segment,
             Err(e) => return Err(e),
         };

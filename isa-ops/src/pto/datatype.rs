@@ -13,8 +13,6 @@ use core::str::FromStr;
 use isa_core::field::fit_unsigned;
 use isa_core::{BitValue, Codes, Problem, Value};
 
-use super::error::UnknownName;
-
 /// An element type of a PTO tile (public PTO spec, SPEC-NOTES §3; seed 004's `DataType`
 /// parameter of `BSTART.SFU TSHUF, DataType`).
 ///
@@ -309,3 +307,23 @@ impl BitValue for TileDataType {
 }
 
 serde_by_name!(TileDataType, "TileDataType", |name| name.parse().ok());
+
+/// An assembly name that is not in its table (data types, layouts, shuffle modes, boundaries).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{name}` is not a {table} name")]
+pub struct UnknownName {
+    /// The table looked in, e.g. `TileDataType`.
+    pub table: &'static str,
+    /// The name that was not found.
+    pub name: String,
+}
+
+impl UnknownName {
+    /// An error for `name` missing from `table`.
+    pub fn new(table: &'static str, name: &str) -> Self {
+        Self {
+            table,
+            name: name.to_owned(),
+        }
+    }
+}

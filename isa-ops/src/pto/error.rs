@@ -1,79 +1,9 @@
-//! Typed errors of the PTO model: one variant per rejection, each naming the bad value.
+//! Why TSHUF rejects its operands: one variant per rejection, each naming the bad value. The
+//! errors of the pieces below it sit with them ([`TileError`](super::tile::TileError),
+//! [`UnknownName`](super::datatype::UnknownName)).
 
 use super::datatype::TileDataType;
 use super::tile::{Geometry, Layout, TileId};
-
-/// An assembly name that is not in its table (data types, layouts, shuffle modes, boundaries).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{name}` is not a {table} name")]
-pub struct UnknownName {
-    /// The table looked in, e.g. `TileDataType`.
-    pub table: &'static str,
-    /// The name that was not found.
-    pub name: String,
-}
-
-impl UnknownName {
-    /// An error for `name` missing from `table`.
-    pub fn new(table: &'static str, name: &str) -> Self {
-        Self {
-            table,
-            name: name.to_owned(),
-        }
-    }
-}
-
-/// A tile descriptor or word position that does not fit the tile model (seed 004: Local
-/// CUBE_M16/CUBE_M32 tiles whose rows are grouped in CUBE cells).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum TileError {
-    /// Rows must be a non-zero multiple of the layout's cell rows (16 or 32).
-    #[error(
-        "a {layout} tile holds whole CUBE cells of {} rows; {rows} rows is not a non-zero multiple",
-        layout.cell_rows()
-    )]
-    RowsNotWholeCells {
-        /// The rows asked for.
-        rows: usize,
-        /// The layout whose cell size they must be a multiple of.
-        layout: Layout,
-    },
-    /// Valid rows cannot exceed the rows the tile holds.
-    #[error("{valid_rows} valid rows exceed the tile's {rows} rows")]
-    ValidRowsExceedRows {
-        /// The valid rows asked for.
-        valid_rows: usize,
-        /// The tile's rows.
-        rows: usize,
-    },
-    /// A row holds at least one 32-bit word group.
-    #[error("a tile row holds at least one 32-bit word group; 0 were asked for")]
-    NoWordGroups,
-    /// `rows * words_per_row` does not fit in `usize`.
-    #[error("{rows} rows x {words_per_row} word groups overflows the address space")]
-    SizeOverflow {
-        /// The rows asked for.
-        rows: usize,
-        /// The word groups per row asked for.
-        words_per_row: usize,
-    },
-    /// The data does not hold `rows * words_per_row` words.
-    #[error("tile data holds {found} words; the geometry needs rows x word groups = {expected}")]
-    DataLength {
-        /// `rows * words_per_row`.
-        expected: usize,
-        /// The words given.
-        found: usize,
-    },
-    /// A word position outside the tile.
-    #[error("row {row}, word group {group} is outside the tile")]
-    OutOfBounds {
-        /// The row asked for.
-        row: usize,
-        /// The word group asked for.
-        group: usize,
-    },
-}
 
 /// Why TSHUF rejects its operands. Every rejection happens before any effect: the destination is
 /// untouched (seed 004: "Reserved control encodings reject with Fault_TileLegality before

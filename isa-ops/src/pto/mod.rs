@@ -69,11 +69,11 @@ pub use block::{
     BlockError, DATR_ALLOWED_NONZERO, IOR_ALLOWED_NONZERO, RunError, Slot, TSHUF_COMPOSITION,
     TshufBlock, decode_block,
 };
-pub use control::{Boundary, OPERAND_MASK, Segment, ShuffleControl, ShuffleMode};
-pub use datatype::{DataTypeError, TileDataType};
-pub use error::{TileError, TshufError, UnknownName};
+pub use control::{Boundary, OPERAND_MASK, SegmentWidth, ShuffleControl, ShuffleMode};
+pub use datatype::{DataTypeError, TileDataType, UnknownName};
+pub use error::TshufError;
 pub use shuffle::{Operands, check_operands, data_type_legal, shuffled_words, tshuf};
-pub use tile::{Geometry, Layout, Tile, TileFile, TileId};
+pub use tile::{Geometry, Layout, Tile, TileError, TileFile, TileId};
 pub use words::{
     BDatr, BDimLb0, BDimLb1, BDimLb2, BIor, BIot, BstartSfu, BstartTepl, Bstop, DatrDataType, Gpr,
     IDENTITIES, TSHUF_FUNCTION, TSHUF_MODE, TSHUF_SELECTOR, TileSize, Word, WordError,

@@ -1,7 +1,7 @@
 //! TSHUF: legality, then selection, then publication (seed 004; selection rule from the public
 //! PTO spec, SPEC-NOTES §3).
 
-use super::control::{Boundary, Segment, ShuffleControl};
+use super::control::{Boundary, SegmentWidth, ShuffleControl};
 use super::datatype::TileDataType;
 use super::error::TshufError;
 use super::tile::{Layout, Tile, TileFile, TileId};
@@ -160,11 +160,13 @@ pub fn check_operands(
 
 /// Segment width 32 exists only on CUBE_M32 (seed 004; SPEC-NOTES §3). Written as an exhaustive
 /// match so that a new layout or width must decide here.
-const fn check_segment(segment: Segment, layout: Layout) -> Result<(), TshufError> {
+const fn check_segment(segment: SegmentWidth, layout: Layout) -> Result<(), TshufError> {
     match (segment, layout) {
-        (Segment::W32, Layout::CubeM16) => Err(TshufError::SegmentWidthNeedsCubeM32 { layout }),
-        (Segment::W32, Layout::CubeM32)
-        | (Segment::W2 | Segment::W4 | Segment::W8 | Segment::W16, _) => Ok(()),
+        (SegmentWidth::W32, Layout::CubeM16) => {
+            Err(TshufError::SegmentWidthNeedsCubeM32 { layout })
+        }
+        (SegmentWidth::W32, Layout::CubeM32)
+        | (SegmentWidth::W2 | SegmentWidth::W4 | SegmentWidth::W8 | SegmentWidth::W16, _) => Ok(()),
     }
 }
 

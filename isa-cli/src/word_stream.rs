@@ -39,9 +39,9 @@ use serde_json::Value;
 
 use serde_json::Map;
 
-use crate::cmd::encode::LineError;
-use crate::isa::Members;
-use crate::{raw, render};
+use crate::members::Members;
+use crate::record::LineError;
+use crate::{listing, raw};
 
 /// Bytes per word.
 pub const WORD_BYTES: usize = 4;
@@ -358,7 +358,7 @@ fn word_record<W: Members>(raw: u32, word: Result<&W, &DecodeError>) -> String {
 /// The JSON object of word `w`, whose bytes are `bytes`.
 fn word_json<W: Members>(w: &W, bytes: &[u8]) -> Result<String, String> {
     let view = W::view(bytes).map_err(|e| e.to_string())?;
-    render::json_object::<W>(w.tag(), &view).map_err(|e| e.to_string())
+    listing::json_object::<W>(w.tag(), &view).map_err(|e| e.to_string())
 }
 
 /// The 32-bit word a member of a word family encodes to.
@@ -412,14 +412,14 @@ pub fn encode_record<W: Members>(mut members: Map<String, Value>) -> Result<Vec<
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use isa_ops::pto::IDENTITIES;
 
     /// Seed 004's example block, `BSTART.SFU TSHUF, U32; B.DATR Layout; B.IOT source, controls,
     /// ->destination; B.IOR a0; BSTOP`, with Layout CUBE_M16, as `isa_ops::pto` encodes it
     /// (its doc example): BSTART `0xCF619181` is U32 (25) << 27 | 3 << 25 | 22 << 20 | 0x19181.
-    const BLOCK: [u32; 5] = [
+    pub(crate) const BLOCK: [u32; 5] = [
         0xCF61_9181,
         0x0000_1FA3,
         0x081B_4213,
@@ -427,7 +427,7 @@ mod tests {
         0x0000_0001,
     ];
 
-    fn bytes(words: &[u32]) -> Vec<u8> {
+    pub(crate) fn bytes(words: &[u32]) -> Vec<u8> {
         words.iter().flat_map(|w| w.to_le_bytes()).collect()
     }
 
@@ -566,70 +566,5 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    fn the_json_of_a_block_and_of_a_word_encode_back() {
-        use crate::cmd::encode::{Mode, read_line};
-        let read = |text: &str| {
-            read_line::<crate::BuiltIn>(text, Mode::Words).map(|w| (w.offset, w.bytes))
-        };
-        let items = WordReader::<isa_ops::pto::Word>::tshuf_blocks().decode(&bytes(&BLOCK));
-        let Some(Ok(WordItem {
-            json: Some(json), ..
-        })) = items.first()
-        else {
-            panic!("{items:?}")
-        };
-        assert_eq!(read(json), Ok((None, bytes(&BLOCK))));
-        assert_eq!(
-            read(r#"{"offset":0,"block":{},"extra":1}"#).map_err(|e| e.to_string()),
-            Err(
-                "unknown member `extra` beside `block`; a block line has `block` (and `offset`)"
-                    .into()
-            )
-        );
-        assert_eq!(
-            read(r#"{"offset":4,"word":"Bstop"}"#),
-            Ok((Some(4), vec![1, 0, 0, 0]))
-        );
-        assert_eq!(
-            read(
-                "BSTART.SFU TSHUF, U32; B.DATR CUBE_M16; B.IOT t1, t2, pe=1, last, ->t0<4KB>; \
-                 B.IOR a0; BSTOP"
-            ),
-            Ok((None, bytes(&BLOCK)))
-        );
-    }
-
-    #[test]
-    fn every_byte_is_in_one_record_and_the_records_encode_back() {
-        // A B.DATR with a reserved code, a word no identity matches, a stray BSTOP and two
-        // trailing bytes, around the example block.
-        let mut words = BLOCK.to_vec();
-        words[1] |= 15 << 20;
-        words.extend_from_slice(&[0xDEAD_BEEF, 0x0000_0001]);
-        words.extend_from_slice(&BLOCK);
-        let mut stream = bytes(&words);
-        stream.extend_from_slice(&[0xAB, 0xCD]);
-        let items = WordReader::<isa_ops::pto::Word>::tshuf_blocks().decode(&stream);
-        let mut again = Vec::new();
-        for item in items.iter().flatten() {
-            if let Some(json) = &item.json {
-                let line = render::with_offset(item.offset, json);
-                let read = crate::cmd::encode::read_line::<crate::BuiltIn>(
-                    &line,
-                    crate::cmd::encode::Mode::Words,
-                );
-                let Ok(w) = read else {
-                    panic!("{line}: {read:?}")
-                };
-                assert_eq!(w.offset, Some(again.len() as u64), "{line}");
-                again.extend(w.bytes);
-            }
-        }
-        assert_eq!(again, stream);
-        assert!(items.iter().flatten().any(|i| i.json.as_deref()
-            == Some(r#"{"raw":"efbeadde","reason":"word 0xdeadbeef is not a declared word: no mask/match identity matches"}"#)), "{items:?}");
     }
 }

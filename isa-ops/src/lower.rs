@@ -1,4 +1,4 @@
-//! The bundle lifecycle shared by every encoder body (seed 000, "The bundle lifecycle"): one
+//! The lowering of the specification's encoder bodies (seed 000, "The bundle lifecycle"): one
 //! opcode selection and field fill ("lowering") feeding three sinks selected by `CodeGenMode`.
 //!
 //! - `GENERATE_ISACODE` (1): the bundles are encoded (every unwritten byte zero) and appended to
