@@ -627,7 +627,7 @@ impl Validate for SelectReduce {
             out.push(finding(&S_ZERO_ACCUM_CMD, at!(Self, "accumulate"), why));
         }
         descriptors(
-            &[
+            [
                 (at!(Self, "src"), &self.src),
                 (at!(Self, "out"), &self.out),
                 (at!(Self, "mask"), &self.mask),
@@ -679,7 +679,7 @@ impl Validate for CopyPredicated {
             out,
         );
         descriptors(
-            &[
+            [
                 (at!(Self, "out"), &self.out),
                 (at!(Self, "src"), &self.src),
                 (at!(Self, "mask"), &self.mask),
@@ -709,7 +709,7 @@ impl Validate for CopyPredicatedScalar {
             ));
         }
         descriptors(
-            &[
+            [
                 (at!(Self, "out"), &self.out),
                 (at!(Self, "mask"), &self.mask),
             ],

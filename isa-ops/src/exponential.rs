@@ -212,7 +212,7 @@ impl Validate for Exponential {
             out.push(finding(&IMMEDIATE_VALIDITY, at!(Self, "imm1"), why));
         }
         descriptors(
-            &[
+            [
                 (at!(Self, "input"), &self.input),
                 (at!(Self, "out"), &self.out),
             ],

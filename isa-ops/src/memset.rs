@@ -170,7 +170,7 @@ impl Validate for Memset {
                 out.push(finding(&MEMSET_OPCODE, at!(Self, "mode"), why));
             }
         }
-        descriptors(&[(at!(Self, "dst"), &self.dst)], out);
+        descriptors([(at!(Self, "dst"), &self.dst)], out);
     }
 }
 

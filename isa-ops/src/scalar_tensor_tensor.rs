@@ -185,7 +185,7 @@ impl Validate for ScalarTensorTensor {
     /// validator.
     fn check(&self, out: &mut Findings) {
         descriptors(
-            &[
+            [
                 (at!(Self, "tensor1"), &self.tensor1),
                 (at!(Self, "tensor0"), &self.tensor0),
                 (at!(Self, "out"), &self.out),

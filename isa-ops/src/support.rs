@@ -90,8 +90,12 @@ const fn descriptor_rule(n: usize) -> &'static Rule {
 
 /// Seed 002's descriptor validator on every slot. A failure is reported at the slot's first byte
 /// plus the byte the failed rule read.
-pub(crate) fn descriptors<const N: usize>(slots: &[(At, &Tensor<N>)], out: &mut Findings) {
-    for &((field, offset), t) in slots {
+#[inline]
+pub(crate) fn descriptors<const N: usize, const K: usize>(
+    slots: [(At, &Tensor<N>); K],
+    out: &mut Findings,
+) {
+    for ((field, offset), t) in slots {
         if let Err(fault) = t.validate() {
             let at = (field, offset + fault.offset());
             out.push(finding(descriptor_rule(N), at, fault.reason()));

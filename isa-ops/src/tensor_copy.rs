@@ -138,7 +138,7 @@ impl Validate for TensorCopy {
     /// analogue of `tensor3d_valid`).
     fn check(&self, out: &mut Findings) {
         descriptors(
-            &[(at!(Self, "src"), &self.src), (at!(Self, "dst"), &self.dst)],
+            [(at!(Self, "src"), &self.src), (at!(Self, "dst"), &self.dst)],
             out,
         );
     }

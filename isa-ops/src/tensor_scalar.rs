@@ -535,7 +535,7 @@ impl Validate for TensorScalar {
             out.push(finding(&CACHE_IMM1, at!(Self, "imm1"), why));
         }
         descriptors(
-            &[
+            [
                 (at!(Self, "input"), &self.input),
                 (at!(Self, "out"), &self.out),
             ],

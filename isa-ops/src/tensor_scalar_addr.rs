@@ -250,7 +250,7 @@ impl Validate for TensorScalarAddr {
             ));
         }
         descriptors(
-            &[
+            [
                 (at!(Self, "input"), &self.input),
                 (at!(Self, "out"), &self.out),
             ],

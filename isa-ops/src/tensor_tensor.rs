@@ -438,7 +438,7 @@ impl Validate for TensorTensor {
         let inputs = [(at!(Self, "in0"), &self.in0), (at!(Self, "in1"), &self.in1)];
         element_counts(&S3D3_TT_SRC_ELEMENT_CNT_CHECK, &self.out, &inputs, out);
         descriptors(
-            &[
+            [
                 (at!(Self, "out"), &self.out),
                 (at!(Self, "in0"), &self.in0),
                 (at!(Self, "in1"), &self.in1),

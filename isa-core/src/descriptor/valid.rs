@@ -5,10 +5,8 @@
 //! writes is an offset the validator reads"), and a failure names the rule and that offset.
 //! Rules run in the seed's order and the first failure is reported.
 
-use zerocopy::IntoBytes;
-
 use crate::addr4::Addr4;
-use crate::descriptor::{Tensor, Tensor2d, Tensor3d, TensorWire};
+use crate::descriptor::{Tensor, Tensor2d, Tensor3d};
 use crate::error::{FieldError, Problem};
 use crate::reason;
 use crate::validate::{Reason, ReasonArg};
@@ -160,6 +158,7 @@ impl<const N: usize> Tensor<N> {
     /// INFERRED: 4D applies the 2D/3D stride1 mask and tail re-validate but no stride2 rule (the
     /// seed shows that rule for 3D only); 1D, which has no stride1, checks the start address
     /// only.
+    #[inline]
     pub fn validate(&self) -> Result<(), DescriptorFault> {
         let _ = Self::SIZE; // the 4+4N check for this N
         if self.addr.is_psum() {
@@ -170,6 +169,7 @@ impl<const N: usize> Tensor<N> {
     }
 
     /// The PSUM-destination path of seed 002's validators (`byte3 & 0x60 == 0x20`).
+    #[inline]
     fn psum_rules(&self) -> Result<(), DescriptorFault> {
         if N == 3 && self.strides.get(2) == Some(&0) {
             return Err(DescriptorFault::ZeroStride {
@@ -178,15 +178,12 @@ impl<const N: usize> Tensor<N> {
             });
         }
         start_addr(self.addr)?;
-        if N < 2 {
-            return Ok(());
-        }
-        let wire = TensorWire::from(self);
-        let bytes = wire.as_bytes();
-        if let Some(&byte) = bytes.get(7)
-            && byte & 0xE0 != 0
-        {
-            return Err(DescriptorFault::PsumStrideHigh { byte });
+        // Byte +7 is the high byte of stride1 (@+6, little-endian); 1D has no stride1.
+        if let Some(stride1) = self.strides.get(1) {
+            let [_, byte] = stride1.to_le_bytes();
+            if byte & 0xE0 != 0 {
+                return Err(DescriptorFault::PsumStrideHigh { byte });
+            }
         }
         // The tail re-validate (word @+4 through `tensor_start_addr_valid`) is implied by the
         // 0xe0 rule above: see `tensor3d_valid`.
@@ -194,6 +191,7 @@ impl<const N: usize> Tensor<N> {
     }
 
     /// The SBUF path of seed 002's validators.
+    #[inline]
     fn sbuf_rules(&self) -> Result<(), DescriptorFault> {
         start_addr(self.addr)?;
         if self.addr.is_rejected_sb_subregion() {
@@ -212,6 +210,7 @@ impl<const N: usize> Tensor<N> {
 }
 
 /// `tensor_start_addr_valid` on the ADDR4 word @+0.
+#[inline]
 fn start_addr(addr: Addr4) -> Result<(), DescriptorFault> {
     if addr.tensor_start_addr_valid() {
         Ok(())
