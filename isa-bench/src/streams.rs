@@ -2,6 +2,7 @@
 //! declarations' field tables ([`isa_ops::sample::valid`]), so an op declared later joins the
 //! mixed stream without a change here.
 
+use isa_ops::decode_any;
 use isa_ops::dispatch::{BUNDLE_SIZE, Declaration};
 use isa_ops::sample::{SplitMix64, valid};
 
@@ -63,7 +64,48 @@ pub fn mixed(decls: &[Declaration], n: usize, seed: u64) -> Stream {
         census.push((decl.name, bundles.len()));
         all.extend(bundles);
     }
-    // Fisher-Yates, so the dispatch sees the ops in no pattern.
+    shuffled(all, census, &mut rng)
+}
+
+/// Bundles that decode and validate without a finding: every declaration's samples that pass
+/// every validator, and every bundle of `extra` that does (e.g. `examples/kernel.bin`, for the
+/// ops whose random samples never pass), repeated in turn up to `n` and shuffled, reproducible
+/// from `seed`. An op with no passing bundle in either is absent from the census.
+pub fn clean(decls: &[Declaration], extra: &[u8], n: usize, seed: u64) -> Stream {
+    let mut rng = SplitMix64::new(seed);
+    let passes = |b: &[u8; BUNDLE_SIZE]| decode_any(b).is_ok_and(|op| op.validate().is_empty());
+    let extra: Vec<[u8; BUNDLE_SIZE]> = extra.as_chunks().0.to_vec();
+    let mut pools: Vec<(&'static str, Vec<[u8; BUNDLE_SIZE]>)> = decls
+        .iter()
+        .map(|decl| {
+            let mut pool = of(decl, 4096, rng.next_u64());
+            pool.retain(|b| passes(b));
+            let own = extra
+                .iter()
+                .filter(|b| decode_any(&b[..]).is_ok_and(|op| op.name() == decl.name));
+            pool.extend(own.filter(|b| passes(b)));
+            (decl.name, pool)
+        })
+        .collect();
+    pools.retain(|(_, pool)| !pool.is_empty());
+    let mut all = Vec::with_capacity(n);
+    let mut census: Vec<(&'static str, usize)> = pools.iter().map(|(name, _)| (*name, 0)).collect();
+    for i in 0..n {
+        let k = i % pools.len().max(1);
+        if let (Some((_, pool)), Some((_, count))) = (pools.get(k), census.get_mut(k)) {
+            all.push(pool[(i / pools.len()) % pool.len()]);
+            *count += 1;
+        }
+    }
+    shuffled(all, census, &mut rng)
+}
+
+/// The bundles in a random order (Fisher-Yates), so the dispatch sees the ops in no pattern.
+fn shuffled(
+    mut all: Vec<[u8; BUNDLE_SIZE]>,
+    census: Vec<(&'static str, usize)>,
+    rng: &mut SplitMix64,
+) -> Stream {
     for i in (1..all.len()).rev() {
         let j = (rng.next_u64() % (i as u64 + 1)) as usize;
         all.swap(i, j);

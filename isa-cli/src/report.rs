@@ -2,7 +2,7 @@
 //! `FILE:LINE:` so that editors and scripts can jump to them. The text after the location is the
 //! library's own message, which already names the op, the field and the value.
 
-use isa_core::{Confidence, DecodeError, Rule};
+use isa_core::{Confidence, DecodeError, Problem, Rule};
 use isa_ops::Finding;
 use isa_ops::dispatch::Trailing;
 
@@ -21,7 +21,12 @@ pub fn trailing(file: &str, t: &Trailing) -> String {
 }
 
 /// A failed check of the bundle at `bundle`, as `validate` lists it.
-pub fn finding(file: &str, bundle: usize, op: &str, f: &Finding) -> String {
+pub fn finding<R: std::fmt::Display>(
+    file: &str,
+    bundle: usize,
+    op: &str,
+    f: &Finding<R>,
+) -> String {
     format!("{file}:{:#x}: {op}: {f}", bundle + f.offset)
 }
 
@@ -35,18 +40,35 @@ pub const DECODE: Rule = Rule {
 };
 
 /// A decode failure as a failed check named `decode`, so that `validate` lists every problem in
-/// one form: op, check, field, offset. The inner field of a nested layout (`sync.value`) is named
-/// in the message.
-pub fn decode_finding(err: &DecodeError) -> Finding {
+/// one form: op, check, field, offset.
+pub fn decode_finding(err: &DecodeError) -> Finding<DecodeReason> {
     let at = err.at;
-    Finding {
-        rule: &DECODE,
+    let reason = DecodeReason {
         field: at.field,
-        offset: at.offset,
-        message: match at.inner {
-            Some(inner) => format!("`{}.{inner}`: {}", at.field, err.problem),
-            None => err.problem.to_string(),
-        },
+        inner: at.inner,
+        problem: err.problem,
+    };
+    Finding::new(&DECODE, at.field, at.offset, reason)
+}
+
+/// Why a bundle does not decode: the field table's problem, with the inner field of a nested
+/// layout (`sync.value`) named before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DecodeReason {
+    /// The field the problem is in.
+    pub field: &'static str,
+    /// The inner field of a nested layout, if any.
+    pub inner: Option<&'static str>,
+    /// What the field table refuses.
+    pub problem: Problem,
+}
+
+impl std::fmt::Display for DecodeReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.inner {
+            Some(inner) => write!(f, "`{}.{inner}`: {}", self.field, self.problem),
+            None => self.problem.fmt(f),
+        }
     }
 }
 

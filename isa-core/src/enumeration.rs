@@ -134,6 +134,14 @@ macro_rules! enumeration {
             }
         }
 
+        /// In a validator's reason, the wire name.
+        #[automatically_derived]
+        impl ::core::convert::From<$name> for $crate::ReasonArg {
+            fn from(value: $name) -> Self {
+                $crate::ReasonArg::Name(value.name())
+            }
+        }
+
         /// Serialized as the wire name.
         #[automatically_derived]
         impl $crate::__private::serde::Serialize for $name {

@@ -91,5 +91,5 @@ pub use family::{Declaration, Family};
 pub use field::{BitValue, Field};
 pub use header::SyncBand;
 pub use lut::{Lut, LutRef, PreimageNames};
-pub use validate::{Finding, Rule, Validate};
+pub use validate::{Finding, Findings, Reason, ReasonArg, Rule, Validate};
 pub use visit::{FieldOrder, Key, Nest, Value, Visitor};

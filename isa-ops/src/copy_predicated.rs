@@ -72,8 +72,8 @@ use isa_core::{
 };
 use isa_derive::Bundle;
 
+use crate::lower::{LowerError, Lowering, Validate};
 use crate::dispatch::Op;
-use crate::lower::{Finding, LowerError, Lowering, Validate};
 use crate::operand::Operand;
 use crate::support::{
     at, descriptors, element_counts, finding, pack, partitions, same_tag, tag_differs,
@@ -81,6 +81,7 @@ use crate::support::{
 use crate::tensor_copy::TensorCopyInst;
 use crate::tensor_tensor::S3D3_TT_SRC_ELEMENT_CNT_CHECK;
 use isa_core::{Confidence, Rule};
+use isa_core::{Findings, ReasonArg, reason};
 
 enumeration! {
     /// The four opcodes of the body (seed 000 §3: `0xea` @0x125ef1d, `mov edx,0x72` @0x125ecb7,
@@ -608,32 +609,31 @@ impl Validate for SelectReduce {
     /// - `s_zero_accum_cmd`: the fused reduce starts from a zeroed accumulator, so the command is
     ///   ZeroAccumulate (seed 001 forces a fused reduce's command to it);
     /// - `tensor2d_valid` on the three 2-D slots (seed 002).
-    fn validate(&self) -> Vec<Finding> {
+    fn check(&self, out: &mut Findings) {
         let check = &S_VALID_SELECT_REDUCE_DTYPES;
-        let out = ("output", self.out_dtype);
-        let mut found: Vec<Finding> = [
-            tag_differs(check, (at!(Self, "src_dtype"), self.src_dtype), out),
-            tag_differs(check, (at!(Self, "fill_dtype"), self.fill_dtype), out),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
+        let output = ("output", self.out_dtype);
+        tag_differs(check, (at!(Self, "src_dtype"), self.src_dtype), output, out);
+        tag_differs(
+            check,
+            (at!(Self, "fill_dtype"), self.fill_dtype),
+            output,
+            out,
+        );
         if self.accumulate != AccumulateCmd::ZeroAccumulate {
-            found.push(finding(
-                &S_ZERO_ACCUM_CMD,
-                at!(Self, "accumulate"),
-                format!(
-                    "the fused reduce needs zero_accumulate, found {}",
-                    self.accumulate
-                ),
-            ));
+            let why = reason!(
+                "the fused reduce needs zero_accumulate, found {}",
+                self.accumulate
+            );
+            out.push(finding(&S_ZERO_ACCUM_CMD, at!(Self, "accumulate"), why));
         }
-        found.extend(descriptors(&[
-            (at!(Self, "src"), &self.src),
-            (at!(Self, "out"), &self.out),
-            (at!(Self, "mask"), &self.mask),
-        ]));
-        found
+        descriptors(
+            [
+                (at!(Self, "src"), &self.src),
+                (at!(Self, "out"), &self.out),
+                (at!(Self, "mask"), &self.mask),
+            ],
+            out,
+        );
     }
 }
 
@@ -649,46 +649,43 @@ impl Validate for CopyPredicated {
     ///   read lane for lane with the destination;
     /// - `s3d3_tt_src_element_cnt_check`: `src` and the mask walk as many elements as `out`;
     /// - `tensor3d_valid` on the three descriptors (seed 002).
-    fn validate(&self) -> Vec<Finding> {
-        let mut found = Vec::new();
+    fn check(&self, out: &mut Findings) {
         if self.alu != 0 {
-            found.push(finding(
+            let why = reason!(
+                "opcode {} has no ALU byte; found {}",
+                ReasonArg::hex2(u64::from(self.opcode.code())),
+                ReasonArg::hex2(u64::from(self.alu))
+            );
+            out.push(finding(
                 &S3D3_TT_IS_ZERO_S_COPY_CAST_PREDICATED_OPCODE,
                 at!(Self, "alu"),
-                format!(
-                    "opcode {:#04x} has no ALU byte; found {:#04x}",
-                    self.opcode.code(),
-                    self.alu
-                ),
+                why,
             ));
         }
-        let out = ("output", self.out_dtype);
+        let output = ("output", self.out_dtype);
         if self.opcode == CopyCastOpcode::Copy {
-            found.extend(tag_differs(
-                &S3D3_COPY_PRED_SRC0_DTYPE,
-                (at!(Self, "src_dtype"), self.src_dtype),
-                out,
-            ));
+            let src = (at!(Self, "src_dtype"), self.src_dtype);
+            tag_differs(&S3D3_COPY_PRED_SRC0_DTYPE, src, output, out);
         }
-        found.extend(tag_differs(
-            &S3D3_COPY_CAST_PRED_SRC1_DST_DTY,
-            (at!(Self, "mask_dtype"), self.mask_dtype),
-            out,
-        ));
-        found.extend(element_counts(
+        let mask = (at!(Self, "mask_dtype"), self.mask_dtype);
+        tag_differs(&S3D3_COPY_CAST_PRED_SRC1_DST_DTY, mask, output, out);
+        element_counts(
             &S3D3_TT_SRC_ELEMENT_CNT_CHECK,
             &self.out,
             &[
                 (at!(Self, "src"), &self.src),
                 (at!(Self, "mask"), &self.mask),
             ],
-        ));
-        found.extend(descriptors(&[
-            (at!(Self, "out"), &self.out),
-            (at!(Self, "src"), &self.src),
-            (at!(Self, "mask"), &self.mask),
-        ]));
-        found
+            out,
+        );
+        descriptors(
+            [
+                (at!(Self, "out"), &self.out),
+                (at!(Self, "src"), &self.src),
+                (at!(Self, "mask"), &self.mask),
+            ],
+            out,
+        );
     }
 }
 
@@ -699,18 +696,25 @@ impl Validate for CopyPredicatedScalar {
     ///   mask's partition count, which the encoder writes, so the check leaves it alone; every
     ///   byte no store reaches is already refused by decoding;
     /// - `tensor3d_valid` on the two descriptors (seed 002).
-    fn validate(&self) -> Vec<Finding> {
-        let check = &D3_CP_PRED_SCALAR_RESERVED_ZERO;
-        let mut found: Vec<Finding> = [(at!(Self, "byte_0x29"), self.byte_0x29)]
-            .into_iter()
-            .filter(|&(_, byte)| byte != 0)
-            .map(|(at, byte)| finding(check, at, format!("must be 0, found {byte:#04x}")))
-            .collect();
-        found.extend(descriptors(&[
-            (at!(Self, "out"), &self.out),
-            (at!(Self, "mask"), &self.mask),
-        ]));
-        found
+    fn check(&self, out: &mut Findings) {
+        if self.byte_0x29 != 0 {
+            let why = reason!(
+                "must be 0, found {}",
+                ReasonArg::hex2(u64::from(self.byte_0x29))
+            );
+            out.push(finding(
+                &D3_CP_PRED_SCALAR_RESERVED_ZERO,
+                at!(Self, "byte_0x29"),
+                why,
+            ));
+        }
+        descriptors(
+            [
+                (at!(Self, "out"), &self.out),
+                (at!(Self, "mask"), &self.mask),
+            ],
+            out,
+        );
     }
 }
 

@@ -14,13 +14,14 @@ use isa_core::{
     enumeration,
 };
 
+use crate::lower::{LowerError, Lowered, Lowering, Validate};
 use crate::dispatch::Op;
-use crate::lower::{Finding, LowerError, Lowered, Lowering, Validate};
 use crate::operand::Operand;
 use crate::support::{at, descriptors, finding};
 use crate::tensor_scalar::{
     Arg, NO_SCALAR, TsFill, element_count_finding, push_drain, s3d3_ts, with_drain_opcode,
 };
+use isa_core::{Findings, ReasonArg, reason};
 
 enumeration! {
     /// Exponential's one opcode (seed 001: the header word 0x1030, `mov $0x1030,%r8d @0x1439eb0`).
@@ -172,52 +173,50 @@ impl Validate for Exponential {
     /// - the immediate-validity check (seed 001 names it only so): without `load_accumulate`,
     ///   imm1 is the immediate 0;
     /// - and seed 002's `tensor3d_valid` on both patterns.
-    fn validate(&self) -> Vec<Finding> {
-        let mut out = Vec::new();
+    fn check(&self, out: &mut Findings) {
         if !EXPONENTIAL_ACCUM_CMDS.contains(&self.accumulator_cmd) {
+            let why = reason!(
+                "{} is not an Exponential accumulate command",
+                self.accumulator_cmd
+            );
             out.push(finding(
                 &HAS_VALID_EXPONENTIAL_ACCUM_CMD,
                 at!(Self, "accumulator_cmd"),
-                format!(
-                    "{} is not an Exponential accumulate command",
-                    self.accumulator_cmd
-                ),
+                why,
             ));
         }
         for (at, op) in [(at!(Self, "op0"), self.op0), (at!(Self, "op1"), self.op1)] {
             if op != AluOp::Bypass {
-                let message = format!("{} is {op}", at.0);
-                out.push(finding(&OP0_OP1_BYPASS, at, message));
+                out.push(finding(&OP0_OP1_BYPASS, at, reason!("{} is {}", at.0, op)));
             }
         }
         if self.reverse != ReverseOps::None {
-            out.push(finding(
-                &REVERSE_OPERANDS_NONE,
-                at!(Self, "reverse"),
-                format!("reverse is {}", self.reverse),
-            ));
+            let why = reason!("reverse is {}", self.reverse);
+            out.push(finding(&REVERSE_OPERANDS_NONE, at!(Self, "reverse"), why));
         }
-        out.extend(element_count_finding(
+        element_count_finding(
             &HAS_VALID_EXPONENTIAL_NUM_ELEMENTS,
             (at!(Self, "input"), &self.input),
             &self.out,
-        ));
+            out,
+        );
         if self.accumulator_cmd != AccumulateCmd::LoadAccumulate
             && (self.imm1_src, self.imm1) != NO_SCALAR
         {
-            out.push(finding(
-                &IMMEDIATE_VALIDITY,
-                at!(Self, "imm1"),
-                format!(
-                    "imm1 is {} {:#x}; only load_accumulate carries an imm1, found {}",
-                    self.imm1_src, self.imm1, self.accumulator_cmd
-                ),
-            ));
+            let why = reason!(
+                "imm1 is {} {}; only load_accumulate carries an imm1, found {}",
+                self.imm1_src,
+                ReasonArg::hex(u64::from(self.imm1)),
+                self.accumulator_cmd
+            );
+            out.push(finding(&IMMEDIATE_VALIDITY, at!(Self, "imm1"), why));
         }
-        out.extend(descriptors(&[
-            (at!(Self, "input"), &self.input),
-            (at!(Self, "out"), &self.out),
-        ]));
-        out
+        descriptors(
+            [
+                (at!(Self, "input"), &self.input),
+                (at!(Self, "out"), &self.out),
+            ],
+            out,
+        );
     }
 }

@@ -22,10 +22,11 @@ use isa_core::{
 };
 use isa_derive::Bundle;
 
+use crate::lower::{LowerError, Lowering, Validate};
 use crate::dispatch::Op;
-use crate::lower::{Finding, LowerError, Lowering, Validate};
 use crate::operand::Operand;
 use crate::support::{at, descriptors, finding, pack, partitions};
+use isa_core::{Findings, ReasonArg, reason};
 
 enumeration! {
     /// The two Memset opcodes, the codes of [`memset_opcode`] (seed 000 §5).
@@ -152,28 +153,24 @@ impl Validate for Memset {
     ///   [`memset_opcode`] code of the mode word at +0x1C (the reading of [`Memset::mode`]); a
     ///   mode with no code is reported with the seed's "has unimplemented Memset Mode";
     /// - `tensor4d_valid` on the destination (seed 002's rules, 4-D by analogy).
-    fn validate(&self) -> Vec<Finding> {
-        let mut found = Vec::new();
+    fn check(&self, out: &mut Findings) {
         match opcode_of_mode(self.mode) {
             Some(op) if op == self.opcode => {}
-            Some(op) => found.push(finding(
-                &MEMSET_OPCODE,
-                at!(Self, "opcode"),
-                format!(
-                    "mode {} selects {:#04x}, found {:#04x}",
+            Some(op) => {
+                let why = reason!(
+                    "mode {} selects {}, found {}",
                     self.mode,
-                    op.code(),
-                    self.opcode.code()
-                ),
-            )),
-            None => found.push(finding(
-                &MEMSET_OPCODE,
-                at!(Self, "mode"),
-                format!("mode {}: {UNIMPLEMENTED_MODE}", self.mode),
-            )),
+                    ReasonArg::hex2(u64::from(op.code())),
+                    ReasonArg::hex2(u64::from(self.opcode.code()))
+                );
+                out.push(finding(&MEMSET_OPCODE, at!(Self, "opcode"), why));
+            }
+            None => {
+                let why = reason!("mode {}: {}", self.mode, UNIMPLEMENTED_MODE);
+                out.push(finding(&MEMSET_OPCODE, at!(Self, "mode"), why));
+            }
         }
-        found.extend(descriptors(&[(at!(Self, "dst"), &self.dst)]));
-        found
+        descriptors([(at!(Self, "dst"), &self.dst)], out);
     }
 }
 

@@ -41,9 +41,10 @@ use isa_core::{
 };
 use isa_derive::Bundle;
 
+use crate::lower::{LowerError, Lowering, Validate};
 use crate::dispatch::Op;
-use crate::lower::{Finding, LowerError, Lowering, Validate};
 use crate::support::{At, at, finding};
+use isa_core::{Findings, reason};
 
 /// The MoveShape opcode (seed 000 §6: "Opcode 0xB2 (178)").
 pub const OPCODE: u8 = 0xB2;
@@ -229,19 +230,13 @@ impl Validate for MoveShape {
     /// what the opcode fixes byte for byte (0xB2, the 0x0100 constant, the flag), so the reading
     /// taken is the opcode's one rule left on the fields: the shape it loads is a shape, every
     /// count nonzero (a padded slot has num 1, never 0).
-    fn validate(&self) -> Vec<Finding> {
-        self.pairs()
-            .into_iter()
-            .zip(SLOTS)
-            .filter(|((_, num), _)| *num == 0)
-            .map(|(_, (_, num))| {
-                finding(
-                    &MOVE_OPCODE,
-                    num,
-                    "a shape-register count is 0; a padded slot has num 1",
-                )
-            })
-            .collect()
+    fn check(&self, out: &mut Findings) {
+        for ((_, num), (_, num_at)) in self.pairs().into_iter().zip(SLOTS) {
+            if num == 0 {
+                let why = reason!("a shape-register count is 0; a padded slot has num 1");
+                out.push(finding(&MOVE_OPCODE, num_at, why));
+            }
+        }
     }
 }
 

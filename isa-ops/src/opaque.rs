@@ -9,7 +9,7 @@
 
 use isa_derive::Bundle;
 
-use crate::lower::{Finding, Validate};
+use crate::lower::Validate;
 
 /// The serde form of an opaque body: lowercase hexadecimal, two digits a byte.
 pub mod hex_body {
@@ -79,11 +79,7 @@ macro_rules! opaque {
         }
 
         /// No validator: nothing of the body is known to check.
-        impl Validate for $name {
-            fn validate(&self) -> Vec<Finding> {
-                Vec::new()
-            }
-        }
+        impl Validate for $name {}
     )+};
 }
 

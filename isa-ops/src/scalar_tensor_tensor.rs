@@ -33,9 +33,10 @@ use isa_core::{
 };
 use isa_derive::Bundle;
 
-use crate::lower::{Finding, LowerError, Lowered, Validate};
+use crate::lower::{LowerError, Lowered, Validate};
 use crate::support::{at, descriptors, pack, partitions};
 use crate::tensor_scalar::{Arg, ScalarSource, TensorScalarPtrInst, fused_accumulate, push_drain};
+use isa_core::Findings;
 
 enumeration! {
     /// The three STT opcodes (seed 001: "{0x9D ScalarTensorTensorArith, 0x9E
@@ -182,13 +183,14 @@ impl TensorScalarPtrInst {
 impl Validate for ScalarTensorTensor {
     /// Seed 002's `tensor2d_valid` on the three patterns; the seed names no STT-specific
     /// validator.
-    fn validate(&self) -> Vec<Finding> {
-        let mut out = Vec::new();
-        out.extend(descriptors(&[
-            (at!(Self, "tensor1"), &self.tensor1),
-            (at!(Self, "tensor0"), &self.tensor0),
-            (at!(Self, "out"), &self.out),
-        ]));
-        out
+    fn check(&self, out: &mut Findings) {
+        descriptors(
+            [
+                (at!(Self, "tensor1"), &self.tensor1),
+                (at!(Self, "tensor0"), &self.tensor0),
+                (at!(Self, "out"), &self.out),
+            ],
+            out,
+        );
     }
 }

@@ -2,7 +2,10 @@
 //! with the operand named in the error, the `num_active_partitions` byte, and the checks every
 //! descriptor-carrying bundle runs.
 
-use isa_core::{AccessPattern, Confidence, Dtype, Lut, Rule, Tensor, dtype_v2, first_pair_num};
+use isa_core::{
+    AccessPattern, Confidence, Dtype, Findings, Lut, Reason, Rule, Tensor, dtype_v2,
+    first_pair_num, reason,
+};
 
 use crate::lower::{Finding, LowerError};
 
@@ -42,18 +45,9 @@ macro_rules! at {
 }
 pub(crate) use at;
 
-/// A finding of `rule` on a field.
-pub(crate) fn finding(
-    rule: &'static Rule,
-    (field, offset): At,
-    message: impl Into<String>,
-) -> Finding {
-    Finding {
-        rule,
-        field,
-        offset,
-        message: message.into(),
-    }
+/// A finding of `rule` on a field, for the reason given.
+pub(crate) fn finding(rule: &'static Rule, (field, offset): At, reason: Reason) -> Finding {
+    Finding::new(rule, field, offset, reason)
 }
 
 /// Seed 002's `tensor1d_valid`: no such validator round-trips a 1-D count (seed 002: "there is
@@ -96,16 +90,17 @@ const fn descriptor_rule(n: usize) -> &'static Rule {
 
 /// Seed 002's descriptor validator on every slot. A failure is reported at the slot's first byte
 /// plus the byte the failed rule read.
-pub(crate) fn descriptors<const N: usize>(slots: &[(At, &Tensor<N>)]) -> Vec<Finding> {
-    slots
-        .iter()
-        .filter_map(|&((field, offset), t)| {
-            t.validate().err().map(|fault| {
-                let at = (field, offset + fault.offset());
-                finding(descriptor_rule(N), at, fault.to_string())
-            })
-        })
-        .collect()
+#[inline]
+pub(crate) fn descriptors<const N: usize, const K: usize>(
+    slots: [(At, &Tensor<N>); K],
+    out: &mut Findings,
+) {
+    for ((field, offset), t) in slots {
+        if let Err(fault) = t.validate() {
+            let at = (field, offset + fault.offset());
+            out.push(finding(descriptor_rule(N), at, fault.reason()));
+        }
+    }
 }
 
 /// How many elements a descriptor walks: the product of its counts.
@@ -118,16 +113,16 @@ pub(crate) fn element_counts<const N: usize>(
     rule: &'static Rule,
     reference: &Tensor<N>,
     inputs: &[(At, &Tensor<N>)],
-) -> Vec<Finding> {
+    out: &mut Findings,
+) {
     let n = elements(reference);
-    inputs
-        .iter()
-        .filter(|(_, t)| elements(t) != n)
-        .map(|&(at, t)| {
-            let message = format!("walks {} elements; the output walks {n}", elements(t));
-            finding(rule, at, message)
-        })
-        .collect()
+    for &(at, t) in inputs {
+        let walked = elements(t);
+        if walked != n {
+            let why = reason!("walks {} elements; the output walks {}", walked, n);
+            out.push(finding(rule, at, why));
+        }
+    }
 }
 
 /// Whether two dtypes carry one CoreV2 wire tag (seed 000's `byte_1DF5760`). The table is
@@ -141,9 +136,15 @@ pub(crate) fn tag_differs(
     rule: &'static Rule,
     (at, dtype): (At, Dtype),
     (what, expected): (&'static str, Dtype),
-) -> Option<Finding> {
-    (!same_tag(dtype, expected)).then(|| {
-        let message = format!("{dtype} does not carry the wire tag of the {what} dtype {expected}");
-        finding(rule, at, message)
-    })
+    out: &mut Findings,
+) {
+    if !same_tag(dtype, expected) {
+        let why = reason!(
+            "{} does not carry the wire tag of the {} dtype {}",
+            dtype,
+            what,
+            expected
+        );
+        out.push(finding(rule, at, why));
+    }
 }

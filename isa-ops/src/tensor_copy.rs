@@ -20,10 +20,11 @@
 use isa_core::{Bundle as _, Dtype, SyncBand, Tensor4d, dtype_v2, enumeration};
 use isa_derive::Bundle;
 
+use crate::lower::{LowerError, Lowering, Validate};
 use crate::dispatch::Op;
-use crate::lower::{Finding, LowerError, Lowering, Validate};
 use crate::operand::Operand;
 use crate::support::{at, descriptors, pack, partitions};
+use isa_core::Findings;
 
 enumeration! {
     /// The two TensorCopy opcodes (seed 000: "0x46 (70, plain copy), 0x47 (71, casting copy)
@@ -135,8 +136,11 @@ impl Validate for TensorCopy {
     /// the tags (the cast bit reads raw dtypes the wire does not keep), so the only rule is
     /// seed 002's descriptor validator on both TENSOR4D slots (`tensor4d_valid`, the 4-D
     /// analogue of `tensor3d_valid`).
-    fn validate(&self) -> Vec<Finding> {
-        descriptors(&[(at!(Self, "src"), &self.src), (at!(Self, "dst"), &self.dst)])
+    fn check(&self, out: &mut Findings) {
+        descriptors(
+            [(at!(Self, "src"), &self.src), (at!(Self, "dst"), &self.dst)],
+            out,
+        );
     }
 }
 

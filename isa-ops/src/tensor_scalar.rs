@@ -28,11 +28,12 @@ use isa_core::{
     dtype_v2, enumeration,
 };
 
+use crate::lower::{LowerError, Lowered, Lowering, ModuleAttribute, Validate};
 use crate::dispatch::Op;
-use crate::lower::{Finding, LowerError, Lowered, Lowering, ModuleAttribute, Validate};
 use crate::opaque::DveReadAccumulator;
 use crate::operand::Operand;
 use crate::support::{At, at, descriptors, elements, finding};
+use isa_core::{Findings, ReasonArg, reason};
 
 enumeration! {
     /// The CoreV2 opcodes of the S3D3_TS layout (seed 001: "{0x43 TensorScalarArithOp, 0x53
@@ -495,13 +496,14 @@ pub fn with_drain_opcode(opcode: u8, two_outputs: bool) -> Vec<u8> {
 pub(crate) fn element_count_finding<const N: usize>(
     rule: &'static Rule,
     (at, input): (At, &Tensor<N>),
-    out: &Tensor<N>,
-) -> Option<Finding> {
-    let (n_in, n_out) = (elements(input), elements(out));
-    (n_in != n_out || n_in == 0).then(|| {
-        let message = format!("the input walks {n_in} elements, the output {n_out}");
-        finding(rule, at, message)
-    })
+    out_pattern: &Tensor<N>,
+    out: &mut Findings,
+) {
+    let (n_in, n_out) = (elements(input), elements(out_pattern));
+    if n_in != n_out || n_in == 0 {
+        let why = reason!("the input walks {} elements, the output {}", n_in, n_out);
+        out.push(finding(rule, at, why));
+    }
 }
 
 /// TensorScalarCache's imm1 rule; the seed gives it as the RUN arm's error text, which is its
@@ -519,25 +521,25 @@ impl Validate for TensorScalar {
     ///   can only have imm1 if accumulation mode is LoadAccumulate"): the imm1 slot is the empty
     ///   immediate 0 unless `accumulator_cmd` is `load_accumulate`. 0x9A is not checked: the
     ///   fused-reduce TensorScalar writes a real scalar1 there.
-    fn validate(&self) -> Vec<Finding> {
-        let mut out = Vec::new();
+    fn check(&self, out: &mut Findings) {
         if self.opcode == TsOpcode::CacheCumulative
             && self.accumulator_cmd != AccumulateCmd::LoadAccumulate
             && (self.imm1_src, self.imm1) != NO_SCALAR
         {
-            out.push(finding(
-                &CACHE_IMM1,
-                at!(Self, "imm1"),
-                format!(
-                    "imm1 is {} {:#x} with accumulator_cmd {}",
-                    self.imm1_src, self.imm1, self.accumulator_cmd
-                ),
-            ));
+            let why = reason!(
+                "imm1 is {} {} with accumulator_cmd {}",
+                self.imm1_src,
+                ReasonArg::hex(u64::from(self.imm1)),
+                self.accumulator_cmd
+            );
+            out.push(finding(&CACHE_IMM1, at!(Self, "imm1"), why));
         }
-        out.extend(descriptors(&[
-            (at!(Self, "input"), &self.input),
-            (at!(Self, "out"), &self.out),
-        ]));
-        out
+        descriptors(
+            [
+                (at!(Self, "input"), &self.input),
+                (at!(Self, "out"), &self.out),
+            ],
+            out,
+        );
     }
 }

@@ -16,11 +16,12 @@ use isa_core::{
 };
 use isa_derive::Bundle;
 
-use crate::lower::{Finding, LowerError, Lowered, Validate};
+use crate::lower::{LowerError, Lowered, Validate};
 use crate::support::{at, descriptors, finding, pack, partitions};
 use crate::tensor_scalar::{
     NO_SCALAR, ScalarSource, TensorScalarPtrInst, element_count_finding, slot_of,
 };
+use isa_core::{Findings, ReasonArg, reason};
 
 /// The S2D2_TS_AS bundle (seed 001, SPEC-NOTES §2.3).
 #[derive(Bundle, Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -213,24 +214,55 @@ impl Validate for TensorScalarAddr {
     /// - `s2d2_ts_as_addr_reverse_check`: reverse1 is not set when op1 is bypass (there is no
     ///   second operand pair to swap);
     /// - and seed 002's `tensor2d_valid` on both patterns.
-    fn validate(&self) -> Vec<Finding> {
-        let mut out = Vec::new();
-        out.extend(element_count_finding(
+    fn check(&self, out: &mut Findings) {
+        element_count_finding(
             &S2D2_TS_AS_VALID_ELEM_COUNT,
             (at!(Self, "input"), &self.input),
             &self.out,
-        ));
+            out,
+        );
         let one_scalar = self.op1 == AluOp::Bypass;
         if one_scalar && (self.scalar1_src, self.scalar1) != NO_SCALAR {
+            let why = reason!(
+                "op1 is bypass but scalar1 is {} {}",
+                self.scalar1_src,
+                ReasonArg::hex(u64::from(self.scalar1))
+            );
             out.push(finding(
                 &S2D2_TS_AS_ADDR_RESERVED_ZERO,
                 at!(Self, "scalar1"),
-                format!(
-                    "op1 is bypass but scalar1 is {} {:#x}",
-                    self.scalar1_src, self.scalar1
-                ),
+                why,
             ));
         }
+        self.check_live_scalars(one_scalar, out);
+        for (at, op) in [(at!(Self, "op0"), self.op0), (at!(Self, "op1"), self.op1)] {
+            if is_bitvec_op(op) {
+                let why = reason!("{} is a bit-vector op; 0x74 has no bit-vector form", op);
+                out.push(finding(&S2D2_TS_AS_ADDR_VALID_OPS, at, why));
+            }
+        }
+        if one_scalar && self.reverse.flags().1 {
+            let why = reason!("reverse is {} but op1 is bypass", self.reverse);
+            out.push(finding(
+                &S2D2_TS_AS_ADDR_REVERSE_CHECK,
+                at!(Self, "reverse"),
+                why,
+            ));
+        }
+        descriptors(
+            [
+                (at!(Self, "input"), &self.input),
+                (at!(Self, "out"), &self.out),
+            ],
+            out,
+        );
+    }
+}
+
+impl TensorScalarAddr {
+    /// `s2d2_ts_as_addr_immediate_unused` and `s2d2_ts_as_addr_same_start_partition_in_sr` on
+    /// each live scalar (scalar0, and scalar1 unless op1 is bypass).
+    fn check_live_scalars(&self, one_scalar: bool, out: &mut Findings) {
         // (the source byte, the word, source, word) of each live scalar: an immediate is the
         // source byte's fault, a wrong partition the address word's.
         let live = [
@@ -252,42 +284,33 @@ impl Validate for TensorScalarAddr {
         for &(src_at, at, src, word) in live {
             let field = at.0;
             match src {
-                ScalarSource::Immediate => out.push(finding(
-                    &S2D2_TS_AS_ADDR_IMMEDIATE_UNUSED,
-                    src_at,
-                    format!("{field} is an immediate {word:#x}, not an address"),
-                )),
+                ScalarSource::Immediate => {
+                    let why = reason!(
+                        "{} is an immediate {}, not an address",
+                        field,
+                        ReasonArg::hex(u64::from(word))
+                    );
+                    out.push(finding(&S2D2_TS_AS_ADDR_IMMEDIATE_UNUSED, src_at, why));
+                }
                 ScalarSource::PhysicalAp | ScalarSource::RegisterAp => {
                     let partition = start_partition(Addr4::from_raw(word));
                     if let (Some(p), Some(q)) = (partition, input_partition)
                         && p != q
                     {
+                        let why = reason!(
+                            "{} starts on partition {}, the input on partition {}",
+                            field,
+                            p,
+                            q
+                        );
                         out.push(finding(
                             &S2D2_TS_AS_ADDR_SAME_START_PARTITION_IN_SR,
                             at,
-                            format!("{field} starts on partition {p}, the input on partition {q}"),
+                            why,
                         ));
                     }
                 }
             }
         }
-        for (at, op) in [(at!(Self, "op0"), self.op0), (at!(Self, "op1"), self.op1)] {
-            if is_bitvec_op(op) {
-                let message = format!("{op} is a bit-vector op; 0x74 has no bit-vector form");
-                out.push(finding(&S2D2_TS_AS_ADDR_VALID_OPS, at, message));
-            }
-        }
-        if one_scalar && self.reverse.flags().1 {
-            out.push(finding(
-                &S2D2_TS_AS_ADDR_REVERSE_CHECK,
-                at!(Self, "reverse"),
-                format!("reverse is {} but op1 is bypass", self.reverse),
-            ));
-        }
-        out.extend(descriptors(&[
-            (at!(Self, "input"), &self.input),
-            (at!(Self, "out"), &self.out),
-        ]));
-        out
     }
 }

@@ -28,11 +28,12 @@ use isa_core::{
 };
 use isa_derive::Bundle;
 
+use crate::lower::{LowerError, Lowering, Validate};
 use crate::dispatch::Op;
-use crate::lower::{Finding, LowerError, Lowering, Validate};
 use crate::operand::{Core, Operand};
 use crate::support::{at, descriptors, element_counts, finding, pack, partitions};
 use isa_core::{Confidence, Rule};
+use isa_core::{Findings, ReasonArg, reason};
 
 enumeration! {
     /// The four TensorTensor opcodes (seed 000: "0x41 (65, plain), 0x51 (81, bit-vector),
@@ -399,8 +400,7 @@ impl Validate for TensorTensor {
     /// - `s3d3_tt_valid_op`: 0x41/0x51 carry an ALU op, 0x8A/0x8E an int32 band byte;
     /// - `s3d3_tt_src_element_cnt_check`: both inputs walk as many elements as the output;
     /// - `tensor3d_valid` on each of the three descriptors (seed 002).
-    fn validate(&self) -> Vec<Finding> {
-        let mut out = Vec::new();
+    fn check(&self, out: &mut Findings) {
         let int32 = matches!(self.opcode, TtOpcode::Int32Eng4 | TtOpcode::Int32);
         if int32 {
             for (at, d) in [
@@ -409,50 +409,42 @@ impl Validate for TensorTensor {
                 (at!(Self, "out_dtype"), self.out_dtype),
             ] {
                 if d != Dtype::Int32 {
-                    let message = format!("the int32 band needs int32 operands, found {d}");
-                    out.push(finding(&S3D3_TT_DTYPE, at, message));
+                    let why = reason!("the int32 band needs int32 operands, found {}", d);
+                    out.push(finding(&S3D3_TT_DTYPE, at, why));
                 }
             }
         }
-        match (int32, self.alu) {
-            (true, TtAlu::Op(op)) => out.push(finding(
-                &S3D3_TT_VALID_OP,
-                at!(Self, "alu"),
-                format!(
-                    "opcode {:#04x} needs an int32 band byte, found ALU op {op}",
-                    self.opcode.code()
-                ),
+        let opcode = ReasonArg::hex2(u64::from(self.opcode.code()));
+        let why = match (int32, self.alu) {
+            (true, TtAlu::Op(op)) => Some(reason!(
+                "opcode {} needs an int32 band byte, found ALU op {}",
+                opcode,
+                op
             )),
-            (false, TtAlu::Int32(band)) => out.push(finding(
-                &S3D3_TT_VALID_OP,
-                at!(Self, "alu"),
-                format!(
-                    "opcode {:#04x} needs an ALU op, found int32 band byte {band}",
-                    self.opcode.code()
-                ),
+            (false, TtAlu::Int32(band)) => Some(reason!(
+                "opcode {} needs an ALU op, found int32 band byte {}",
+                opcode,
+                band
             )),
-            (true, TtAlu::AbsoluteDiff) => out.push(finding(
-                &S3D3_TT_VALID_OP,
-                at!(Self, "alu"),
-                format!(
-                    "opcode {:#04x} needs an int32 band byte, found absolute_diff",
-                    self.opcode.code()
-                ),
+            (true, TtAlu::AbsoluteDiff) => Some(reason!(
+                "opcode {} needs an int32 band byte, found absolute_diff",
+                opcode
             )),
-            (true, TtAlu::Int32(_)) | (false, TtAlu::Op(_) | TtAlu::AbsoluteDiff) => {}
+            (true, TtAlu::Int32(_)) | (false, TtAlu::Op(_) | TtAlu::AbsoluteDiff) => None,
+        };
+        if let Some(why) = why {
+            out.push(finding(&S3D3_TT_VALID_OP, at!(Self, "alu"), why));
         }
         let inputs = [(at!(Self, "in0"), &self.in0), (at!(Self, "in1"), &self.in1)];
-        out.extend(element_counts(
-            &S3D3_TT_SRC_ELEMENT_CNT_CHECK,
-            &self.out,
-            &inputs,
-        ));
-        out.extend(descriptors(&[
-            (at!(Self, "out"), &self.out),
-            (at!(Self, "in0"), &self.in0),
-            (at!(Self, "in1"), &self.in1),
-        ]));
-        out
+        element_counts(&S3D3_TT_SRC_ELEMENT_CNT_CHECK, &self.out, &inputs, out);
+        descriptors(
+            [
+                (at!(Self, "out"), &self.out),
+                (at!(Self, "in0"), &self.in0),
+                (at!(Self, "in1"), &self.in1),
+            ],
+            out,
+        );
     }
 }
 

@@ -103,7 +103,10 @@ fn memset_opcode_checks_the_opcode_against_the_mode_word() {
     let bad = Memset::decode_bytes(&b).unwrap();
     let found = bad.validate();
     assert_eq!(checks(&found), vec![("memset_opcode", "mode", 0x1C)]);
-    assert_eq!(found[0].message, "mode 2: has unimplemented Memset Mode");
+    assert_eq!(
+        found[0].reason.to_string(),
+        "mode 2: has unimplemented Memset Mode"
+    );
 }
 
 #[test]

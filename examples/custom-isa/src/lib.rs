@@ -5,8 +5,8 @@
 #![forbid(unsafe_code)]
 
 use isa::core::{
-    AluOp, Confidence, Dtype, Family, Finding, Rule, SyncBand, Tensor3d, Validate, alu_v2,
-    dtype_v2, family,
+    AluOp, Confidence, Dtype, Family, Finding, Findings, Rule, SyncBand, Tensor3d, Validate,
+    alu_v2, dtype_v2, family, reason,
 };
 use isa::ops::pto::Gpr;
 use isa::serde::{Deserialize, Serialize};
@@ -112,35 +112,26 @@ pub const TENSOR_CLAMP_BOUNDS: Rule = Rule {
 impl Validate for TensorMax {
     /// `tensor_max_int_imm`: an integer input compares with an immediate that fits its dtype;
     /// here, a negative immediate is refused for an unsigned input.
-    fn validate(&self) -> Vec<Finding> {
+    fn check(&self, out: &mut Findings) {
         let unsigned = matches!(self.in_dtype, Dtype::Uint8 | Dtype::Uint16 | Dtype::Uint32);
         if unsigned && self.imm < 0 {
-            return vec![Finding {
-                rule: &TENSOR_MAX_INT_IMM,
-                field: "imm",
-                offset: 0x30,
-                message: format!(
-                    "{} is negative, and the input is {}",
-                    self.imm, self.in_dtype
-                ),
-            }];
+            let why = reason!(
+                "{} is negative, and the input is {}",
+                self.imm,
+                self.in_dtype
+            );
+            out.push(Finding::new(&TENSOR_MAX_INT_IMM, "imm", 0x30, why));
         }
-        Vec::new()
     }
 }
 
 impl Validate for TensorClamp {
     /// `tensor_clamp_bounds`: the lower bound is not above the upper.
-    fn validate(&self) -> Vec<Finding> {
+    fn check(&self, out: &mut Findings) {
         if self.lo > self.hi {
-            return vec![Finding {
-                rule: &TENSOR_CLAMP_BOUNDS,
-                field: "lo",
-                offset: 0x10,
-                message: format!("lo {} is above hi {}", self.lo, self.hi),
-            }];
+            let why = reason!("lo {} is above hi {}", self.lo, self.hi);
+            out.push(Finding::new(&TENSOR_CLAMP_BOUNDS, "lo", 0x10, why));
         }
-        Vec::new()
     }
 }
 

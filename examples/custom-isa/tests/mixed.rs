@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use custom_isa::{BScale, CustomIsa, CustomOp, CustomWord, TensorClamp, TensorMax};
-use isa::core::{AluOp, Dtype, Family, Problem, SyncBand, Tensor3d};
+use isa::core::{AluOp, Dtype, Family, Findings, Problem, SyncBand, Tensor3d};
 use isa::ops::Op;
 use isa::ops::pto::{Gpr, Word};
 use isa_cli::cmd::decode::{Form, decode_bundles};
@@ -111,6 +111,10 @@ fn the_custom_validators_run_beside_the_built_in_ones() {
         (findings[0].rule.name, findings[0].field, findings[0].offset),
         ("tensor_clamp_bounds", "lo", 0x10)
     );
+    assert_eq!(
+        findings[0].to_string(),
+        "tensor_clamp_bounds failed on `lo` at byte 0x10: lo 9 is above hi 8"
+    );
     let max = CustomOp::TensorMax(TensorMax {
         sync: SyncBand::default(),
         in_dtype: Dtype::Uint8,
@@ -121,7 +125,16 @@ fn the_custom_validators_run_beside_the_built_in_ones() {
         output: Tensor3d::unit(Default::default()),
         imm: -1,
     });
-    assert_eq!(max.validate()[0].rule.name, "tensor_max_int_imm");
+    // The buffer a stream's loop reuses: each check appends.
+    let mut found = Findings::new();
+    clamp.check(&mut found);
+    max.check(&mut found);
+    assert_eq!(found.len(), 2);
+    assert_eq!(found[1].rule.name, "tensor_max_int_imm");
+    assert_eq!(
+        found[1].to_string(),
+        "tensor_max_int_imm failed on `imm` at byte 0x30: -1 is negative, and the input is uint8"
+    );
 }
 
 #[test]

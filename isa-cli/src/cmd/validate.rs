@@ -16,6 +16,8 @@
 
 use std::path::PathBuf;
 
+use isa_core::Findings;
+
 use crate::cmd::{emit, flush, stdout};
 use crate::error::{CliError, Status};
 use crate::io::Input;
@@ -89,17 +91,23 @@ fn check_chunk<B: Members>(
     strict_only: bool,
 ) -> Chunk {
     let mut chunk = Chunk::default();
+    // One buffer for every bundle of the chunk: checking allocates nothing once it has grown.
+    let mut found = Findings::new();
     for item in items {
         match item {
             Item::Bundle(b) => {
                 chunk.bundles += 1;
                 match b.view.and_then(B::decode_view) {
-                    Ok(op) => chunk.findings.extend(
-                        op.validate()
-                            .iter()
-                            .filter(|f| !strict_only || f.rule.is_stated())
-                            .map(|f| report::finding(name, b.offset, op.name(), f)),
-                    ),
+                    Ok(op) => {
+                        found.clear();
+                        op.check(&mut found);
+                        chunk.findings.extend(
+                            found
+                                .iter()
+                                .filter(|f| !strict_only || f.rule.is_stated())
+                                .map(|f| report::finding(name, b.offset, op.name(), f)),
+                        );
+                    }
                     Err(e) => chunk.findings.push(report::finding(
                         name,
                         b.offset,

@@ -5,18 +5,17 @@
 //! writes is an offset the validator reads"), and a failure names the rule and that offset.
 //! Rules run in the seed's order and the first failure is reported.
 
-use zerocopy::IntoBytes;
-
 use crate::addr4::Addr4;
-use crate::descriptor::{Tensor, Tensor2d, Tensor3d, TensorWire};
+use crate::descriptor::{Tensor, Tensor2d, Tensor3d};
 use crate::error::{FieldError, Problem};
+use crate::reason;
+use crate::validate::{Reason, ReasonArg};
 
 /// Why a descriptor is refused: the rule of seed 002's validators that failed, with the byte
 /// offset inside the descriptor it read ([`DescriptorFault::offset`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DescriptorFault {
     /// PSUM path, 3D only: stride2 (@+8) is 0 (seed 002: `cmpw $0,0x8(rsp)`).
-    #[error("stride{slot} at byte {at:#04x} is 0; a 3D PSUM descriptor needs a nonzero stride2")]
     ZeroStride {
         /// The stride slot (2).
         slot: usize,
@@ -25,39 +24,23 @@ pub enum DescriptorFault {
     },
     /// The ADDR4 word @+0 fails `tensor_start_addr_valid` (seed 002, both paths; see
     /// [`Addr4::tensor_start_addr_valid`]).
-    #[error(
-        "start address {word:#010x} at byte 0x00 is not a valid tensor start address; a \
-         register-form word (bit 31) carries only a RegId below 0x40 in its low byte"
-    )]
     StartAddr {
         /// The ADDR4 word.
         word: u32,
     },
     /// PSUM path: byte +7, the high byte of stride1, has one of its top 3 bits set (seed 002:
     /// `testb $0xe0,0x7(rsp)`; its role as a PSUM-write stride bound is INFERRED).
-    #[error(
-        "byte 0x07 (high byte of stride1) is {byte:#04x}; a PSUM descriptor needs its top 3 bits \
-         (0xe0) clear"
-    )]
     PsumStrideHigh {
         /// Byte +7.
         byte: u8,
     },
     /// SBUF path: `(byte3 & 0x70) == 0x40`, the rejected SB sub-region (seed 002).
-    #[error(
-        "start address byte 0x03 is {byte3:#04x}; (byte3 & 0x70) == 0x40 is an SB sub-region \
-         that cannot be a descriptor's start"
-    )]
     SbSubregion {
         /// Byte +3, the ADDR4 high byte.
         byte3: u8,
     },
     /// SBUF path: a count word is 0 (seed 002: the `setne` chain; spare dimensions must be
     /// unit-filled with {1, 1}, never left zero).
-    #[error(
-        "count{slot} at byte {at:#04x} is 0; an SBUF descriptor needs every count nonzero \
-         (fill a spare dimension with stride 1, count 1)"
-    )]
     ZeroCount {
         /// The count slot.
         slot: usize,
@@ -77,6 +60,38 @@ impl DescriptorFault {
         }
     }
 
+    /// The failed rule with its values, as a validator reports it.
+    pub fn reason(&self) -> Reason {
+        match *self {
+            DescriptorFault::ZeroStride { slot, at } => reason!(
+                "stride{} at byte {} is 0; a 3D PSUM descriptor needs a nonzero stride2",
+                slot,
+                ReasonArg::hex2(at as u64),
+            ),
+            DescriptorFault::StartAddr { word } => reason!(
+                "start address {} at byte 0x00 is not a valid tensor start address; a \
+                 register-form word (bit 31) carries only a RegId below 0x40 in its low byte",
+                ReasonArg::hex8(u64::from(word)),
+            ),
+            DescriptorFault::PsumStrideHigh { byte } => reason!(
+                "byte 0x07 (high byte of stride1) is {}; a PSUM descriptor needs its top 3 bits \
+                 (0xe0) clear",
+                ReasonArg::hex2(u64::from(byte)),
+            ),
+            DescriptorFault::SbSubregion { byte3 } => reason!(
+                "start address byte 0x03 is {}; (byte3 & 0x70) == 0x40 is an SB sub-region \
+                 that cannot be a descriptor's start",
+                ReasonArg::hex2(u64::from(byte3)),
+            ),
+            DescriptorFault::ZeroCount { slot, at } => reason!(
+                "count{} at byte {} is 0; an SBUF descriptor needs every count nonzero \
+                 (fill a spare dimension with stride 1, count 1)",
+                slot,
+                ReasonArg::hex2(at as u64),
+            ),
+        }
+    }
+
     /// The rule, in words, without the values (for [`Problem::Rule`]).
     pub const fn rule(&self) -> &'static str {
         match *self {
@@ -92,6 +107,15 @@ impl DescriptorFault {
         }
     }
 }
+
+/// The reason's text: the rule that failed, with its values.
+impl std::fmt::Display for DescriptorFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.reason().fmt(f)
+    }
+}
+
+impl std::error::Error for DescriptorFault {}
 
 /// A fault as a field error: the offset inside the descriptor and the rule as a
 /// [`Problem::Rule`], for a bundle to report with its op and field name.
@@ -134,6 +158,7 @@ impl<const N: usize> Tensor<N> {
     /// INFERRED: 4D applies the 2D/3D stride1 mask and tail re-validate but no stride2 rule (the
     /// seed shows that rule for 3D only); 1D, which has no stride1, checks the start address
     /// only.
+    #[inline]
     pub fn validate(&self) -> Result<(), DescriptorFault> {
         let _ = Self::SIZE; // the 4+4N check for this N
         if self.addr.is_psum() {
@@ -144,6 +169,7 @@ impl<const N: usize> Tensor<N> {
     }
 
     /// The PSUM-destination path of seed 002's validators (`byte3 & 0x60 == 0x20`).
+    #[inline]
     fn psum_rules(&self) -> Result<(), DescriptorFault> {
         if N == 3 && self.strides.get(2) == Some(&0) {
             return Err(DescriptorFault::ZeroStride {
@@ -152,15 +178,12 @@ impl<const N: usize> Tensor<N> {
             });
         }
         start_addr(self.addr)?;
-        if N < 2 {
-            return Ok(());
-        }
-        let wire = TensorWire::from(self);
-        let bytes = wire.as_bytes();
-        if let Some(&byte) = bytes.get(7)
-            && byte & 0xE0 != 0
-        {
-            return Err(DescriptorFault::PsumStrideHigh { byte });
+        // Byte +7 is the high byte of stride1 (@+6, little-endian); 1D has no stride1.
+        if let Some(stride1) = self.strides.get(1) {
+            let [_, byte] = stride1.to_le_bytes();
+            if byte & 0xE0 != 0 {
+                return Err(DescriptorFault::PsumStrideHigh { byte });
+            }
         }
         // The tail re-validate (word @+4 through `tensor_start_addr_valid`) is implied by the
         // 0xe0 rule above: see `tensor3d_valid`.
@@ -168,6 +191,7 @@ impl<const N: usize> Tensor<N> {
     }
 
     /// The SBUF path of seed 002's validators.
+    #[inline]
     fn sbuf_rules(&self) -> Result<(), DescriptorFault> {
         start_addr(self.addr)?;
         if self.addr.is_rejected_sb_subregion() {
@@ -186,6 +210,7 @@ impl<const N: usize> Tensor<N> {
 }
 
 /// `tensor_start_addr_valid` on the ADDR4 word @+0.
+#[inline]
 fn start_addr(addr: Addr4) -> Result<(), DescriptorFault> {
     if addr.tensor_start_addr_valid() {
         Ok(())

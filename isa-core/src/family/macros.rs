@@ -252,10 +252,11 @@ macro_rules! family {
                     }
                 }
 
-                fn validate(&self) -> $crate::__private::Vec<$crate::Finding> {
+                #[inline]
+                fn check(&self, out: &mut $crate::Findings) {
                     match self {
-                        $( $name::$bvar(b) => b.validate(), )?
-                        $( $name::$variant(b) => $crate::Validate::validate(b), )+
+                        $( $name::$bvar(b) => b.check(out), )?
+                        $( $name::$variant(b) => $crate::Validate::check(b, out), )+
                     }
                 }
 
@@ -329,8 +330,14 @@ macro_rules! family {
                     <Self as Family>::encode_into(self, &mut out)?;
                     Result::Ok(out)
                 }
-                /// Runs every validator of the member.
-                pub fn validate(&self) -> $crate::__private::Vec<$crate::Finding> {
+                /// Runs every validator of the member, appending its findings to `out`
+                /// ([`Family::check`]); a loop reuses one buffer.
+                #[inline]
+                pub fn check(&self, out: &mut $crate::Findings) {
+                    <Self as Family>::check(self, out)
+                }
+                /// Runs every validator of the member, into a new vector ([`Family::validate`]).
+                pub fn validate(&self) -> $crate::Findings {
                     <Self as Family>::validate(self)
                 }
             }

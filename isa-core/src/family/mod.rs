@@ -21,7 +21,7 @@ pub use declaration::{
 pub use walk::{Located, Trailing, Walk};
 
 use crate::error::{DecodeError, EncodeError, Location, Problem};
-use crate::validate::Finding;
+use crate::validate::Findings;
 
 /// One kind of instruction stream, declared with [`family!`](crate::family!).
 pub trait Family: Sized + Clone + std::fmt::Debug + 'static {
@@ -93,8 +93,16 @@ pub trait Family: Sized + Clone + std::fmt::Debug + 'static {
         Ok(out)
     }
 
-    /// Runs every validator of the member.
-    fn validate(&self) -> Vec<Finding>;
+    /// Runs every validator of the member, appending its findings to `out`
+    /// ([`Validate::check`](crate::Validate::check)): nothing is allocated beyond `out`'s growth.
+    fn check(&self, out: &mut Findings);
+
+    /// Runs every validator of the member, into a new vector (built on [`Family::check`]).
+    fn validate(&self) -> Findings {
+        let mut out = Vec::new();
+        self.check(&mut out);
+        out
+    }
 
     /// Reads member `name` from the rest of a tagged map (the serde form); an unknown name is
     /// refused with every name the family knows.

@@ -1,0 +1,57 @@
+//! `decode_any` + validation through the non-allocating path (`Op::check` into one reused
+//! buffer), over two shuffled streams of 1,000,000 bundles: the mixed stream of every declared op
+//! (random samples, most with findings) and a clean stream (every bundle passes every
+//! validator). `cargo bench -p isa-bench --bench validate`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, SamplingMode, Throughput};
+use isa_bench::{kernels, streams};
+use isa_ops::DECLARATIONS;
+
+/// Bundles in each stream: 64 MB, far past every cache.
+const STREAM: usize = 1_000_000;
+
+/// The example kernel: valid bundles of the ops whose random samples never pass.
+const KERNEL: &[u8] = include_bytes!("../../examples/kernel.bin");
+
+fn main() {
+    let benching = std::env::args().any(|a| a == "--bench");
+    let n = if benching { STREAM } else { 1024 };
+    let mixed = streams::mixed(DECLARATIONS, n, 0x5EED_0002);
+    let clean = streams::clean(DECLARATIONS, KERNEL, n, 0x5EED_0003);
+    let (decoded, findings) = kernels::validate_all(&mixed.bytes);
+    assert_eq!(decoded, n, "every mixed bundle decodes");
+    assert_eq!(
+        kernels::validate_all(&clean.bytes),
+        (n, 0),
+        "the clean stream passes"
+    );
+    println!(
+        "mixed: {n} bundles, {findings} findings; clean: {} ops ({})",
+        clean.census.len(),
+        clean
+            .census
+            .iter()
+            .map(|(op, _)| *op)
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+
+    let mut c = Criterion::default().configure_from_args();
+    let mut g = c.benchmark_group("validate");
+    g.throughput(Throughput::Elements(n as u64))
+        .sampling_mode(SamplingMode::Flat)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(8))
+        .sample_size(10);
+    g.bench_function("decode_validate", |b| {
+        b.iter(|| kernels::validate_all(black_box(&mixed.bytes)))
+    });
+    g.bench_function("decode_validate_clean", |b| {
+        b.iter(|| kernels::validate_all(black_box(&clean.bytes)))
+    });
+    g.finish();
+    c.final_summary();
+}
