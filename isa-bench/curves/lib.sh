@@ -14,16 +14,18 @@ summary() {
 
 # Runs the command in "$@" with standard input as given and standard output to /dev/null, and prints
 # "wall_s cpu_s peak_rss_mb" of that process alone (CPU is user + system time, peak RSS is the
-# kernel's ru_maxrss). The command's exit status is not checked (validate exits 1 on findings);
-# its standard error goes to $STDERR_TO (default /dev/null).
+# kernel's ru_maxrss; CPU includes the processes it started and waited for). Its standard error
+# goes to $STDERR_TO (default /dev/null); its exit status is passed on only with CHECK_STATUS=1
+# (validate exits 1 on findings).
 measure() {
     python3 -c '
 import os, subprocess, sys, time
 t0 = time.perf_counter()
 child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)
-_, _, ru = os.wait4(child.pid, 0)
+_, status, ru = os.wait4(child.pid, 0)
 wall = time.perf_counter() - t0
 print(f"{wall:.3f} {ru.ru_utime + ru.ru_stime:.3f} {ru.ru_maxrss / 1024:.1f}")
+sys.exit(os.waitstatus_to_exitcode(status) if os.environ.get("CHECK_STATUS") == "1" else 0)
 ' "$@" 2>>"${STDERR_TO:-/dev/null}"
 }
 
