@@ -1,0 +1,162 @@
+//! Writes the crates that `isa-bench/compile/curves.sh` builds to measure how compile time grows
+//! with the number of declarations:
+//!
+//! ```text
+//! isa-compile-generate OUT N...
+//! ```
+//!
+//! writes a workspace in `OUT` with, for each `N`, `derive-N` (N bundle declarations with
+//! `#[derive(Bundle)]`) and `hand-N` (the same declarations, each followed by exactly what the
+//! derive expands it to, printed with prettyplease, as the derive's golden test prints it). Each
+//! declaration is a module `src/dNNNN.rs`; `edit/d0000.rs` is the first one after an edit (its
+//! fields moved), for the incremental rebuild. A file whose content is unchanged is not
+//! rewritten, so generating again does not make cargo rebuild.
+#![forbid(unsafe_code)]
+
+// The derive's own pipeline, compiled here as plain modules: a proc-macro crate exports only its
+// macros, and these are the very files `#[derive(Bundle)]` runs, so the written-out side is the
+// derive's output by construction. Parts only the macro entry point uses are dead here.
+#[allow(dead_code)]
+#[path = "../../../../isa-derive/src/ast.rs"]
+mod ast;
+#[allow(dead_code)]
+#[path = "../../../../isa-derive/src/attr.rs"]
+mod attr;
+#[allow(dead_code)]
+#[path = "../../../../isa-derive/src/expand/mod.rs"]
+mod expand;
+#[allow(dead_code)]
+#[path = "../../../../isa-derive/src/runtime.rs"]
+mod runtime;
+#[allow(dead_code)]
+#[path = "../../../../isa-derive/src/valid.rs"]
+mod valid;
+
+mod decl;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use decl::Declaration;
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    let Some(out) = args.next().map(PathBuf::from) else {
+        eprintln!("usage: isa-compile-generate OUT N...");
+        return ExitCode::from(2);
+    };
+    let counts: Result<Vec<usize>, _> = args.map(|a| a.parse::<usize>()).collect();
+    match counts
+        .map_err(|e| e.to_string())
+        .and_then(|c| generate(&out, &c))
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("isa-compile-generate: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Writes the workspace and its two crates per count.
+fn generate(out: &Path, counts: &[usize]) -> Result<(), String> {
+    let root = std::env::current_dir().map_err(|e| e.to_string())?;
+    let mut members = Vec::new();
+    for &n in counts {
+        for side in [Side::Derive, Side::Hand] {
+            let name = format!("{}-{n}", side.name());
+            write_crate(&out.join(&name), &name, side, n, &root)?;
+            members.push(format!("\"{name}\""));
+        }
+    }
+    write(
+        &out.join("Cargo.toml"),
+        &format!(
+            "[workspace]\nmembers = [{}]\nresolver = \"3\"\n",
+            members.join(", ")
+        ),
+    )
+}
+
+#[derive(Clone, Copy)]
+enum Side {
+    /// `#[derive(Bundle)]` on each declaration.
+    Derive,
+    /// Each declaration written out as the derive expands it.
+    Hand,
+}
+
+impl Side {
+    fn name(self) -> &'static str {
+        match self {
+            Side::Derive => "derive",
+            Side::Hand => "hand",
+        }
+    }
+
+    /// The module of one declaration.
+    fn module(self, decl: &Declaration) -> Result<String, String> {
+        match self {
+            Side::Derive => Ok(format!("use isa_derive::Bundle;\n\n{}", decl.source(true))),
+            Side::Hand => Ok(format!("{}\n{}", decl.source(false), expansion(decl)?)),
+        }
+    }
+}
+
+/// What `#[derive(Bundle)]` generates for `decl`, printed as the golden test prints it. An
+/// expansion that holds an error is refused: the crate would not build.
+fn expansion(decl: &Declaration) -> Result<String, String> {
+    let input: syn::DeriveInput =
+        syn::parse_str(&decl.source(true)).map_err(|e| format!("{}: {e}", decl.name))?;
+    let tokens = expand::derive(&input, runtime::default);
+    if tokens.to_string().contains("compile_error") {
+        return Err(format!("{}: the derive refuses it: {tokens}", decl.name));
+    }
+    let file: syn::File = syn::parse2(tokens).map_err(|e| format!("{}: {e}", decl.name))?;
+    Ok(prettyplease::unparse(&file))
+}
+
+/// Writes crate `name` with `n` declarations; `root` is the repository (for the path
+/// dependencies).
+fn write_crate(dir: &Path, name: &str, side: Side, n: usize, root: &Path) -> Result<(), String> {
+    let derive_dep = match side {
+        Side::Derive => format!(
+            "isa-derive = {{ path = \"{}\" }}\n",
+            root.join("isa-derive").display()
+        ),
+        Side::Hand => String::new(),
+    };
+    write(
+        &dir.join("Cargo.toml"),
+        &format!(
+            "[package]\nname = \"curve-{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
+             [dependencies]\nisa-core = {{ path = \"{}\" }}\n{derive_dep}",
+            root.join("isa-core").display()
+        ),
+    )?;
+    let mut lib = format!("//! {n} generated declarations ({}).\n", side.name());
+    if let Side::Hand = side {
+        // A run of fixed bytes with no field in it is still a `let mut word`; inside the
+        // derive's output the lint is silent, written out it would warn once per declaration.
+        lib.push_str("#![allow(unused_mut)]\n");
+    }
+    for k in 0..n {
+        let decl = Declaration::new(k, false);
+        write(&dir.join(format!("src/d{k:04}.rs")), &side.module(&decl)?)?;
+        lib.push_str(&format!("pub mod d{k:04};\n"));
+    }
+    write(&dir.join("src/lib.rs"), &lib)?;
+    let edited = side.module(&Declaration::new(0, true))?;
+    write(&dir.join("edit/d0000.rs"), &edited)
+}
+
+/// Writes `text` to `path` unless it already holds it.
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    if std::fs::read_to_string(path).is_ok_and(|old| old == text) {
+        return Ok(());
+    }
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+    }
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
