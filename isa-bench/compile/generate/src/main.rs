@@ -1,4 +1,4 @@
-//! Writes the crates that `isa-bench/compile/curves.sh` builds to measure how compile time grows
+//! Writes the crates that `isa-bench/curves/compile.sh` builds to measure how compile time grows
 //! with the number of declarations:
 //!
 //! ```text
@@ -25,6 +25,9 @@ mod attr;
 #[allow(dead_code)]
 #[path = "../../../../isa-derive/src/expand/mod.rs"]
 mod expand;
+#[allow(dead_code)]
+#[path = "../../../../isa-derive/src/plan.rs"]
+mod plan;
 #[allow(dead_code)]
 #[path = "../../../../isa-derive/src/runtime.rs"]
 mod runtime;
