@@ -73,3 +73,15 @@ pub fn mixed(decls: &[Declaration], n: usize, seed: u64) -> Stream {
         census,
     }
 }
+
+/// Bundles in the codec working set the benchmarks and the agreement tests share: 4,096
+/// TensorTensor bundles, 256 KiB, resident in L2 and too varied for the branch predictor to
+/// learn, as in a real instruction stream.
+pub const WORKING_SET: usize = 4096;
+
+/// `n` TensorTensor bundles that decode, reproducible; the first [`WORKING_SET`] of them are the
+/// codec working set.
+pub fn tensor_tensor(n: usize) -> Vec<[u8; BUNDLE_SIZE]> {
+    let decl = Declaration::of::<isa_ops::tensor_tensor::TensorTensor>();
+    of(&decl, n, 0x5EED_0001)
+}
