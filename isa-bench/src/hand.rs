@@ -143,18 +143,27 @@ const fn decode_table<T: Copy>(pairs: &[(u8, T)]) -> [Option<T>; 256] {
     t
 }
 
-/// ALU op ordinal → `0x100 | byte`, or 0 for an op with no CoreV2 byte.
-static ALU_CODE: [u16; 256] = {
-    let mut t = [0u16; 256];
+/// `0x100 | byte` of every ALU value by its row ([`alu_row`]), or 0 for an ALU op with no
+/// CoreV2 byte: one table for every variant, so encode does not branch on which it is.
+static ALU_CODE: [u16; 512] = {
+    let mut t = [0u16; 512];
     let mut i = 0;
     while i < ALU_OF.len() {
-        if let (code, TtAlu::Op(op)) = ALU_OF[i] {
-            t[op as usize] = 0x100 | code as u16;
-        }
+        t[alu_row(ALU_OF[i].1)] = 0x100 | ALU_OF[i].0 as u16;
         i += 1;
     }
     t
 };
+
+/// The row of an ALU value in [`ALU_CODE`]: the op's ordinal, 256 + the band's code, or 511.
+#[inline(always)]
+const fn alu_row(alu: TtAlu) -> usize {
+    match alu {
+        TtAlu::Op(op) => op as usize,
+        TtAlu::Int32(band) => 256 + band as usize,
+        TtAlu::AbsoluteDiff => 511,
+    }
+}
 
 /// The header bits of word 0 decode checks: `inst_word_len` and the two reserved bytes.
 const HEADER_MASK: u64 = 0xFFFF_FF00;
@@ -182,15 +191,14 @@ fn tensor(lo: u64, hi: u64) -> Tensor3d {
     }
 }
 
-/// The two words of a TENSOR3D.
+/// Stores a TENSOR3D into its 16 bytes.
 #[inline(always)]
-fn tensor_words(t: &Tensor3d) -> (u64, u64) {
-    let s = t.strides.map(|s| u64::from(s as u16));
-    let n = t.nums.map(u64::from);
-    (
-        u64::from(t.addr.raw()) | s[0] << 32 | s[1] << 48,
-        s[2] | n[0] << 16 | n[1] << 32 | n[2] << 48,
-    )
+fn tensor_into(out: &mut [u8], t: &Tensor3d) {
+    out[0..4].copy_from_slice(&t.addr.raw().to_le_bytes());
+    for k in 0..3 {
+        out[4 + 2 * k..6 + 2 * k].copy_from_slice(&t.strides[k].to_le_bytes());
+        out[10 + 2 * k..12 + 2 * k].copy_from_slice(&t.nums[k].to_le_bytes());
+    }
 }
 
 /// Decodes a 64-byte TensorTensor bundle.
@@ -250,31 +258,34 @@ fn refusal(b: &[u8; 64]) -> HandError {
     }
 }
 
-/// Encodes a TensorTensor bundle into `out`, every byte written.
+/// Encodes a TensorTensor bundle into `out`, every byte written: each field stored at its
+/// offset in one little-endian store.
 #[inline]
 pub fn encode(t: &TensorTensor, out: &mut [u8; 64]) -> Result<(), HandError> {
     let alu = alu_code(t.alu)?;
     let s = &t.sync;
-    let dtype = |d: Dtype| u64::from(dtype_code(d));
-    let mut w = [0u64; 8];
-    w[0] = u64::from(t.opcode.code())
-        | HEADER
-        | u64::from(u32::from_le_bytes([
-            s.wait_mode,
-            s.wait_index,
-            s.update_mode,
-            s.update_index,
-        ])) << 32;
-    w[1] = u64::from(s.value)
-        | (dtype(t.in0_dtype) | dtype(t.in1_dtype) << 4) << 32
-        | dtype(t.out_dtype) << 40
-        | u64::from(alu) << 48
-        | u64::from(t.num_active_partitions) << 56;
-    (w[2], w[3]) = tensor_words(&t.out);
-    (w[4], w[5]) = tensor_words(&t.in0);
-    (w[6], w[7]) = tensor_words(&t.in1);
-    for (chunk, word) in out.as_chunks_mut::<8>().0.iter_mut().zip(w) {
-        *chunk = word.to_le_bytes();
+    let (head, tensors) = out.split_at_mut(16);
+    head.copy_from_slice(&[
+        t.opcode.code(),
+        0x10,
+        0,
+        0,
+        s.wait_mode,
+        s.wait_index,
+        s.update_mode,
+        s.update_index,
+        0,
+        0,
+        0,
+        0,
+        dtype_code(t.in0_dtype) | dtype_code(t.in1_dtype) << 4,
+        dtype_code(t.out_dtype),
+        alu,
+        t.num_active_partitions,
+    ]);
+    head[0x08..0x0C].copy_from_slice(&s.value.to_le_bytes());
+    for (bytes, tensor) in tensors.chunks_exact_mut(16).zip([&t.out, &t.in0, &t.in1]) {
+        tensor_into(bytes, tensor);
     }
     Ok(())
 }
@@ -294,13 +305,9 @@ pub fn dtype_from(code: u8) -> Option<Dtype> {
 /// The ALU byte of `alu`: the CoreV2 ALU byte (seed 001) or the int32 band byte.
 #[inline(always)]
 pub fn alu_code(alu: TtAlu) -> Result<u8, HandError> {
-    match alu {
-        TtAlu::Op(op) => match ALU_CODE[op as usize] {
-            0 => Err(no_wire_form(op)),
-            code => Ok(code as u8),
-        },
-        TtAlu::Int32(band) => Ok(band.code()),
-        TtAlu::AbsoluteDiff => Ok(0x17),
+    match ALU_CODE[alu_row(alu)] {
+        0 => Err(no_wire_form(alu)),
+        code => Ok(code as u8),
     }
 }
 
@@ -312,6 +319,10 @@ pub fn alu_from(code: u8) -> Option<TtAlu> {
 
 #[cold]
 #[inline(never)]
-fn no_wire_form(op: AluOp) -> HandError {
-    HandError::NoWireForm(op)
+fn no_wire_form(alu: TtAlu) -> HandError {
+    match alu {
+        TtAlu::Op(op) => HandError::NoWireForm(op),
+        // Every band and `absolute_diff` has a byte in the table.
+        TtAlu::Int32(_) | TtAlu::AbsoluteDiff => HandError::Alu(0),
+    }
 }

@@ -25,6 +25,17 @@ impl Stream {
         self.bytes.is_empty()
     }
 
+    /// The same bundles sorted by opcode (stably): the order a stream of long runs of one op
+    /// has.
+    pub fn sorted_by_opcode(&self) -> Stream {
+        let mut bundles = self.bundles().to_vec();
+        bundles.sort_by_key(|b| b[0]);
+        Stream {
+            bytes: bundles.into_iter().flatten().collect(),
+            census: self.census.clone(),
+        }
+    }
+
     /// The bundles as 64-byte arrays.
     pub fn bundles(&self) -> &[[u8; BUNDLE_SIZE]] {
         self.bytes.as_chunks::<BUNDLE_SIZE>().0

@@ -218,6 +218,14 @@ fn the_mixed_stream_holds_every_declared_op_and_decodes_whole() {
         assert!(*n >= 1000 / DECLARATIONS.len());
     }
     assert_eq!(kernels::decode_any_all(&stream.bytes), 1000);
+    assert_eq!(kernels::decode_any_batch(&stream.bytes), 1000);
+    let sorted = stream.sorted_by_opcode();
+    assert!(sorted.bundles().windows(2).all(|w| w[0][0] <= w[1][0]));
+    assert_eq!(kernels::decode_any_batch(&sorted.bytes), 1000);
+    // A bundle no op claims is counted out, not lost.
+    let mut broken = stream.bytes.clone();
+    broken[64 * 10] = 0x00;
+    assert_eq!(kernels::decode_any_batch(&broken), 999);
 }
 
 #[test]

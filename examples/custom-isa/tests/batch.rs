@@ -19,7 +19,7 @@ fn mixed() -> Vec<u8> {
 /// trailing report.
 fn batch<F: Family>(stream: &[u8]) -> (Vec<(usize, Result<F, DecodeError>)>, Option<usize>) {
     let mut seen = Vec::new();
-    let trailing = F::decode_batch(stream, |offset, r| seen.push((offset, r)));
+    let trailing = F::decode_batch(stream, |offset, r| seen.push((offset, r.clone())));
     (seen, trailing.map(|t| t.offset))
 }
 

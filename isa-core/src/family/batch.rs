@@ -15,12 +15,12 @@ use crate::error::DecodeError;
 /// between the sorting pass and the decoding pass.
 pub const CHUNK: usize = 4096;
 
-/// A chunk whose members change fewer than once per this many is decoded in its own order,
-/// run by run, without the counting sort.
+/// A chunk of bundles whose opcode changes fewer than once per this many is decoded in its own
+/// order, run by run, without the counting sort.
 const LONG_RUNS: usize = 16;
 
 /// [`Family::decode_batch`].
-pub(super) fn decode_batch<F: Family, V: FnMut(usize, Result<F, DecodeError>)>(
+pub(super) fn decode_batch<F: Family, V: FnMut(usize, &Result<F, DecodeError>)>(
     stream: &[u8],
     mut visit: V,
 ) -> Option<Trailing> {
@@ -36,21 +36,17 @@ pub(super) fn decode_batch<F: Family, V: FnMut(usize, Result<F, DecodeError>)>(
     for (c, chunk) in body.chunks(CHUNK * width).enumerate() {
         let origin = c * CHUNK * width;
         let n = chunk.len() / width;
+        if !F::WORDS && in_long_runs(chunk, width) {
+            in_runs(chunk, origin, width, &identity, &mut visit);
+            continue;
+        }
         let keys = &mut keys[..n];
         starts.fill(0);
-        let mut changes = 0;
-        let mut last = u32::MAX;
         for (key, bytes) in keys.iter_mut().zip(chunk.chunks_exact(width)) {
             *key = F::member_index(bytes).unwrap_or(unknown) as u32;
-            changes += usize::from(*key != last);
-            last = *key;
             if let Some(count) = starts.get_mut(*key as usize + 1) {
                 *count += 1;
             }
-        }
-        if changes * LONG_RUNS <= n {
-            in_runs(chunk, origin, keys, &identity, &mut visit);
-            continue;
         }
         // Counting sort: `starts[k]` becomes where group k starts, then, as the members are
         // placed, where it ends.
@@ -80,21 +76,48 @@ pub(super) fn decode_batch<F: Family, V: FnMut(usize, Result<F, DecodeError>)>(
     })
 }
 
-/// Decodes a chunk in its own order, each run of one member with that member's decoder.
-fn in_runs<F: Family, V: FnMut(usize, Result<F, DecodeError>)>(
+/// Whether the opcode of a chunk of bundles changes fewer than once per [`LONG_RUNS`] bundles
+/// (it stops reading at the change that proves otherwise).
+fn in_long_runs(chunk: &[u8], width: usize) -> bool {
+    let most = chunk.len() / width / LONG_RUNS;
+    let mut changes = 0;
+    let mut last = chunk.first().copied().unwrap_or(0);
+    for bundle in chunk.chunks_exact(width) {
+        let opcode = bundle.first().copied().unwrap_or(0);
+        changes += usize::from(opcode != last);
+        last = opcode;
+        if changes > most {
+            return false;
+        }
+    }
+    true
+}
+
+/// Decodes a chunk of bundles in its own order, each run of one opcode (so of one member) with
+/// that member's decoder.
+fn in_runs<F: Family, V: FnMut(usize, &Result<F, DecodeError>)>(
     chunk: &[u8],
     origin: usize,
-    keys: &[u32],
+    width: usize,
     identity: &[u32],
     visit: &mut V,
 ) {
+    let n = chunk.len() / width;
+    let opcode = |i: usize| chunk.get(i * width).copied().unwrap_or(0);
     let mut start = 0;
-    while start < keys.len() {
-        let key = keys[start];
-        let len = keys[start..].iter().take_while(|&&k| k == key).count();
-        let run = identity.get(start..start + len).unwrap_or_default();
-        F::decode_run(key as usize, chunk, origin, run, visit);
-        start += len;
+    while start < n {
+        let first = opcode(start);
+        let mut end = start + 1;
+        while end < n && opcode(end) == first {
+            end += 1;
+        }
+        let member = chunk
+            .get(start * width..)
+            .and_then(F::member_index)
+            .unwrap_or(F::DECLARATIONS.len());
+        let run = identity.get(start..end).unwrap_or_default();
+        F::decode_run(member, chunk, origin, run, visit);
+        start = end;
     }
 }
 
@@ -102,7 +125,7 @@ fn in_runs<F: Family, V: FnMut(usize, Result<F, DecodeError>)>(
 /// the loop [`Family::decode_run`] runs for one member, with that member's `decode`.
 #[doc(hidden)]
 #[inline(always)]
-pub fn decode_run_of<F, V: FnMut(usize, Result<F, DecodeError>)>(
+pub fn decode_run_of<F, V: FnMut(usize, &Result<F, DecodeError>)>(
     chunk: &[u8],
     origin: usize,
     at: &[u32],
@@ -113,7 +136,7 @@ pub fn decode_run_of<F, V: FnMut(usize, Result<F, DecodeError>)>(
     for &i in at {
         let offset = i as usize * width;
         if let Some(bytes) = chunk.get(offset..offset + width) {
-            visit(origin + offset, decode(bytes));
+            visit(origin + offset, &decode(bytes));
         }
     }
 }

@@ -187,7 +187,7 @@ macro_rules! family {
                     }
                 }
 
-                fn decode_run<V: $crate::__private::core::ops::FnMut(usize, Result<Self, DecodeError>)>(
+                fn decode_run<V: $crate::__private::core::ops::FnMut(usize, &Result<Self, DecodeError>)>(
                     member: usize,
                     chunk: &[u8],
                     origin: usize,
@@ -441,8 +441,8 @@ macro_rules! family {
     (@base_run $member:ident, $chunk:ident, $origin:ident, $at:ident, $visit:ident) => {};
     (@base_run $member:ident, $chunk:ident, $origin:ident, $at:ident, $visit:ident, $base:ty, $wrap:path) => {
         if $member < BASE.len() {
-            <$base as Family>::decode_run($member, $chunk, $origin, $at, &mut |offset, r: Result<$base, DecodeError>| {
-                $visit(offset, r.map($wrap))
+            <$base as Family>::decode_run($member, $chunk, $origin, $at, &mut |offset, r: &Result<$base, DecodeError>| {
+                $visit(offset, &r.clone().map($wrap))
             });
             return;
         }

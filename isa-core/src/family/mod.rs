@@ -113,8 +113,9 @@ pub trait Family: Sized + Clone + std::fmt::Debug + 'static {
         Walk::new(stream)
     }
 
-    /// Decodes every member of a buffer, with every check, and hands each to `visit` with its
-    /// byte offset: the decoded value, or why the bytes are no member (nothing is dropped). When
+    /// Decodes every member of a buffer, with every check, and shows each to `visit` with its
+    /// byte offset: the decoded value, or why the bytes are no member (nothing is dropped). The
+    /// result is lent, built in place for the call (clone it to keep it). When
     /// the length is not a multiple of [`Family::WIDTH`], the bytes past the last whole member
     /// are returned as a [`Trailing`] report.
     ///
@@ -125,7 +126,7 @@ pub trait Family: Sized + Clone + std::fmt::Debug + 'static {
     /// member; a chunk of long runs of one member is visited in stream order. Chunks are visited
     /// in stream order. A caller that needs stream order throughout sorts by the offset, or uses
     /// [`Family::walk`].
-    fn decode_batch<V: FnMut(usize, Result<Self, DecodeError>)>(
+    fn decode_batch<V: FnMut(usize, &Result<Self, DecodeError>)>(
         stream: &[u8],
         visit: V,
     ) -> Option<Trailing> {
@@ -136,7 +137,7 @@ pub trait Family: Sized + Clone + std::fmt::Debug + 'static {
     /// `member` of [`Family::DECLARATIONS`] (an index past them refuses each as unknown), with
     /// `origin` added to each offset: the inner loop of [`Family::decode_batch`].
     #[doc(hidden)]
-    fn decode_run<V: FnMut(usize, Result<Self, DecodeError>)>(
+    fn decode_run<V: FnMut(usize, &Result<Self, DecodeError>)>(
         member: usize,
         chunk: &[u8],
         origin: usize,
