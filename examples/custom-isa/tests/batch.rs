@@ -15,9 +15,12 @@ fn mixed() -> Vec<u8> {
         .expect("mixed.bin is checked in")
 }
 
+/// What the visitor was shown: every offset and result, in the order shown.
+type Seen<F> = Vec<(usize, Result<F, DecodeError>)>;
+
 /// Every `(offset, result)` `decode_batch` hands over, in the order it hands them, and its
 /// trailing report.
-fn batch<F: Family>(stream: &[u8]) -> (Vec<(usize, Result<F, DecodeError>)>, Option<usize>) {
+fn batch<F: Family>(stream: &[u8]) -> (Seen<F>, Option<usize>) {
     let mut seen = Vec::new();
     let trailing = F::decode_batch(stream, |offset, r| seen.push((offset, r.clone())));
     (seen, trailing.map(|t| t.offset))
@@ -25,10 +28,7 @@ fn batch<F: Family>(stream: &[u8]) -> (Vec<(usize, Result<F, DecodeError>)>, Opt
 
 /// The batch's results in stream order equal `F::decode` of each member alone, and every offset
 /// comes exactly once.
-fn matches_one_by_one<F: Family + PartialEq>(
-    stream: &[u8],
-    mut seen: Vec<(usize, Result<F, DecodeError>)>,
-) {
+fn matches_one_by_one<F: Family + PartialEq>(stream: &[u8], mut seen: Seen<F>) {
     seen.sort_by_key(|(offset, _)| *offset);
     let offsets: Vec<usize> = seen.iter().map(|(o, _)| *o).collect();
     let expected: Vec<usize> = (0..stream.len() / F::WIDTH).map(|i| i * F::WIDTH).collect();
@@ -76,7 +76,7 @@ fn undecodable_bundles_and_trailing_bytes_are_reported_at_their_offsets() {
         seen.iter()
             .find(|(o, _)| *o == offset)
             .and_then(|(_, r)| r.as_ref().err())
-            .map(|e| (e.at.field, e.problem.clone()))
+            .map(|e| (e.at.field, e.problem))
     };
     assert!(matches!(
         error(0x40),
