@@ -39,34 +39,6 @@ fn nanos(group: &str, function: &str, since: SystemTime) -> Option<f64> {
     json.get("median")?.get("point_estimate")?.as_f64()
 }
 
-/// The CPU model, core count and memory of this machine.
-fn machine() -> String {
-    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
-    let model = cpuinfo
-        .lines()
-        .find_map(|l| l.strip_prefix("model name")?.split(':').nth(1))
-        .unwrap_or("unknown CPU")
-        .trim()
-        .to_string();
-    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
-    let mem_kib: u64 = meminfo
-        .lines()
-        .find_map(|l| {
-            l.strip_prefix("MemTotal:")?
-                .trim()
-                .strip_suffix("kB")?
-                .trim()
-                .parse()
-                .ok()
-        })
-        .unwrap_or(0);
-    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
-    format!(
-        "{model}, {cores} cores, {:.1} GiB",
-        mem_kib as f64 / (1024.0 * 1024.0)
-    )
-}
-
 /// The generated-vs-hand-written ratios from alternating rounds (`paired::ratio`).
 pub struct Paired {
     pub decode: f64,
@@ -101,7 +73,7 @@ pub fn print(
     let ws = working_set;
     let sn = mixed.len();
     println!();
-    println!("isa-bench summary ({})", machine());
+    println!("isa-bench summary ({})", isa_bench::machine::describe());
     let census: Vec<String> = mixed
         .census
         .iter()

@@ -6,10 +6,10 @@
 
 use std::hint::black_box;
 
-use isa_core::{Bundle, Findings};
-use isa_ops::decode_any;
+use isa_core::{Bundle, Family, Findings};
 use isa_ops::dispatch::BUNDLE_SIZE;
 use isa_ops::tensor_tensor::{TensorTensor, TensorTensorWire};
+use isa_ops::{Op, decode_any};
 use zerocopy::FromBytes;
 
 use crate::hand;
@@ -102,6 +102,18 @@ pub fn decode_any_all(bytes: &[u8]) -> usize {
         .iter()
         .filter(|b| black_box(&decode_any(&b[..])).is_ok())
         .count()
+}
+
+/// [`Family::decode_batch`] of the built-in family over a stream, every result kept through
+/// [`black_box`]: how many decode.
+#[inline(never)]
+pub fn decode_any_batch(bytes: &[u8]) -> usize {
+    let mut ok = 0;
+    Op::decode_batch(bytes, |offset, r| {
+        ok += usize::from(black_box(r).is_ok());
+        black_box(offset);
+    });
+    ok
 }
 
 /// Decodes and validates every bundle of a stream as a user's loop does: `decode_any(b)`, then

@@ -26,6 +26,17 @@ impl Stream {
         self.bytes.is_empty()
     }
 
+    /// The same bundles sorted by opcode (stably): the order a stream of long runs of one op
+    /// has.
+    pub fn sorted_by_opcode(&self) -> Stream {
+        let mut bundles = self.bundles().to_vec();
+        bundles.sort_by_key(|b| b[0]);
+        Stream {
+            bytes: bundles.into_iter().flatten().collect(),
+            census: self.census.clone(),
+        }
+    }
+
     /// The bundles as 64-byte arrays.
     pub fn bundles(&self) -> &[[u8; BUNDLE_SIZE]] {
         self.bytes.as_chunks::<BUNDLE_SIZE>().0
@@ -114,4 +125,16 @@ fn shuffled(
         bytes: all.into_iter().flatten().collect(),
         census,
     }
+}
+
+/// Bundles in the codec working set the benchmarks and the agreement tests share: 4,096
+/// TensorTensor bundles, 256 KiB, resident in L2 and too varied for the branch predictor to
+/// learn, as in a real instruction stream.
+pub const WORKING_SET: usize = 4096;
+
+/// `n` TensorTensor bundles that decode, reproducible; the first [`WORKING_SET`] of them are the
+/// codec working set.
+pub fn tensor_tensor(n: usize) -> Vec<[u8; BUNDLE_SIZE]> {
+    let decl = Declaration::of::<isa_ops::tensor_tensor::TensorTensor>();
+    of(&decl, n, 0x5EED_0001)
 }

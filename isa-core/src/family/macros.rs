@@ -187,6 +187,29 @@ macro_rules! family {
                     }
                 }
 
+                fn decode_run<V: $crate::__private::core::ops::FnMut(usize, &Result<Self, DecodeError>)>(
+                    member: usize,
+                    chunk: &[u8],
+                    origin: usize,
+                    at: &[u32],
+                    visit: &mut V,
+                ) {
+                    use $crate::family::decode_run_of;
+                    $crate::family!(@base_run member, chunk, origin, at, visit $(, $base, $name::$bvar)?);
+                    let mut k = BASE.len();
+                    $(
+                        if member == k {
+                            decode_run_of(chunk, origin, at, WIDTH, visit, |b| {
+                                <$ty>::decode_map(<$ty>::view_prefix(b)?, $name::$variant)
+                            });
+                            return;
+                        }
+                        k += 1;
+                    )+
+                    let _ = k;
+                    decode_run_of(chunk, origin, at, WIDTH, visit, refuse_decode);
+                }
+
                 fn view(bytes: &[u8]) -> Result<$view<'_>, DecodeError> {
                     if bytes.len() < WIDTH {
                         return Result::Err($crate::family::truncated::<Self>(bytes.len()));
@@ -419,6 +442,16 @@ macro_rules! family {
                     $( $name::$variant(_) => $kind::$variant, )+
                 }
             }
+        }
+    };
+
+    (@base_run $member:ident, $chunk:ident, $origin:ident, $at:ident, $visit:ident) => {};
+    (@base_run $member:ident, $chunk:ident, $origin:ident, $at:ident, $visit:ident, $base:ty, $wrap:path) => {
+        if $member < BASE.len() {
+            <$base as Family>::decode_run($member, $chunk, $origin, $at, &mut |offset, r: &Result<$base, DecodeError>| {
+                $visit(offset, &r.clone().map($wrap))
+            });
+            return;
         }
     };
 
