@@ -3,12 +3,13 @@
 //! or by nobody: what the field table, the WaveDrom description and the SVG diagram all draw.
 //!
 //! The derive reserves every bit no field claims (encode writes zero, decode refuses anything
-//! else), so an unclaimed run is drawn as reserved. The identity row of a 32-bit word layout
+//! else), and the field table it publishes carries a `reserved` row for each such run, so the
+//! drawings read the reserved runs from the table like any other row. The identity row of a 32-bit word layout
 //! spans its whole mask, holes included; only the mask's bits belong to it, and each run of them
 //! is drawn as the literal the word must carry there (seed 004's WaveJSON writes BSTART.TEPL's
 //! bits 19:0 as `20'b00011001000110000001`).
 
-use isa_core::{Declaration, Family, FieldInfo, FieldKind, Identity, LayoutStatus};
+use isa_core::{Declaration, Family, FieldInfo, FieldKind, Identity, LayoutStatus, Placement};
 
 use crate::isa::Isa;
 
@@ -113,59 +114,106 @@ impl BitRun<'_> {
 }
 
 /// The runs of `fields` over a layout of `size` bytes, lowest bit first, covering every bit.
+///
+/// The runs are the table's rows in bit order: who owns which bit is decided once, where the
+/// table is built (isa-core's `claimed`, whose unclaimed runs the table carries as `reserved`
+/// rows), and read here. Two things are left to this function. The identity row of a 32-bit
+/// word spans its whole mask, holes included, so it is cut into its mask's runs, the other rows
+/// owning the holes; and bits no row covers, which a published table has only past the size up to
+/// which isa-core writes reserved rows (no layout of the built-in ISA), are drawn as
+/// [`RunOwner::Unclaimed`].
 pub fn runs(fields: &[FieldInfo], size: usize) -> Vec<BitRun<'_>> {
-    #[derive(Clone, Copy, PartialEq)]
-    enum Slot {
-        Free,
-        Row(usize),
-        Identity(usize),
-    }
-    let mut slots = vec![Slot::Free; size * 8];
-    // Identity bits first: they are exact, the row's span is not.
-    for (i, row) in fields.iter().enumerate() {
-        if let FieldKind::Identity { mask, .. } = row.kind {
-            for bit in 0..32 {
-                if mask >> bit & 1 == 1
-                    && let Some(s) = slots.get_mut(row.offset * 8 + bit)
-                {
-                    *s = Slot::Identity(i);
-                }
-            }
-        }
-    }
-    for (i, row) in fields.iter().enumerate() {
-        if matches!(row.kind, FieldKind::Identity { .. }) {
-            continue;
-        }
-        for bit in row.first_bit()..=row.last_bit() {
-            if let Some(s) = slots.get_mut(bit)
-                && *s == Slot::Free
-            {
-                *s = Slot::Row(i);
-            }
-        }
-    }
-    let mut out: Vec<BitRun<'_>> = Vec::new();
-    let mut start = 0;
-    for bit in 1..=slots.len() {
-        let (cur, next) = (slots.get(start), slots.get(bit));
-        if bit < slots.len() && cur == next {
-            continue;
-        }
-        let owner = match cur {
-            Some(Slot::Row(i)) => fields.get(*i).map(RunOwner::Row),
-            Some(Slot::Identity(i)) => fields.get(*i).map(|row| RunOwner::Identity {
-                row,
-                value: identity_bits(row, start, bit - 1),
+    let end = size * 8;
+    let mut spans: Vec<BitRun<'_>> = Vec::new();
+    for row in fields {
+        let (lo, stop) = span(row);
+        match row.kind {
+            FieldKind::Identity { mask, .. } => spans.extend(mask_runs(row, mask, end)),
+            _ if lo < stop.min(end) => spans.push(BitRun {
+                lo,
+                hi: stop.min(end) - 1,
+                owner: RunOwner::Row(row),
             }),
-            Some(Slot::Free) | None => None,
-        };
-        out.push(BitRun {
-            lo: start,
-            hi: bit - 1,
-            owner: owner.unwrap_or(RunOwner::Unclaimed),
-        });
-        start = bit;
+            _ => {}
+        }
+    }
+    // Stable: rows that start on one bit keep their table order, and the first of them wins.
+    spans.sort_by_key(|run| run.lo);
+    let mut out = Vec::with_capacity(spans.len());
+    let mut next = 0;
+    for run in spans {
+        if run.hi < next {
+            continue;
+        }
+        if run.lo > next {
+            out.push(unclaimed(next, run.lo - 1));
+        }
+        out.push(clip(run, next));
+        next = run.hi + 1;
+    }
+    if next < end {
+        out.push(unclaimed(next, end - 1));
+    }
+    out
+}
+
+/// `run` without its bits below `from`, which an earlier row owns.
+fn clip(run: BitRun<'_>, from: usize) -> BitRun<'_> {
+    let lo = run.lo.max(from);
+    let owner = match run.owner {
+        RunOwner::Identity { row, .. } => RunOwner::Identity {
+            row,
+            value: identity_bits(row, lo, run.hi),
+        },
+        other => other,
+    };
+    BitRun { lo, owner, ..run }
+}
+
+/// Bits `lo..=hi`, which no row covers.
+fn unclaimed<'a>(lo: usize, hi: usize) -> BitRun<'a> {
+    BitRun {
+        lo,
+        hi,
+        owner: RunOwner::Unclaimed,
+    }
+}
+
+/// The absolute bits of `row`: the first, and one past the last.
+fn span(row: &FieldInfo) -> (usize, usize) {
+    let base = row.offset * 8;
+    match row.placement {
+        Placement::Bytes { len } => (base, base + len * 8),
+        Placement::Bits { lo, hi } => (base + lo as usize, base + hi as usize + 1),
+    }
+}
+
+/// The runs of identity row `row` that its mask covers, below bit `end`, each with the value it
+/// requires.
+fn mask_runs(row: &FieldInfo, mask: u32, end: usize) -> Vec<BitRun<'_>> {
+    let base = row.offset * 8;
+    let mut out = Vec::new();
+    let mut bit = 0;
+    while bit < 32 {
+        if mask >> bit & 1 == 0 {
+            bit += 1;
+            continue;
+        }
+        let first = bit;
+        while bit < 32 && mask >> bit & 1 == 1 {
+            bit += 1;
+        }
+        let (lo, hi) = (base + first, (base + bit).min(end));
+        if lo < hi {
+            out.push(BitRun {
+                lo,
+                hi: hi - 1,
+                owner: RunOwner::Identity {
+                    row,
+                    value: identity_bits(row, lo, hi - 1),
+                },
+            });
+        }
     }
     out
 }
@@ -204,7 +252,7 @@ pub fn binary_literal(value: u64, bits: usize) -> String {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use isa_core::{Confidence, Placement};
+    use isa_core::Confidence;
 
     /// A row of a hand-written field table.
     pub(crate) const fn row(
@@ -350,6 +398,48 @@ pub(crate) mod tests {
             .collect();
         // 0x1043 = 0b001_00000_1000011: bits 6:0 are 1000011, bits 14:12 are 001.
         assert_eq!(literals, ["7'b1000011", "3'b001"]);
+    }
+
+    #[test]
+    fn the_reserved_runs_of_a_built_in_layout_are_rows_of_its_table() {
+        let layouts: Vec<DrawnLayout> = DrawnLayout::all::<crate::isa::BuiltIn>().collect();
+        for layout in &layouts {
+            let segs = runs(layout.fields, layout.size);
+            assert!(
+                segs.iter().all(|s| s.owner != RunOwner::Unclaimed),
+                "{}: every bit has a row",
+                layout.name
+            );
+            let bits: usize = segs.iter().map(BitRun::bits).sum();
+            assert_eq!(bits, layout.size * 8, "{}", layout.name);
+        }
+        // TensorScalar: bytes 0x0D..0x0F and bits 7:2 of byte 0x26 are claimed by no field.
+        let ts = layouts.iter().find(|l| l.name == "TensorScalar");
+        let reserved: Vec<(usize, usize)> = ts
+            .map(|l| runs(l.fields, l.size))
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|s| match s.owner {
+                RunOwner::Row(row) if row.kind == FieldKind::Reserved && row.name == "reserved" => {
+                    Some((s.lo, s.hi))
+                }
+                _ => None,
+            })
+            .collect();
+        assert!(reserved.contains(&(0x0D * 8, 0x10 * 8 - 1)), "{reserved:?}");
+        assert!(
+            reserved.contains(&(0x26 * 8 + 2, 0x26 * 8 + 7)),
+            "{reserved:?}"
+        );
+    }
+
+    #[test]
+    fn a_row_starting_inside_an_earlier_one_keeps_only_its_own_bits() {
+        let fields = [identity(7, 0x0000_00FF, 0x0000_00A5), bits("tail", 4, 11)];
+        let segs = runs(&fields, 2);
+        let spans: Vec<(usize, usize)> = segs.iter().map(|s| (s.lo, s.hi)).collect();
+        assert_eq!(spans, [(0, 7), (8, 11), (12, 15)]);
+        assert_eq!(segs[2].owner, RunOwner::Unclaimed);
     }
 
     #[test]

@@ -332,6 +332,77 @@ impl core::fmt::Display for LutRef {
 /// `ONE_TO_ONE` are computed from the entries. The type also gets `UNMAPPED`, and `code_of` / `value_of`, which
 /// report a missing entry as a [`Problem`](crate::Problem) naming the value and the table.
 ///
+/// A table that differs from another in a few entries is declared as that table plus its
+/// differences: `VIS NAME: VALUE = BASE { added { Variant => CODE, … } changed { Variant => CODE,
+/// … } removed { Variant, … } }` (each part optional, in that order), then optionally its own
+/// `canonical { … }`. The base is a `lut!` table of the same value type. The entries are the
+/// base's in their order, a changed one with its new code in place and the removed ones left
+/// out, then the added ones; the unmapped values are the base's that are not added, then the
+/// removed ones. So the table is as exhaustive as its base, and every difference is checked at
+/// compile time: an added value must be unmapped in the base, a changed or removed one mapped,
+/// a change must change the code, and no value is named twice. Canonical entries are not
+/// inherited (a change can leave a shared code with one preimage): the derived table names its
+/// own, under the same rules.
+///
+/// ```
+/// use isa_core::{Lut, enumeration, lut};
+///
+/// enumeration! {
+///     /// Four operations.
+///     pub enum Op: "Op" {
+///         Add = 0 => "add",
+///         Sub = 1 => "sub",
+///         Mul = 2 => "mul",
+///         Div = 3 => "div",
+///     }
+/// }
+///
+/// lut! {
+///     /// The first generation: no division.
+///     pub op_v1: Op { Add => 0x01, Sub => 0x02, Mul => 0x03 }
+///     unmapped { Div }
+/// }
+///
+/// lut! {
+///     /// The second generation: division added, multiplication moved, subtraction dropped.
+///     pub op_v2: Op = op_v1 {
+///         added { Div => 0x04 }
+///         changed { Mul => 0x08 }
+///         removed { Sub }
+///     }
+/// }
+///
+/// assert_eq!(op_v2::ENTRIES, [(Op::Add, 0x01), (Op::Mul, 0x08), (Op::Div, 0x04)]);
+/// assert_eq!(op_v2::UNMAPPED, [Op::Sub]);
+/// assert_eq!(op_v2::decode(0x08), Some(Op::Mul));
+/// assert_eq!(op_v2::encode(&Op::Sub), None);
+/// assert_eq!((op_v2::CODE_BITS, op_v2::ONE_TO_ONE), (4, true));
+/// ```
+///
+/// A difference the base does not allow does not compile, and the message names the value
+/// ("lookup table `op_v2`: `Div` has no code in the base table, so it cannot be changed or
+/// removed; list it in `added`"):
+///
+/// ```compile_fail,E0080
+/// use isa_core::{enumeration, lut};
+///
+/// enumeration! {
+///     /// Two values.
+///     pub enum Pair: "Pair" { A = 0 => "a", B = 1 => "b" }
+/// }
+///
+/// lut! {
+///     /// `B` has no code.
+///     pub pair_v1: Pair { A => 0x01 }
+///     unmapped { B }
+/// }
+///
+/// lut! {
+///     /// `B` cannot change: it has no code to change.
+///     pub pair_v2: Pair = pair_v1 { changed { B => 0x02 } }
+/// }
+/// ```
+///
 /// A shared code without a canonical entry does not compile:
 ///
 /// ```compile_fail,E0080
@@ -367,37 +438,117 @@ impl core::fmt::Display for LutRef {
 macro_rules! lut {
     (
         $(#[$meta:meta])*
+        $vis:vis $name:ident : $value:ty = $base:path {
+            $( added { $( $avariant:ident => $acode:literal ),+ $(,)? } )?
+            $( changed { $( $chvariant:ident => $chcode:literal ),+ $(,)? } )?
+            $( removed { $( $rvariant:ident ),+ $(,)? } )?
+        }
+        $( canonical { $( $ccode:literal => $cvariant:ident ),+ $(,)? } )?
+    ) => {
+        $crate::lut!(@type $(#[$meta])* $vis $name);
+
+        const _: () = {
+            type __Value = $value;
+
+            /// The base table's entries, which must be of the same value type.
+            const BASE: &[(__Value, u8)] = <$base as $crate::Lut>::ENTRIES;
+            const BASE_PAIRS: [(u8, u8); BASE.len()] = {
+                let mut pairs = [(0, 0); BASE.len()];
+                let mut i = 0;
+                while i < BASE.len() {
+                    pairs[i] = (BASE[i].0 as u8, BASE[i].1);
+                    i += 1;
+                }
+                pairs
+            };
+            const BASE_UNMAPPED: &[__Value] = <$base>::UNMAPPED;
+            const BASE_UNLISTED: [u8; BASE_UNMAPPED.len()] = {
+                let mut ordinals = [0; BASE_UNMAPPED.len()];
+                let mut i = 0;
+                while i < BASE_UNMAPPED.len() {
+                    ordinals[i] = BASE_UNMAPPED[i] as u8;
+                    i += 1;
+                }
+                ordinals
+            };
+            const DELTA: $crate::lut::support::Delta = $crate::lut::support::Delta {
+                added: &[$($( (__Value::$avariant as u8, $acode, ::core::stringify!($avariant)) ),+)?],
+                changed: &[$($( (__Value::$chvariant as u8, $chcode, ::core::stringify!($chvariant)) ),+)?],
+                removed: &[$($( (__Value::$rvariant as u8, ::core::stringify!($rvariant)) ),+)?],
+            };
+            const _: () = if let ::core::result::Result::Err(defect) =
+                DELTA.check(&BASE_PAIRS)
+            {
+                ::core::panic!("{}", defect.message(::core::stringify!($name)).as_str());
+            };
+
+            const PAIRS_BY_ORDINAL: [(u8, u8); DELTA.entries_len(&BASE_PAIRS)] =
+                DELTA.entries(&BASE_PAIRS);
+            const UNMAPPED_BY_ORDINAL: [u8; DELTA.unmapped_len(&BASE_UNLISTED)] =
+                DELTA.unmapped(&BASE_UNLISTED);
+            const PAIRS: &[(u8, u8)] = &PAIRS_BY_ORDINAL;
+            /// Every value at its ordinal.
+            const VALUES: [::core::option::Option<__Value>; 256] = {
+                let mut values = [::core::option::Option::None; 256];
+                let mut i = 0;
+                while i < __Value::ALL.len() {
+                    values[__Value::ALL[i] as u8 as usize] =
+                        ::core::option::Option::Some(__Value::ALL[i]);
+                    i += 1;
+                }
+                values
+            };
+            const ENTRY_VALUES: [(__Value, u8); PAIRS.len()] =
+                $crate::lut::support::entry_values(PAIRS, &VALUES, __Value::ALL[0]);
+            const UNMAPPED_VALUES: [__Value; UNMAPPED_BY_ORDINAL.len()] =
+                $crate::lut::support::values(&UNMAPPED_BY_ORDINAL, &VALUES, __Value::ALL[0]);
+            const ENCODE: [u16; 256] = $crate::lut::support::encode_table(PAIRS);
+            const ENTRY_CODES: [(&str, u8); PAIRS.len()] = {
+                let mut codes = [("", 0); PAIRS.len()];
+                let mut i = 0;
+                while i < codes.len() {
+                    codes[i] = (ENTRY_VALUES[i].0.name(), ENTRY_VALUES[i].1);
+                    i += 1;
+                }
+                codes
+            };
+            const LISTED_NAMES: [(u8, &str); PAIRS.len() + UNMAPPED_VALUES.len()] = {
+                let mut listed = [(0, ""); PAIRS.len() + UNMAPPED_VALUES.len()];
+                let mut i = 0;
+                while i < listed.len() {
+                    let value = if i < PAIRS.len() {
+                        ENTRY_VALUES[i].0
+                    } else {
+                        UNMAPPED_VALUES[i - PAIRS.len()]
+                    };
+                    listed[i] = (value as u8, value.name());
+                    i += 1;
+                }
+                listed
+            };
+            const LISTED: &[(u8, &str)] = &LISTED_NAMES;
+            const ENTRIES: &[(__Value, u8)] = &ENTRY_VALUES;
+            const CODES: $crate::error::Codes = &ENTRY_CODES;
+            const UNMAPPED: &[__Value] = &UNMAPPED_VALUES;
+
+            $crate::lut!(@impl $name $( canonical { $( $ccode => $cvariant ),+ } )?);
+        };
+    };
+    (
+        $(#[$meta:meta])*
         $vis:vis $name:ident : $value:ty {
             $( $variant:ident => $code:literal ),+ $(,)?
         }
         $( canonical { $( $ccode:literal => $cvariant:ident ),+ $(,)? } )?
         $( unmapped { $( $uvariant:ident ),+ $(,)? } )?
     ) => {
-        $(#[$meta])*
-        #[allow(non_camel_case_types)]
-        #[derive(
-            ::core::fmt::Debug,
-            ::core::clone::Clone,
-            ::core::marker::Copy,
-            ::core::default::Default,
-            ::core::cmp::PartialEq,
-            ::core::cmp::Eq,
-            ::core::hash::Hash,
-        )]
-        $vis struct $name;
+        $crate::lut!(@type $(#[$meta])* $vis $name);
 
         const _: () = {
             type __Value = $value;
 
             /// `(ordinal, code)` of every entry, for the checks.
             const PAIRS: &[(u8, u8)] = &[$( (__Value::$variant as u8, $code) ),+];
-            /// `(code, ordinal)` of every canonical entry.
-            const CANONICAL: &[(u8, u8)] = &[$($( ($ccode, __Value::$cvariant as u8) ),+)?];
-            const DECODE: [::core::option::Option<__Value>;
-                $crate::lut::support::table_len(PAIRS)] = $crate::lut::support::decode_table(
-                <$name as $crate::Lut>::ENTRIES,
-                &[$($( ($ccode, __Value::$cvariant) ),+)?],
-            );
 
             /// The table as an exhaustive `match`: a variant neither mapped nor unmapped does not
             /// compile.
@@ -428,76 +579,106 @@ macro_rules! lut {
                 $( (__Value::$variant as u8, ::core::stringify!($variant)), )+
                 $($( (__Value::$uvariant as u8, ::core::stringify!($uvariant)), )+)?
             ];
-            const _: () = if let ::core::result::Result::Err(defect) =
-                $crate::lut::support::verify(LISTED, PAIRS, CANONICAL)
-            {
-                ::core::panic!("{}", defect.message(::core::stringify!($name)).as_str());
-            };
+            const ENTRIES: &[(__Value, u8)] = &[$( (__Value::$variant, $code) ),+];
+            const CODES: $crate::error::Codes = &[$( (__Value::$variant.name(), $code) ),+];
+            const UNMAPPED: &[__Value] = &[$($( __Value::$uvariant ),+)?];
 
-            #[automatically_derived]
-            impl $crate::Lut for $name {
-                type Value = __Value;
-                const NAME: &'static str = ::core::stringify!($name);
-                const CODE_BITS: u32 = $crate::lut::support::code_bits(PAIRS);
-                const ONE_TO_ONE: bool = $crate::lut::support::one_to_one(PAIRS);
-                const ENTRIES: &'static [(__Value, u8)] = &[$( (__Value::$variant, $code) ),+];
-                const CODES: $crate::error::Codes = &[$( (__Value::$variant.name(), $code) ),+];
-
-                #[inline]
-                fn encode(value: &__Value) -> ::core::option::Option<u8> {
-                    let entry = ENCODE[*value as u8 as usize];
-                    if entry & 0x100 != 0 {
-                        ::core::option::Option::Some(entry as u8)
-                    } else {
-                        ::core::option::Option::None
-                    }
-                }
-
-                #[inline]
-                fn decode(code: u64) -> ::core::option::Option<__Value> {
-                    $crate::lut::support::lookup(&DECODE, code)
-                }
-
-                fn value_name(value: &__Value) -> &'static str {
-                    value.name()
-                }
-            }
-
-            impl $name {
-                /// The values that have no code in this table.
-                pub const UNMAPPED: &'static [__Value] = &[$($( __Value::$uvariant ),+)?];
-
-                /// The code of `value`; a value without one is
-                /// `isa_core::Problem::NoWireForm` naming it and the table.
-                pub fn code_of(value: __Value) -> ::core::result::Result<u8, $crate::Problem> {
-                    match <Self as $crate::Lut>::encode(&value) {
-                        ::core::option::Option::Some(code) => ::core::result::Result::Ok(code),
-                        ::core::option::Option::None => ::core::result::Result::Err(
-                            $crate::Problem::NoWireForm {
-                                value: value.name(),
-                                table: <Self as $crate::Lut>::NAME,
-                                known: &<Self as $crate::Lut>::CODES,
-                            },
-                        ),
-                    }
-                }
-
-                /// The canonical value of `code`; a code no value maps to is
-                /// `isa_core::Problem::UnknownCode` naming the table.
-                pub fn value_of(code: u64) -> ::core::result::Result<__Value, $crate::Problem> {
-                    match <Self as $crate::Lut>::decode(code) {
-                        ::core::option::Option::Some(value) => ::core::result::Result::Ok(value),
-                        ::core::option::Option::None => ::core::result::Result::Err(
-                            $crate::Problem::UnknownCode {
-                                code,
-                                table: <Self as $crate::Lut>::NAME,
-                                known: &<Self as $crate::Lut>::CODES,
-                            },
-                        ),
-                    }
-                }
-            }
+            $crate::lut!(@impl $name $( canonical { $( $ccode => $cvariant ),+ } )?);
         };
+    };
+    (@type $(#[$meta:meta])* $vis:vis $name:ident) => {
+        $(#[$meta])*
+        #[allow(non_camel_case_types)]
+        #[derive(
+            ::core::fmt::Debug,
+            ::core::clone::Clone,
+            ::core::marker::Copy,
+            ::core::default::Default,
+            ::core::cmp::PartialEq,
+            ::core::cmp::Eq,
+            ::core::hash::Hash,
+        )]
+        $vis struct $name;
+    };
+    // The checks and the impls, from the consts PAIRS, ENCODE, LISTED, ENTRIES, CODES and
+    // UNMAPPED that either form defines in the same block.
+    (@impl $name:ident $( canonical { $( $ccode:literal => $cvariant:ident ),+ } )?) => {
+        /// `(code, ordinal)` of every canonical entry.
+        const CANONICAL: &[(u8, u8)] = &[$($( ($ccode, __Value::$cvariant as u8) ),+)?];
+        const DECODE: [::core::option::Option<__Value>;
+            $crate::lut::support::table_len(PAIRS)] = $crate::lut::support::decode_table(
+            ENTRIES,
+            &[$($( ($ccode, __Value::$cvariant) ),+)?],
+        );
+        const _: () = if let ::core::result::Result::Err(defect) =
+            $crate::lut::support::verify(LISTED, PAIRS, CANONICAL)
+        {
+            ::core::panic!("{}", defect.message(::core::stringify!($name)).as_str());
+        };
+
+        #[automatically_derived]
+        impl $crate::Lut for $name {
+            type Value = __Value;
+            const NAME: &'static str = ::core::stringify!($name);
+            const CODE_BITS: u32 = $crate::lut::support::code_bits(PAIRS);
+            const ONE_TO_ONE: bool = $crate::lut::support::one_to_one(PAIRS);
+            const ENTRIES: &'static [(__Value, u8)] = ENTRIES;
+            const CODES: $crate::error::Codes = CODES;
+
+            #[inline]
+            fn encode(value: &__Value) -> ::core::option::Option<u8> {
+                let entry = ENCODE[*value as u8 as usize];
+                if entry & 0x100 != 0 {
+                    ::core::option::Option::Some(entry as u8)
+                } else {
+                    ::core::option::Option::None
+                }
+            }
+
+            #[inline]
+            fn decode(code: u64) -> ::core::option::Option<__Value> {
+                $crate::lut::support::lookup(&DECODE, code)
+            }
+
+            fn value_name(value: &__Value) -> &'static str {
+                value.name()
+            }
+        }
+
+        impl $name {
+            /// The values that have no code in this table.
+            pub const UNMAPPED: &'static [__Value] = UNMAPPED;
+
+            /// The code of `value`; a value without one is
+            /// `isa_core::Problem::NoWireForm` naming it and the table.
+            pub fn code_of(value: __Value) -> ::core::result::Result<u8, $crate::Problem> {
+                match <Self as $crate::Lut>::encode(&value) {
+                    ::core::option::Option::Some(code) => ::core::result::Result::Ok(code),
+                    ::core::option::Option::None => ::core::result::Result::Err(
+                        $crate::Problem::NoWireForm {
+                            value: value.name(),
+                            table: <Self as $crate::Lut>::NAME,
+                            known: &<Self as $crate::Lut>::CODES,
+                        },
+                    ),
+                }
+            }
+
+            /// The canonical value of `code`; a code no value maps to is
+            /// `isa_core::Problem::UnknownCode` naming the table.
+            pub fn value_of(code: u64) -> ::core::result::Result<__Value, $crate::Problem> {
+                match <Self as $crate::Lut>::decode(code) {
+                    ::core::option::Option::Some(value) => ::core::result::Result::Ok(value),
+                    ::core::option::Option::None => ::core::result::Result::Err(
+                        $crate::Problem::UnknownCode {
+                            code,
+                            table: <Self as $crate::Lut>::NAME,
+                            known: &<Self as $crate::Lut>::CODES,
+                        },
+                    ),
+                }
+            }
+        }
     };
 }
 
@@ -555,6 +736,247 @@ pub mod support {
         true
     }
 
+    /// The differences of a table declared as another table plus changes: `(ordinal, code,
+    /// name)` of the entries added and changed, `(ordinal, name)` of the entries removed.
+    #[derive(Debug, Clone, Copy)]
+    pub struct Delta {
+        /// Values the base table leaves unmapped, with their codes here.
+        pub added: &'static [(u8, u8, &'static str)],
+        /// Values of the base table, with their new codes.
+        pub changed: &'static [(u8, u8, &'static str)],
+        /// Values of the base table that have no code here.
+        pub removed: &'static [(u8, &'static str)],
+    }
+
+    impl Delta {
+        /// Checks every difference against the base entries `(ordinal, code)`: an added value
+        /// must not be a base entry, a changed or removed one must be, a change must change the
+        /// code, and no value is named twice.
+        pub const fn check(&self, base: &[(u8, u8)]) -> Result<(), Defect> {
+            let mut i = 0;
+            while i < self.added.len() {
+                let (ordinal, _, name) = self.added[i];
+                if base_code(base, ordinal).is_some() {
+                    return Err(Defect::AddedButInBase(name));
+                }
+                if self.named_after(ordinal, i) {
+                    return Err(Defect::DeltaTwice(name));
+                }
+                i += 1;
+            }
+            let mut i = 0;
+            while i < self.changed.len() {
+                let (ordinal, code, name) = self.changed[i];
+                match base_code(base, ordinal) {
+                    None => return Err(Defect::NotInBase(name)),
+                    Some(old) if old == code => return Err(Defect::Unchanged(name)),
+                    Some(_) => {}
+                }
+                if self.named_after(ordinal, self.added.len() + i) {
+                    return Err(Defect::DeltaTwice(name));
+                }
+                i += 1;
+            }
+            let mut i = 0;
+            while i < self.removed.len() {
+                let (ordinal, name) = self.removed[i];
+                if base_code(base, ordinal).is_none() {
+                    return Err(Defect::NotInBase(name));
+                }
+                if self.named_after(ordinal, self.added.len() + self.changed.len() + i) {
+                    return Err(Defect::DeltaTwice(name));
+                }
+                i += 1;
+            }
+            Ok(())
+        }
+
+        /// The ordinal of difference `index`, counting added, then changed, then removed.
+        const fn ordinal(&self, index: usize) -> u8 {
+            if index < self.added.len() {
+                self.added[index].0
+            } else if index < self.added.len() + self.changed.len() {
+                self.changed[index - self.added.len()].0
+            } else {
+                self.removed[index - self.added.len() - self.changed.len()].0
+            }
+        }
+
+        /// Whether a difference after `index` names `ordinal` again.
+        const fn named_after(&self, ordinal: u8, index: usize) -> bool {
+            let total = self.added.len() + self.changed.len() + self.removed.len();
+            let mut j = index + 1;
+            while j < total {
+                if self.ordinal(j) == ordinal {
+                    return true;
+                }
+                j += 1;
+            }
+            false
+        }
+
+        const fn is_removed(&self, ordinal: u8) -> bool {
+            let mut i = 0;
+            while i < self.removed.len() {
+                if self.removed[i].0 == ordinal {
+                    return true;
+                }
+                i += 1;
+            }
+            false
+        }
+
+        const fn is_added(&self, ordinal: u8) -> bool {
+            let mut i = 0;
+            while i < self.added.len() {
+                if self.added[i].0 == ordinal {
+                    return true;
+                }
+                i += 1;
+            }
+            false
+        }
+
+        /// How many entries the derived table has.
+        pub const fn entries_len(&self, base: &[(u8, u8)]) -> usize {
+            let mut n = self.added.len();
+            let mut i = 0;
+            while i < base.len() {
+                if !self.is_removed(base[i].0) {
+                    n += 1;
+                }
+                i += 1;
+            }
+            n
+        }
+
+        /// The derived entries `(ordinal, code)`: the base entries in their order, each changed
+        /// one with its new code and the removed ones left out, then the added ones in the order
+        /// given.
+        pub const fn entries<const N: usize>(&self, base: &[(u8, u8)]) -> [(u8, u8); N] {
+            let mut entries = [(0, 0); N];
+            let mut n = 0;
+            let mut i = 0;
+            while i < base.len() && n < N {
+                let (ordinal, mut code) = base[i];
+                let mut j = 0;
+                while j < self.changed.len() {
+                    if self.changed[j].0 == ordinal {
+                        code = self.changed[j].1;
+                    }
+                    j += 1;
+                }
+                if !self.is_removed(ordinal) {
+                    entries[n] = (ordinal, code);
+                    n += 1;
+                }
+                i += 1;
+            }
+            let mut i = 0;
+            while i < self.added.len() && n < N {
+                entries[n] = (self.added[i].0, self.added[i].1);
+                n += 1;
+                i += 1;
+            }
+            entries
+        }
+
+        /// How many values the derived table leaves unmapped.
+        pub const fn unmapped_len(&self, base: &[u8]) -> usize {
+            let mut n = self.removed.len();
+            let mut i = 0;
+            while i < base.len() {
+                if !self.is_added(base[i]) {
+                    n += 1;
+                }
+                i += 1;
+            }
+            n
+        }
+
+        /// The ordinals the derived table leaves unmapped: the base's unmapped values that are
+        /// not added, in their order, then the removed ones in the order given.
+        pub const fn unmapped<const N: usize>(&self, base: &[u8]) -> [u8; N] {
+            let mut unmapped = [0; N];
+            let mut n = 0;
+            let mut i = 0;
+            while i < base.len() && n < N {
+                if !self.is_added(base[i]) {
+                    unmapped[n] = base[i];
+                    n += 1;
+                }
+                i += 1;
+            }
+            let mut i = 0;
+            while i < self.removed.len() && n < N {
+                unmapped[n] = self.removed[i].0;
+                n += 1;
+                i += 1;
+            }
+            unmapped
+        }
+    }
+
+    /// The code of `ordinal` among the entries `(ordinal, code)`, if it has one.
+    const fn base_code(base: &[(u8, u8)], ordinal: u8) -> Option<u8> {
+        let mut i = 0;
+        while i < base.len() {
+            if base[i].0 == ordinal {
+                return Some(base[i].1);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The entries `(ordinal, code)` as `(value, code)`, reading each value from `values` (every
+    /// value at its ordinal); `fill` stands where an ordinal has no value, which the macro never
+    /// asks for.
+    pub const fn entry_values<V: Copy, const N: usize>(
+        pairs: &[(u8, u8)],
+        values: &[Option<V>; 256],
+        fill: V,
+    ) -> [(V, u8); N] {
+        let mut entries = [(fill, 0); N];
+        let mut i = 0;
+        while i < pairs.len() && i < N {
+            if let Some(value) = values[pairs[i].0 as usize] {
+                entries[i] = (value, pairs[i].1);
+            }
+            i += 1;
+        }
+        entries
+    }
+
+    /// The values of `ordinals`, read as [`entry_values`] reads them.
+    pub const fn values<V: Copy, const N: usize>(
+        ordinals: &[u8],
+        values: &[Option<V>; 256],
+        fill: V,
+    ) -> [V; N] {
+        let mut out = [fill; N];
+        let mut i = 0;
+        while i < ordinals.len() && i < N {
+            if let Some(value) = values[ordinals[i] as usize] {
+                out[i] = value;
+            }
+            i += 1;
+        }
+        out
+    }
+
+    /// The encode table of the entries `(ordinal, code)`: slot `ordinal` holds `0x100 | code`,
+    /// or 0 for a value without a code.
+    pub const fn encode_table(pairs: &[(u8, u8)]) -> [u16; 256] {
+        let mut table = [0; 256];
+        let mut i = 0;
+        while i < pairs.len() {
+            table[pairs[i].0 as usize] = 0x100 | pairs[i].1 as u16;
+            i += 1;
+        }
+        table
+    }
+
     /// What is wrong with a table; each names the value or the code concerned.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub enum Defect {
@@ -568,6 +990,14 @@ pub mod support {
         CanonicalOfUniqueCode(u8),
         /// Two canonical entries for one code.
         CanonicalTwice(u8),
+        /// An added value already has a code in the base table.
+        AddedButInBase(&'static str),
+        /// A changed or removed value has no code in the base table.
+        NotInBase(&'static str),
+        /// A changed value keeps the code it has in the base table.
+        Unchanged(&'static str),
+        /// A value is named twice among the differences.
+        DeltaTwice(&'static str),
     }
 
     /// Checks that no value is listed twice (`listed` is `(ordinal, name)` of the entries and
@@ -683,6 +1113,30 @@ pub mod support {
                 .push(table)
                 .push("`: ");
             let (code, what) = match self {
+                Defect::AddedButInBase(value) => {
+                    return head
+                        .push("added `")
+                        .push(value)
+                        .push("` already has a code in the base table; list it in `changed`");
+                }
+                Defect::NotInBase(value) => {
+                    return head.push("`").push(value).push(
+                        "` has no code in the base table, so it cannot be changed or removed; \
+                         list it in `added`",
+                    );
+                }
+                Defect::Unchanged(value) => {
+                    return head
+                        .push("changed `")
+                        .push(value)
+                        .push("` keeps the code it has in the base table; leave it out");
+                }
+                Defect::DeltaTwice(value) => {
+                    return head
+                        .push("`")
+                        .push(value)
+                        .push("` is named more than once among the differences; name it once");
+                }
                 Defect::ListedTwice(value) => {
                     return head.push("`").push(value).push(
                         "` is listed more than once; give each value one code, \
@@ -745,6 +1199,64 @@ pub mod support {
             assert_eq!(
                 verify(&twice, &[(0, 1), (1, 2)], &[]),
                 Err(Defect::ListedTwice("A"))
+            );
+        }
+
+        #[test]
+        fn every_delta_defect_is_found() {
+            let base = [(0, 0x01), (1, 0x02)];
+            let delta = |added, changed, removed| Delta {
+                added,
+                changed,
+                removed,
+            };
+            assert_eq!(
+                delta(&[(2, 0x03, "C")], &[(1, 0x04, "B")], &[(0, "A")]).check(&base),
+                Ok(())
+            );
+            assert_eq!(
+                delta(&[(1, 0x03, "B")], &[], &[]).check(&base),
+                Err(Defect::AddedButInBase("B"))
+            );
+            assert_eq!(
+                delta(&[], &[(2, 0x03, "C")], &[]).check(&base),
+                Err(Defect::NotInBase("C"))
+            );
+            assert_eq!(
+                delta(&[], &[], &[(2, "C")]).check(&base),
+                Err(Defect::NotInBase("C"))
+            );
+            assert_eq!(
+                delta(&[], &[(1, 0x02, "B")], &[]).check(&base),
+                Err(Defect::Unchanged("B"))
+            );
+            assert_eq!(
+                delta(&[], &[(1, 0x05, "B")], &[(1, "B")]).check(&base),
+                Err(Defect::DeltaTwice("B"))
+            );
+            assert_eq!(
+                delta(&[(2, 0x03, "C"), (2, 0x04, "C")], &[], &[]).check(&base),
+                Err(Defect::DeltaTwice("C"))
+            );
+        }
+
+        #[test]
+        fn a_delta_keeps_the_base_order_and_appends_what_it_adds() {
+            let base = [(0, 0x01), (1, 0x02), (2, 0x03)];
+            let delta = Delta {
+                added: &[(4, 0x09, "E")],
+                changed: &[(2, 0x07, "C")],
+                removed: &[(0, "A")],
+            };
+            assert_eq!(delta.entries_len(&base), 3);
+            assert_eq!(delta.entries::<3>(&base), [(1, 0x02), (2, 0x07), (4, 0x09)]);
+            assert_eq!(delta.unmapped_len(&[3, 4]), 2);
+            assert_eq!(delta.unmapped::<2>(&[3, 4]), [3, 0]);
+            let message = Defect::NotInBase("Div").message("op_v2");
+            assert!(
+                message
+                    .as_str()
+                    .starts_with("lookup table `op_v2`: `Div` has no code in the base table")
             );
         }
 

@@ -402,3 +402,139 @@ fn memset_mode_picks_the_opcode() {
     assert_eq!(memset_opcode::value_of(0x4D), Ok(MemsetMode::Random));
     assert_eq!(memset_opcode::decode(0x4A), None);
 }
+
+/// Seed 000 `byte_1DF5760` as `(value, code)` pairs in the table's declaration order.
+const DTYPE_V2_ENTRIES: [(Dtype, u8); 20] = [
+    (Dtype::Uint8, 0x03),
+    (Dtype::Int8, 0x02),
+    (Dtype::Float4E2m1fnX4, 0x05),
+    (Dtype::Float8e3, 0x0D),
+    (Dtype::Float8e4, 0x0E),
+    (Dtype::Float8E4m3fn, 0x0E),
+    (Dtype::Float8E8m0fnu, 0x03),
+    (Dtype::Float8e5, 0x0F),
+    (Dtype::Float8E4m3fnX4, 0x0E),
+    (Dtype::Float8E5m2X4, 0x0F),
+    (Dtype::Uint16, 0x05),
+    (Dtype::Int16, 0x04),
+    (Dtype::Bfloat16, 0x06),
+    (Dtype::Float16, 0x07),
+    (Dtype::Uint32, 0x09),
+    (Dtype::Int32, 0x08),
+    (Dtype::Float32, 0x0A),
+    (Dtype::Float32r, 0x0B),
+    (Dtype::Uint64, 0x01),
+    (Dtype::Int64, 0x0C),
+];
+
+/// Seed 001 `byte_1DFBAD0` as `(value, code)` pairs: declared as `dtype_v2` with float4 changed
+/// in place, so in the same order.
+const DTYPE_V4_ENTRIES: [(Dtype, u8); 20] = [
+    (Dtype::Uint8, 0x03),
+    (Dtype::Int8, 0x02),
+    (Dtype::Float4E2m1fnX4, 0x10),
+    (Dtype::Float8e3, 0x0D),
+    (Dtype::Float8e4, 0x0E),
+    (Dtype::Float8E4m3fn, 0x0E),
+    (Dtype::Float8E8m0fnu, 0x03),
+    (Dtype::Float8e5, 0x0F),
+    (Dtype::Float8E4m3fnX4, 0x0E),
+    (Dtype::Float8E5m2X4, 0x0F),
+    (Dtype::Uint16, 0x05),
+    (Dtype::Int16, 0x04),
+    (Dtype::Bfloat16, 0x06),
+    (Dtype::Float16, 0x07),
+    (Dtype::Uint32, 0x09),
+    (Dtype::Int32, 0x08),
+    (Dtype::Float32, 0x0A),
+    (Dtype::Float32r, 0x0B),
+    (Dtype::Uint64, 0x01),
+    (Dtype::Int64, 0x0C),
+];
+
+/// Seed 001 `sub_12039C0` as `(value, code)` pairs in the table's declaration order (the
+/// compares in the order of their ordinals 18..23).
+const ALU_V2_ENTRIES: [(AluOp, u8); 28] = [
+    (AluOp::Bypass, 0x00),
+    (AluOp::BitwiseNot, 0x01),
+    (AluOp::ArithShiftLeft, 0x02),
+    (AluOp::ArithShiftRight, 0x03),
+    (AluOp::Add, 0x04),
+    (AluOp::Subtract, 0x05),
+    (AluOp::Mult, 0x06),
+    (AluOp::Divide, 0x07),
+    (AluOp::Max, 0x08),
+    (AluOp::Min, 0x09),
+    (AluOp::BitwiseAnd, 0x0A),
+    (AluOp::BitwiseOr, 0x0B),
+    (AluOp::BitwiseXor, 0x0C),
+    (AluOp::LogicalAnd, 0x0D),
+    (AluOp::LogicalOr, 0x0E),
+    (AluOp::LogicalXor, 0x0F),
+    (AluOp::LogicalShiftLeft, 0x10),
+    (AluOp::LogicalShiftRight, 0x11),
+    (AluOp::IsEqual, 0x12),
+    (AluOp::NotEqual, 0x18),
+    (AluOp::IsGt, 0x13),
+    (AluOp::IsGe, 0x14),
+    (AluOp::IsLt, 0x16),
+    (AluOp::IsLe, 0x15),
+    (AluOp::Pow, 0x1A),
+    (AluOp::Mod, 0x1B),
+    (AluOp::Rsqrt, 0x1D),
+    (AluOp::Abs, 0x19),
+];
+
+/// Seed 001 `sub_142E030` as `(value, code)` pairs: declared as `alu_v2` plus three added
+/// entries, which come last.
+const ALU_V4_ENTRIES: [(AluOp, u8); 31] = [
+    (AluOp::Bypass, 0x00),
+    (AluOp::BitwiseNot, 0x01),
+    (AluOp::ArithShiftLeft, 0x02),
+    (AluOp::ArithShiftRight, 0x03),
+    (AluOp::Add, 0x04),
+    (AluOp::Subtract, 0x05),
+    (AluOp::Mult, 0x06),
+    (AluOp::Divide, 0x07),
+    (AluOp::Max, 0x08),
+    (AluOp::Min, 0x09),
+    (AluOp::BitwiseAnd, 0x0A),
+    (AluOp::BitwiseOr, 0x0B),
+    (AluOp::BitwiseXor, 0x0C),
+    (AluOp::LogicalAnd, 0x0D),
+    (AluOp::LogicalOr, 0x0E),
+    (AluOp::LogicalXor, 0x0F),
+    (AluOp::LogicalShiftLeft, 0x10),
+    (AluOp::LogicalShiftRight, 0x11),
+    (AluOp::IsEqual, 0x12),
+    (AluOp::NotEqual, 0x18),
+    (AluOp::IsGt, 0x13),
+    (AluOp::IsGe, 0x14),
+    (AluOp::IsLt, 0x16),
+    (AluOp::IsLe, 0x15),
+    (AluOp::Pow, 0x1A),
+    (AluOp::Mod, 0x1B),
+    (AluOp::Rsqrt, 0x1D),
+    (AluOp::Abs, 0x19),
+    (AluOp::AbsMax, 0x20),
+    (AluOp::AbsMin, 0x21),
+    (AluOp::ModInt, 0xC8),
+];
+
+#[test]
+fn the_dtype_tables_list_every_pair_of_the_seeds() {
+    assert_eq!(dtype_v2::ENTRIES, DTYPE_V2_ENTRIES);
+    assert_eq!(dtype_v4::ENTRIES, DTYPE_V4_ENTRIES);
+    assert_eq!(dtype_v4::CODES[2], ("float4_e2m1fn_x4", 0x10));
+    assert_eq!(dtype_v4::CODES.len(), 20);
+    assert_eq!(dtype_v4::UNMAPPED, []);
+}
+
+#[test]
+fn the_alu_tables_list_every_pair_of_the_seeds() {
+    assert_eq!(alu_v2::ENTRIES, ALU_V2_ENTRIES);
+    assert_eq!(alu_v4::ENTRIES, ALU_V4_ENTRIES);
+    assert_eq!(alu_v4::CODES[30], ("mod_int", 0xC8));
+    assert_eq!(alu_v4::CODES[19], ("not_equal", 0x18));
+    assert_eq!(alu_v4::CODES.len(), 31);
+}

@@ -7,7 +7,7 @@
 use isa_core::{BitValue, Problem};
 use isa_ops::pto::{
     Boundary, DataTypeError, Geometry, Layout, SegmentWidth, ShuffleControl, ShuffleMode, Tile,
-    TileDataType, TileError, TileFile, TileId, TshufError, UnknownName, tshuf,
+    TileDataType, TileError, TileFile, TileId, TshufError, UnknownAssemblyName, tshuf,
 };
 
 const M16: Layout = Layout::CubeM16;
@@ -923,14 +923,14 @@ fn tile_data_type_bit_value_width_checks() {
 fn tile_data_type_names_are_exact() {
     assert_eq!(
         "u32".parse::<TileDataType>(),
-        Err(UnknownName {
+        Err(UnknownAssemblyName {
             table: "TileDataType",
             name: "u32".into()
         })
     );
     assert_eq!(
         "HIF8".parse::<TileDataType>(),
-        Err(UnknownName {
+        Err(UnknownAssemblyName {
             table: "TileDataType",
             name: "HIF8".into()
         })

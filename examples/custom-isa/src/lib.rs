@@ -174,3 +174,33 @@ impl Isa for CustomIsa {
 pub fn member_counts() -> (usize, usize) {
     (CustomOp::DECLARATIONS.len(), CustomWord::DECLARATIONS.len())
 }
+
+isa::core::enumeration! {
+    /// How this crate's rounding unit rounds: its own enumeration, with a wire byte per
+    /// generation of the unit.
+    pub enum Rounding: "Rounding" {
+        /// To the nearest, ties to even.
+        Nearest = 0 => "nearest",
+        /// Towards minus infinity.
+        Down = 1 => "down",
+        /// Towards plus infinity.
+        Up = 2 => "up",
+        /// Stochastic: the second generation only.
+        Stochastic = 3 => "stochastic",
+    }
+}
+
+isa::core::lut! {
+    /// The first generation's rounding bytes: no stochastic rounding.
+    pub rounding_v1: Rounding { Nearest => 0x00, Down => 0x01, Up => 0x02 }
+    unmapped { Stochastic }
+}
+
+isa::core::lut! {
+    /// The second generation's: the first's, with stochastic rounding added and `up` moved to
+    /// make room for it.
+    pub rounding_v2: Rounding = rounding_v1 {
+        added { Stochastic => 0x02 }
+        changed { Up => 0x03 }
+    }
+}

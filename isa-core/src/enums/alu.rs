@@ -123,38 +123,7 @@ crate::lut! {
     /// CoreV4 ALU op bytes: seed 001's `sub_142E030`, byte-identical to [`alu_v2`] for ordinals
     /// 0..29 (correction D-J04: one band), extended with abs_max → 0x20, abs_min → 0x21 and
     /// mod_int → 0xC8. Ordinals 24 and 25 still have no wire form. One-to-one.
-    pub alu_v4: AluOp {
-        Bypass => 0x00,
-        BitwiseNot => 0x01,
-        ArithShiftLeft => 0x02,
-        ArithShiftRight => 0x03,
-        Add => 0x04,
-        Subtract => 0x05,
-        Mult => 0x06,
-        Divide => 0x07,
-        Max => 0x08,
-        Min => 0x09,
-        BitwiseAnd => 0x0A,
-        BitwiseOr => 0x0B,
-        BitwiseXor => 0x0C,
-        LogicalAnd => 0x0D,
-        LogicalOr => 0x0E,
-        LogicalXor => 0x0F,
-        LogicalShiftLeft => 0x10,
-        LogicalShiftRight => 0x11,
-        IsEqual => 0x12,
-        NotEqual => 0x18,
-        IsGt => 0x13,
-        IsGe => 0x14,
-        IsLt => 0x16,
-        IsLe => 0x15,
-        Pow => 0x1A,
-        Mod => 0x1B,
-        Rsqrt => 0x1D,
-        Abs => 0x19,
-        AbsMax => 0x20,
-        AbsMin => 0x21,
-        ModInt => 0xC8,
+    pub alu_v4: AluOp = alu_v2 {
+        added { AbsMax => 0x20, AbsMin => 0x21, ModInt => 0xC8 }
     }
-    unmapped { Average, ElemwiseMul }
 }

@@ -141,27 +141,8 @@ crate::lut! {
     /// `UINT8` 3, `FP8_EXP4` 0xE, `FP8_EXP5` 0xF): 0x03 ← uint8, float8_e8m0fnu;
     /// 0x0E ← float8e4, float8_e4m3fn, float8_e4m3fn_x4; 0x0F ← float8e5, float8_e5m2_x4.
     /// 0x05 (uint16) and 0x10 (float4_e2m1fn_x4) each have one preimage.
-    pub dtype_v4: Dtype {
-        Uint8 => 0x03,
-        Int8 => 0x02,
-        Float4E2m1fnX4 => 0x10,
-        Float8e3 => 0x0D,
-        Float8e4 => 0x0E,
-        Float8E4m3fn => 0x0E,
-        Float8E8m0fnu => 0x03,
-        Float8e5 => 0x0F,
-        Float8E4m3fnX4 => 0x0E,
-        Float8E5m2X4 => 0x0F,
-        Uint16 => 0x05,
-        Int16 => 0x04,
-        Bfloat16 => 0x06,
-        Float16 => 0x07,
-        Uint32 => 0x09,
-        Int32 => 0x08,
-        Float32 => 0x0A,
-        Float32r => 0x0B,
-        Uint64 => 0x01,
-        Int64 => 0x0C,
+    pub dtype_v4: Dtype = dtype_v2 {
+        changed { Float4E2m1fnX4 => 0x10 }
     }
     canonical { 0x03 => Uint8, 0x0E => Float8e4, 0x0F => Float8e5 }
 }

@@ -250,14 +250,14 @@ impl fmt::Display for TileDataType {
 }
 
 impl FromStr for TileDataType {
-    type Err = UnknownName;
+    type Err = UnknownAssemblyName;
 
     /// Reads an assembly name, matched exactly as the public PTO spec spells it ("U32", "HiF8").
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Self::ALL
             .into_iter()
             .find(|t| t.name() == s)
-            .ok_or_else(|| UnknownName::new("TileDataType", s))
+            .ok_or_else(|| UnknownAssemblyName::new("TileDataType", s))
     }
 }
 
@@ -308,17 +308,19 @@ impl BitValue for TileDataType {
 
 serde_by_name!(TileDataType, "TileDataType", |name| name.parse().ok());
 
-/// An assembly name that is not in its table (data types, layouts, shuffle modes, boundaries).
+/// A PTO assembly name that is not in its table: the `FromStr` error of [`TileDataType`], which
+/// reads the spelling of the public PTO spec ("U32", "HiF8"). A wire name that is not one of an
+/// `enumeration!`'s is [`isa_core::UnknownName`] instead.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{name}` is not a {table} name")]
-pub struct UnknownName {
+pub struct UnknownAssemblyName {
     /// The table looked in, e.g. `TileDataType`.
     pub table: &'static str,
     /// The name that was not found.
     pub name: String,
 }
 
-impl UnknownName {
+impl UnknownAssemblyName {
     /// An error for `name` missing from `table`.
     pub fn new(table: &'static str, name: &str) -> Self {
         Self {

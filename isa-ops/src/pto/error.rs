@@ -1,6 +1,6 @@
 //! Why TSHUF rejects its operands: one variant per rejection, each naming the bad value. The
 //! errors of the pieces below it sit with them ([`TileError`](super::tile::TileError),
-//! [`UnknownName`](super::datatype::UnknownName)).
+//! [`UnknownAssemblyName`](super::datatype::UnknownAssemblyName)).
 
 use super::datatype::TileDataType;
 use super::tile::{Geometry, Layout, TileId};

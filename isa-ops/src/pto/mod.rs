@@ -70,7 +70,7 @@ pub use block::{
     TshufBlock, decode_block,
 };
 pub use control::{Boundary, OPERAND_MASK, SegmentWidth, ShuffleControl, ShuffleMode};
-pub use datatype::{DataTypeError, TileDataType, UnknownName};
+pub use datatype::{DataTypeError, TileDataType, UnknownAssemblyName};
 pub use error::TshufError;
 pub use shuffle::{Operands, check_operands, data_type_legal, shuffled_words, tshuf};
 pub use tile::{Geometry, Layout, Tile, TileError, TileFile, TileId};
