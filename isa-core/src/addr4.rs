@@ -25,9 +25,19 @@ use crate::visit::{Key, Value, Visitor};
 /// - static form: bit 31 clear, a byte address under [`Addr4::BYTE_ADDRESS_MASK`] with the
 ///   region bits 29..=30 above it (byte 3 & 0x60: 0x20 is PSUM).
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+    zerocopy::FromBytes,
 )]
 #[serde(transparent)]
+#[repr(transparent)]
 pub struct Addr4(u32);
 
 impl Addr4 {

@@ -31,7 +31,11 @@ pub mod valid;
 ///
 /// Every field value is representable on the wire, so encoding never fails and decoding is
 /// lossless; the validators ([`Tensor::validate`]) say whether the hardware accepts it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// `#[repr(C)]` with the wire's fields in the wire's order and no padding (4 + 2N + 2N bytes),
+/// so that on a little-endian host a decoded descriptor is the wire's bytes, copied once.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, FromBytes)]
 pub struct Tensor<const N: usize> {
     /// The ADDR4 start-address word @+0, with the partition axis folded in (seed 002).
     pub addr: Addr4,
@@ -81,6 +85,8 @@ impl<const N: usize> TensorWire<N> {
 
 // Seed 002's four .rodata size asserts, as literals.
 const _: () = {
+    assert!(size_of::<Tensor<1>>() == 8 && size_of::<Tensor<2>>() == 12);
+    assert!(size_of::<Tensor<3>>() == 16 && size_of::<Tensor<4>>() == 20);
     assert!(TensorWire::<1>::SIZE == 8);
     assert!(TensorWire::<2>::SIZE == 12);
     assert!(TensorWire::<3>::SIZE == 16);
@@ -172,8 +178,15 @@ impl<const N: usize> From<&Tensor<N>> for TensorWire<N> {
 
 /// The logical form of any wire bytes (lossless: every bit pattern decodes).
 impl<const N: usize> From<&TensorWire<N>> for Tensor<N> {
+    #[inline]
     fn from(wire: &TensorWire<N>) -> Self {
         let _ = TensorWire::<N>::SIZE; // the 4+4N check for this N
+        // The same fields in the same order, both little-endian: one copy of 4 + 4N bytes
+        // rather than one load and store per element.
+        #[cfg(target_endian = "little")]
+        if let Ok(t) = Self::read_from_bytes(wire.as_bytes()) {
+            return t;
+        }
         Self {
             addr: Addr4::from_raw(wire.addr.get()),
             strides: wire.strides.map(I16::get),

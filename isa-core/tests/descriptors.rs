@@ -816,3 +816,27 @@ fn seed_002_psum_tail_revalidate_is_implied_by_the_0xe0_rule() {
     };
     assert_eq!(tensor3d_valid(&t), Ok(()));
 }
+
+#[test]
+fn seed_002_decoding_reads_addr4_then_the_strides_then_the_counts_of_every_width() {
+    // Seed 002's 4+4N layout read back: ADDR4 little-endian at +0, the signed strides from +4,
+    // the counts from +(4+2N). Each width is decoded from its own written-out bytes.
+    let one = [0x78, 0x56, 0x34, 0x12, 0xFE, 0xFF, 0x07, 0x00];
+    let t = Tensor1d::from_wire(&TensorWire::<1>::read_from_bytes(&one).unwrap()).unwrap();
+    assert_eq!((t.addr.raw(), t.strides, t.nums), (0x1234_5678, [-2], [7]));
+
+    let three = [
+        0x00, 0x10, 0x00, 0x20, 0x01, 0x00, 0x00, 0x80, 0xFF, 0x7F, 0x0B, 0x0A, 0x0D, 0x0C, 0x0F,
+        0x0E,
+    ];
+    let t = Tensor3d::from_wire(&TensorWire::<3>::read_from_bytes(&three).unwrap()).unwrap();
+    assert_eq!(t.addr.raw(), 0x2000_1000);
+    assert_eq!(t.strides, [1, i16::MIN, i16::MAX]);
+    assert_eq!(t.nums, [0x0A0B, 0x0C0D, 0x0E0F]);
+
+    let four: Vec<u8> = (1..=20).collect();
+    let t = Tensor4d::from_wire(&TensorWire::<4>::read_from_bytes(&four).unwrap()).unwrap();
+    assert_eq!(t.addr.raw(), 0x0403_0201);
+    assert_eq!(t.strides, [0x0605, 0x0807, 0x0A09, 0x0C0B]);
+    assert_eq!(t.nums, [0x0E0D, 0x100F, 0x1211, 0x1413]);
+}
