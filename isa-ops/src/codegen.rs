@@ -141,6 +141,34 @@ impl<T: EncoderBody<Op> + ?Sized> Lowering for T {}
 pub struct InstId(pub usize);
 
 /// The three sinks of the lifecycle, filled across any number of instructions.
+///
+/// ```
+/// use isa_core::{AccessPattern, Addr4, ApPair, Dtype, SyncBand};
+/// use isa_ops::memset::MemsetInst;
+/// use isa_ops::{Codegen, Lowering, Operand};
+///
+/// // out[128][1024] int32 = 0xDEADBEEF: Memset's Const mode, opcode 0x49 (seed 000 §5).
+/// let pattern = [(1, 128), (1, 1024)].map(|(step, num)| ApPair { step, num });
+/// let ap = AccessPattern {
+///     start: Addr4::from_raw(0x0004_0000),
+///     pattern: pattern.to_vec(),
+///     indirect: false,
+/// };
+/// let out = Operand { ap, dtype: Dtype::Int32 };
+/// let fill = MemsetInst { out, mode: 0, fill: 0xDEAD_BEEF, sync: SyncBand::default() };
+///
+/// let mut cg = Codegen::new();
+/// cg.run(0, &fill)?; // COLLECT_OPCODES
+/// cg.run(1, &fill)?; // GENERATE_ISACODE
+/// cg.run(2, &fill)?; // RUN_ISA_CHECKS
+/// assert_eq!(cg.census().get(&0x49), Some(&1));
+/// assert_eq!((cg.stream.len(), cg.stream[0], cg.stream[0x28]), (64, 0x49, 0xEF));
+/// assert!(cg.findings.is_empty());
+/// // The same run, for one instruction on its own.
+/// assert_eq!(fill.opcodes()?, [0x49]);
+/// assert_eq!(fill.bundles()?[0].to_bytes()?[..], cg.stream[..]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Codegen {
     /// The `this+0x2B9` option (seed 000 CodeGenMode 1): when set, `GENERATE_ISACODE` writes

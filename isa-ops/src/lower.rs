@@ -94,7 +94,42 @@ impl Module {
 }
 
 /// Where an encoder body's output goes: one implementation per `CodeGenMode` arm, and the
-/// collectors behind [`crate::Lowering`].
+/// collectors behind [`crate::Lowering`]. A crate can bring its own:
+///
+/// ```
+/// use isa_ops::{EncoderBody, LowerError, ModuleAttribute, Op, Sink};
+/// # use isa_core::{AccessPattern, Addr4, ApPair, Dtype, SyncBand};
+/// # use isa_ops::memset::MemsetInst;
+/// # use isa_ops::Operand;
+///
+/// /// Counts the bundles of each opcode and packs nothing.
+/// #[derive(Default)]
+/// struct Census(std::collections::BTreeMap<u8, usize>);
+///
+/// impl Sink<Op> for Census {
+///     fn bundle(
+///         &mut self,
+///         opcode: u8,
+///         _fill: &mut dyn FnMut() -> Result<Op, LowerError>,
+///     ) -> Result<(), LowerError> {
+///         *self.0.entry(opcode).or_default() += 1;
+///         Ok(())
+///     }
+///     fn report(&mut self, _message: &'static str) {}
+///     fn attribute(&mut self, _attribute: ModuleAttribute) {}
+/// }
+///
+/// # let pattern = [(1, 128), (1, 1024)].map(|(step, num)| ApPair { step, num });
+/// # let ap = AccessPattern { start: Addr4::from_raw(0), pattern: pattern.to_vec(), indirect: false };
+/// # let out = Operand { ap, dtype: Dtype::Int32 };
+/// // Memset's Const mode is 0x49 (seed 000 §5).
+/// let fill = MemsetInst { out, mode: 0, fill: 7, sync: SyncBand::default() };
+/// let mut census = Census::default();
+/// fill.emit(&mut census)?;
+/// fill.emit(&mut census)?;
+/// assert_eq!(census.0.get(&0x49), Some(&2));
+/// # Ok::<(), LowerError>(())
+/// ```
 pub trait Sink<F> {
     /// The body emits a bundle with `opcode`; `fill` packs its fields. The opcode is handed over
     /// before any field is packed (seed 000, `COLLECT_OPCODES`: the opcode word is recorded, then
