@@ -27,39 +27,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use isa_core::CodeGenMode;
 
 use crate::dispatch::{BUNDLE_SIZE, Op, decode_any};
-use crate::lower::{EncoderBody, Finding, LowerError, Module, ModuleAttribute, Sink};
-
-/// Everything one encoder body emits: its bundles in order, the diagnostics it reports without
-/// stopping (seed 001: `reportError("Reduce Accum result is not outputed")` then a forced value),
-/// and the module attributes it sets.
-#[derive(Debug, Default, Clone, PartialEq)]
-pub struct Lowered {
-    /// The bundles, in stream order.
-    pub bundles: Vec<Op>,
-    /// Reported diagnostics, the seed's exact strings, in order.
-    pub reports: Vec<&'static str>,
-    /// Module attributes set while lowering.
-    pub attributes: Vec<ModuleAttribute>,
-}
-
-impl Sink<Op> for Lowered {
-    fn bundle(
-        &mut self,
-        _opcode: u8,
-        fill: &mut dyn FnMut() -> Result<Op, LowerError>,
-    ) -> Result<(), LowerError> {
-        self.bundles.push(fill()?);
-        Ok(())
-    }
-
-    fn report(&mut self, message: &'static str) {
-        self.reports.push(message);
-    }
-
-    fn attribute(&mut self, attribute: ModuleAttribute) {
-        self.attributes.push(attribute);
-    }
-}
+use crate::lower::{EncoderBody, Finding, LowerError, Lowered, Module, ModuleAttribute, Sink};
 
 /// The `COLLECT_OPCODES` sink: the opcodes in emission order; no field is packed.
 #[derive(Debug, Default)]
@@ -125,7 +93,7 @@ pub trait Lowering: EncoderBody<Op> {
     }
 
     /// The bundles with the body's reports and module attributes.
-    fn lower(&self) -> Result<Lowered, LowerError> {
+    fn lower(&self) -> Result<Lowered<Op>, LowerError> {
         let mut sink = Lowered::default();
         self.emit(&mut sink)?;
         Ok(sink)

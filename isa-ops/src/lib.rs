@@ -28,7 +28,9 @@ pub mod tensor_scalar_cache;
 mod tensor_scalar_ptr;
 pub mod tensor_tensor;
 
-pub use codegen::{Codegen, InstId, Lowered, Lowering};
+pub use codegen::{Codegen, InstId, Lowering};
 pub use dispatch::{DECLARATIONS, Op, OpView, bundles, decode_any, view_any};
-pub use lower::{EncoderBody, Finding, LowerError, Module, ModuleAttribute, Sink, Validate};
+pub use lower::{
+    EncoderBody, Finding, LowerError, Lowered, Module, ModuleAttribute, Sink, Validate,
+};
 pub use operand::{Core, Operand};

@@ -159,3 +159,45 @@ pub trait EncoderBody<F> {
     /// Runs the body into `sink`.
     fn emit(&self, sink: &mut dyn Sink<F>) -> Result<(), LowerError>;
 }
+
+/// Everything one encoder body emits: its bundles in order, the diagnostics it reports without
+/// stopping (seed 001: `reportError("Reduce Accum result is not outputed")` then a forced value),
+/// and the module attributes it sets. As a [`Sink`] it fills every bundle.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lowered<F> {
+    /// The bundles, in stream order.
+    pub bundles: Vec<F>,
+    /// Reported diagnostics, the seed's exact strings, in order.
+    pub reports: Vec<&'static str>,
+    /// Module attributes set while lowering.
+    pub attributes: Vec<ModuleAttribute>,
+}
+
+impl<F> Sink<F> for Lowered<F> {
+    fn bundle(
+        &mut self,
+        _opcode: u8,
+        fill: &mut dyn FnMut() -> Result<F, LowerError>,
+    ) -> Result<(), LowerError> {
+        self.bundles.push(fill()?);
+        Ok(())
+    }
+
+    fn report(&mut self, message: &'static str) {
+        self.reports.push(message);
+    }
+
+    fn attribute(&mut self, attribute: ModuleAttribute) {
+        self.attributes.push(attribute);
+    }
+}
+
+impl<F> Default for Lowered<F> {
+    fn default() -> Self {
+        Self {
+            bundles: Vec::new(),
+            reports: Vec::new(),
+            attributes: Vec::new(),
+        }
+    }
+}

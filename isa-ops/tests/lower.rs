@@ -7,7 +7,7 @@ mod common;
 use common::{P64_4X128, operand, ptr_inst};
 use isa_core::{AluOp, Dtype};
 use isa_ops::tensor_scalar::{Arg, TensorScalarPtrInst};
-use isa_ops::{Codegen, EncoderBody, InstId, LowerError, ModuleAttribute, Op, Sink};
+use isa_ops::{Codegen, EncoderBody, InstId, LowerError, Lowered, ModuleAttribute, Op, Sink};
 
 /// A plain TensorScalar (0x43).
 fn plain() -> TensorScalarPtrInst {
@@ -178,32 +178,22 @@ isa_core::family! {
     }
 }
 
-/// A sink that keeps the bundles of any family.
-struct Bundles<F>(Vec<F>);
-
-impl<F> Sink<F> for Bundles<F> {
-    fn bundle(
-        &mut self,
-        _opcode: u8,
-        fill: &mut dyn FnMut() -> Result<F, LowerError>,
-    ) -> Result<(), LowerError> {
-        self.0.push(fill()?);
-        Ok(())
-    }
-
-    fn report(&mut self, _message: &'static str) {}
-
-    fn attribute(&mut self, _attribute: ModuleAttribute) {}
-}
-
 // A body is generic over the family it emits into: the built-in bodies fill a user's family of
 // their bundles, with the bytes the built-in stream gets.
 #[test]
 fn a_body_emits_into_any_family_of_its_bundles() {
-    let mut sink = Bundles::<Dve>(Vec::new());
+    let mut sink = Lowered::<Dve>::default();
     fused().emit(&mut sink).unwrap();
-    assert!(matches!(sink.0[..], [Dve::TensorScalar(_), Dve::Drain(_)]));
-    let bytes: Vec<u8> = sink.0.iter().flat_map(|b| b.to_bytes().unwrap()).collect();
+    assert!(matches!(
+        sink.bundles[..],
+        [Dve::TensorScalar(_), Dve::Drain(_)]
+    ));
+    assert_eq!(sink.reports, ["Reduce Accum result is not outputed"]);
+    let bytes: Vec<u8> = sink
+        .bundles
+        .iter()
+        .flat_map(|b| b.to_bytes().unwrap())
+        .collect();
     let mut cg = Codegen::new();
     cg.run(1, &fused()).unwrap();
     assert_eq!(bytes, cg.stream);
