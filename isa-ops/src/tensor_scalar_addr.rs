@@ -83,9 +83,7 @@ impl TensorScalarPtrInst {
         Ok(TENSOR_SCALAR_ADDR_OPCODE)
     }
 
-    /// `generateTensorScalarAddr`: the stores; each scalar through the shared slot packer. With
-    /// one scalar op1 is the bypass identity, as on TensorScalar (seed 001: "s1 iff
-    /// NumArgs==3"; "With NumArgs==2, op1 is the bypass identity").
+    /// `generateTensorScalarAddr`: the opcode, then the stores.
     pub fn emit_tensor_scalar_addr<F: From<TensorScalarAddr>>(
         &self,
         sink: &mut dyn Sink<F>,
@@ -94,7 +92,9 @@ impl TensorScalarPtrInst {
         sink.bundle(opcode, &mut || Ok(self.build_addr()?.into()))
     }
 
-    /// The stores of `generateTensorScalarAddr`.
+    /// The stores of `generateTensorScalarAddr`; each scalar through the shared slot packer.
+    /// With one scalar op1 is the bypass identity, as on TensorScalar (seed 001: "s1 iff
+    /// NumArgs==3"; "With NumArgs==2, op1 is the bypass identity").
     fn build_addr(&self) -> Result<TensorScalarAddr, LowerError> {
         let op1 = self.op1_for_num_args()?;
         let (scalar0_src, scalar0) = slot_of(self.scalars.first());

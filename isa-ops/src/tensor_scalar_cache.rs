@@ -81,13 +81,15 @@ impl TensorScalarCacheInst {
         }
         Ok(())
     }
+}
 
+impl<F> EncoderBody<F> for TensorScalarCacheInst
+where
+    F: From<TensorScalar> + From<DveReadAccumulator>,
+{
     /// The opcode, then the field fill (the immediate rules and the S3D3_TS stores of the
     /// GENERATE arm), then the drain of a two-output form.
-    pub fn emit_cache<F>(&self, sink: &mut dyn Sink<F>) -> Result<(), LowerError>
-    where
-        F: From<TensorScalar> + From<DveReadAccumulator>,
-    {
+    fn emit(&self, sink: &mut dyn Sink<F>) -> Result<(), LowerError> {
         let opcode = self.select_opcode()?;
         sink.bundle(opcode.code(), &mut || {
             self.check_immediates()?;
@@ -105,14 +107,5 @@ impl TensorScalarCacheInst {
             Ok(TensorScalar::fill(opcode, &fields)?.into())
         })?;
         emit_drain(self.reduce_out.is_some(), sink)
-    }
-}
-
-impl<F> EncoderBody<F> for TensorScalarCacheInst
-where
-    F: From<TensorScalar> + From<DveReadAccumulator>,
-{
-    fn emit(&self, sink: &mut dyn Sink<F>) -> Result<(), LowerError> {
-        self.emit_cache(sink)
     }
 }
