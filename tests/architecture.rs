@@ -538,38 +538,12 @@ fn workspace_crate(name: &str) -> Crate {
     read_crate(&files)
 }
 
-/// Uses that still close a circle, as `(crate, from, to)`: the built-in ISA's encoder bodies
-/// return the family's [`Op`](isa::ops::Op), which `dispatch` gathers from them. They are left
-/// out of the graph; each must still be in the sources (so a use that goes is struck off here).
-const OPEN: &[(&str, &str, &str)] = &[
-    ("isa-ops", "copy_predicated", "dispatch"),
-    ("isa-ops", "exponential", "dispatch"),
-    ("isa-ops", "lower", "dispatch"),
-    ("isa-ops", "memset", "dispatch"),
-    ("isa-ops", "move_shape", "dispatch"),
-    ("isa-ops", "tensor_copy", "dispatch"),
-    ("isa-ops", "tensor_scalar", "dispatch"),
-    ("isa-ops", "tensor_scalar_cache", "dispatch"),
-    ("isa-ops", "tensor_tensor", "dispatch"),
-];
-
 #[test]
 fn no_crate_has_an_import_circle() {
     let mut found = Vec::new();
     for name in CRATES {
         let krate = workspace_crate(name);
-        let mut graph = graph(&krate);
-        for (_, from, to) in OPEN.iter().filter(|(c, ..)| c == name) {
-            let from: ModPath = from.split("::").map(str::to_string).collect();
-            let to: ModPath = to.split("::").map(str::to_string).collect();
-            let edges = graph.get_mut(&from).expect("a module of the crate");
-            assert!(
-                edges.remove(&to).is_some(),
-                "{name}: {} no longer uses {}; strike it off OPEN",
-                from.join("::"),
-                to.join("::")
-            );
-        }
+        let graph = graph(&krate);
         for circle in circles(&graph) {
             found.push(describe(name, &krate, &graph, &circle));
         }

@@ -72,13 +72,12 @@ use isa_core::{
 };
 use isa_derive::Bundle;
 
-use crate::lower::{LowerError, Lowering, Validate};
-use crate::dispatch::Op;
+use crate::lower::{EncoderBody, LowerError, Sink, Validate};
 use crate::operand::Operand;
 use crate::support::{
     at, descriptors, element_counts, finding, pack, partitions, same_tag, tag_differs,
 };
-use crate::tensor_copy::TensorCopyInst;
+use crate::tensor_copy::{TensorCopy, TensorCopyInst};
 use crate::tensor_tensor::S3D3_TT_SRC_ELEMENT_CNT_CHECK;
 use isa_core::{Confidence, Rule};
 use isa_core::{Findings, ReasonArg, reason};
@@ -368,8 +367,11 @@ impl CopyPredicatedInst {
         }
     }
 
-    /// Fills the bundle the selected branch writes.
-    pub fn build(&self) -> Result<Op, LowerError> {
+    /// Fills the bundle the selected branch writes, as a member of the family `F`.
+    pub fn build<F>(&self) -> Result<F, LowerError>
+    where
+        F: From<SelectReduce> + From<CopyPredicated> + From<CopyPredicatedScalar>,
+    {
         Ok(match self.select_opcode() {
             PredicatedOpcode::SelectReduce => self.select_reduce()?.into(),
             PredicatedOpcode::Copy => self.copy_cast(CopyCastOpcode::Copy)?.into(),
@@ -483,19 +485,19 @@ impl CopyPredicatedInst {
     }
 }
 
-impl Lowering for CopyPredicatedInst {
-    fn opcodes(&self) -> Result<Vec<u8>, LowerError> {
-        Ok(vec![self.select_opcode().code()])
-    }
-
-    fn bundles(&self) -> Result<Vec<Op>, LowerError> {
-        Ok(vec![self.build()?])
+impl<F> EncoderBody<F> for CopyPredicatedInst
+where
+    F: From<SelectReduce> + From<CopyPredicated> + From<CopyPredicatedScalar>,
+{
+    fn emit(&self, sink: &mut dyn Sink<F>) -> Result<(), LowerError> {
+        let opcode = self.select_opcode().code();
+        sink.bundle(opcode, &mut || self.build())
     }
 }
 
 /// A BIR `InstSelect` (IT51): `out = preds ? onTrue : onFalse`. It has no encoder body (seed
 /// 000 §7, CONFIRMED absence); the `lower_select` pass realises it as two instructions, which
-/// this type's [`Lowering`] emits in order:
+/// this type's [`EncoderBody`] emits in order:
 ///
 /// 1. `InstGenericCopy(out ← onFalse)`, the unconditional seed of every lane. Seed 000 does not
 ///    say which bundle a GenericCopy becomes; reading taken (INFERRED): the unconditional
@@ -541,18 +543,14 @@ impl SelectInst {
     }
 }
 
-impl Lowering for SelectInst {
-    fn opcodes(&self) -> Result<Vec<u8>, LowerError> {
+impl<F> EncoderBody<F> for SelectInst
+where
+    F: From<TensorCopy> + From<SelectReduce> + From<CopyPredicated> + From<CopyPredicatedScalar>,
+{
+    fn emit(&self, sink: &mut dyn Sink<F>) -> Result<(), LowerError> {
         let (copy, predicated) = self.lower();
-        Ok(vec![
-            copy.select_opcode().code(),
-            predicated.select_opcode().code(),
-        ])
-    }
-
-    fn bundles(&self) -> Result<Vec<Op>, LowerError> {
-        let (copy, predicated) = self.lower();
-        Ok(vec![copy.build()?.into(), predicated.build()?])
+        copy.emit(sink)?;
+        predicated.emit(sink)
     }
 }
 

@@ -14,13 +14,11 @@ use isa_core::{
     enumeration,
 };
 
-use crate::lower::{LowerError, Lowered, Lowering, Validate};
-use crate::dispatch::Op;
+use crate::lower::{EncoderBody, LowerError, Sink, Validate};
+use crate::opaque::DveReadAccumulator;
 use crate::operand::Operand;
 use crate::support::{at, descriptors, finding};
-use crate::tensor_scalar::{
-    Arg, NO_SCALAR, TsFill, element_count_finding, push_drain, s3d3_ts, with_drain_opcode,
-};
+use crate::tensor_scalar::{Arg, NO_SCALAR, TsFill, element_count_finding, emit_drain, s3d3_ts};
 use isa_core::{Findings, ReasonArg, reason};
 
 enumeration! {
@@ -88,23 +86,15 @@ impl ExponentialInst {
     }
 }
 
-impl Lowering for ExponentialInst {
-    fn opcodes(&self) -> Result<Vec<u8>, LowerError> {
-        Ok(with_drain_opcode(
-            ExpOpcode::Exponential.code(),
-            self.reduce_out.is_some(),
-        ))
-    }
-
-    fn bundles(&self) -> Result<Vec<Op>, LowerError> {
-        Ok(self.lower()?.bundles)
-    }
-
-    fn lower(&self) -> Result<Lowered, LowerError> {
-        let mut lowered = Lowered::default();
-        lowered.bundles.push(self.build()?.into());
-        push_drain(self.reduce_out.is_some(), &mut lowered);
-        Ok(lowered)
+impl<F> EncoderBody<F> for ExponentialInst
+where
+    F: From<Exponential> + From<DveReadAccumulator>,
+{
+    /// The bundle, then the drain of a two-output form.
+    fn emit(&self, sink: &mut dyn Sink<F>) -> Result<(), LowerError> {
+        let opcode = ExpOpcode::Exponential.code();
+        sink.bundle(opcode, &mut || Ok(self.build()?.into()))?;
+        emit_drain(self.reduce_out.is_some(), sink)
     }
 }
 

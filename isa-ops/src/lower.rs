@@ -1,29 +1,17 @@
-//! The lowering of the specification's encoder bodies (seed 000, "The bundle lifecycle"): one
-//! opcode selection and field fill ("lowering") feeding three sinks selected by `CodeGenMode`.
+//! The vocabulary of the specification's encoder bodies (seed 000, "The bundle lifecycle"): what
+//! an op's body is ([`EncoderBody`]), where it emits ([`Sink`]) and why it stops ([`LowerError`]).
 //!
-//! - `GENERATE_ISACODE` (1): the bundles are encoded (every unwritten byte zero) and appended to
-//!   the instruction stream.
-//! - `RUN_ISA_CHECKS` (2): the same bundles are built on a scratch buffer and every validator of
-//!   the op runs on them; nothing is written.
-//! - `COLLECT_OPCODES` (0): only the opcodes are recorded, as the set of opcode words each
-//!   instruction selects (the seed's `DenseMap<Inst, set<u32>>` at `this+32`); no operand is
-//!   packed. [`Codegen::census`] is the per-opcode count view of that map.
+//! A body performs the opcode selection and the field fill ("lowering") once; the sink it is
+//! handed decides what happens to each bundle. The three `CodeGenMode` arms are three sinks of
+//! that one run ([`crate::codegen`]): `COLLECT_OPCODES` keeps the opcode and never asks for the
+//! fields, `GENERATE_ISACODE` encodes the bundles into the stream (and the instruction's bin), and
+//! `RUN_ISA_CHECKS` runs the validators on them.
 //!
-//! When the codegen's `this+0x2B9` flag is set ([`Codegen::inst_bins`]), `GENERATE_ISACODE` also
-//! writes each bundle a second time, into the instruction's own bin (seed 000: "a second
-//! createInstBin + fwrite for the census stream"; seed 001's shared emit tail).
-//!
-//! The first two arms also record what a body emits besides bundles (seed 001): the diagnostics it
-//! reports without stopping and the module attributes it sets ([`Lowered`]).
-//!
-//! Any other mode is the seed's error "Wrong CodeGenMode. It must be one of GENERATE_ISACODE,
-//! RUN_ISA_CHECKS, or COLLECT_OPCODES".
+//! The bodies are generic over the family `F` their bundles join: a body builds its concrete
+//! bundles and hands them to the sink as `F` through `From`, so this module and the op files sit
+//! below the family that gathers them ([`crate::dispatch::Op`] for the built-in ISA).
 
-use std::collections::{BTreeMap, BTreeSet};
-
-use isa_core::{CodeGenMode, DecodeError, EncodeError, PackError, Rule};
-
-use crate::dispatch::Op;
+use isa_core::{DecodeError, EncodeError, PackError, Rule};
 
 pub use isa_core::{Finding, Validate};
 
@@ -105,146 +93,111 @@ impl Module {
     }
 }
 
+/// Where an encoder body's output goes: one implementation per `CodeGenMode` arm, and the
+/// collectors behind [`crate::Lowering`]. A crate can bring its own:
+///
+/// ```
+/// use isa_ops::{EncoderBody, LowerError, ModuleAttribute, Op, Sink};
+/// # use isa_core::{AccessPattern, Addr4, ApPair, Dtype, SyncBand};
+/// # use isa_ops::memset::MemsetInst;
+/// # use isa_ops::Operand;
+///
+/// /// Counts the bundles of each opcode and packs nothing.
+/// #[derive(Default)]
+/// struct Census(std::collections::BTreeMap<u8, usize>);
+///
+/// impl Sink<Op> for Census {
+///     fn bundle(
+///         &mut self,
+///         opcode: u8,
+///         _fill: &mut dyn FnMut() -> Result<Op, LowerError>,
+///     ) -> Result<(), LowerError> {
+///         *self.0.entry(opcode).or_default() += 1;
+///         Ok(())
+///     }
+///     fn report(&mut self, _message: &'static str) {}
+///     fn attribute(&mut self, _attribute: ModuleAttribute) {}
+/// }
+///
+/// # let pattern = [(1, 128), (1, 1024)].map(|(step, num)| ApPair { step, num });
+/// # let ap = AccessPattern { start: Addr4::from_raw(0), pattern: pattern.to_vec(), indirect: false };
+/// # let out = Operand { ap, dtype: Dtype::Int32 };
+/// // Memset's Const mode is 0x49 (seed 000 §5).
+/// let fill = MemsetInst { out, mode: 0, fill: 7, sync: SyncBand::default() };
+/// let mut census = Census::default();
+/// fill.emit(&mut census)?;
+/// fill.emit(&mut census)?;
+/// assert_eq!(census.0.get(&0x49), Some(&2));
+/// # Ok::<(), LowerError>(())
+/// ```
+pub trait Sink<F> {
+    /// The body emits a bundle with `opcode`; `fill` packs its fields. The opcode is handed over
+    /// before any field is packed (seed 000, `COLLECT_OPCODES`: the opcode word is recorded, then
+    /// the arm returns), so a sink that keeps only opcodes never calls `fill` and an operand that
+    /// does not pack cannot fail it.
+    fn bundle(
+        &mut self,
+        opcode: u8,
+        fill: &mut dyn FnMut() -> Result<F, LowerError>,
+    ) -> Result<(), LowerError>;
+
+    /// The body reports a diagnostic and goes on (seed 001:
+    /// `reportError("Reduce Accum result is not outputed")` before a forced value).
+    fn report(&mut self, message: &'static str);
+
+    /// The body sets a module attribute (seed 001: `bir::Module::setAttribute`).
+    fn attribute(&mut self, attribute: ModuleAttribute);
+}
+
+/// One BIR instruction's encoder body: the opcode selection and the field fill, emitted into a
+/// [`Sink`] of any family `F` that takes the body's bundles (`F: From<Bundle>`).
+///
+/// A body hands the sink every bundle's opcode before its fields, and reports and attributes
+/// before the bundles they precede in the seed. An error stops the body; the sinks of
+/// [`crate::codegen`] then keep nothing of the instruction.
+pub trait EncoderBody<F> {
+    /// Runs the body into `sink`.
+    fn emit(&self, sink: &mut dyn Sink<F>) -> Result<(), LowerError>;
+}
+
 /// Everything one encoder body emits: its bundles in order, the diagnostics it reports without
 /// stopping (seed 001: `reportError("Reduce Accum result is not outputed")` then a forced value),
-/// and the module attributes it sets.
-#[derive(Debug, Default, Clone, PartialEq)]
-pub struct Lowered {
+/// and the module attributes it sets. As a [`Sink`] it fills every bundle.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lowered<F> {
     /// The bundles, in stream order.
-    pub bundles: Vec<Op>,
+    pub bundles: Vec<F>,
     /// Reported diagnostics, the seed's exact strings, in order.
     pub reports: Vec<&'static str>,
     /// Module attributes set while lowering.
     pub attributes: Vec<ModuleAttribute>,
 }
 
-/// One BIR instruction's encoder body: the opcode selection and the field fill.
-pub trait Lowering {
-    /// The opcodes the body emits, without packing any operand (the `COLLECT_OPCODES` arm).
-    fn opcodes(&self) -> Result<Vec<u8>, LowerError>;
-
-    /// The bundles the body emits, in order.
-    fn bundles(&self) -> Result<Vec<Op>, LowerError>;
-
-    /// The bundles with the body's reports and module attributes (the `GENERATE_ISACODE` and
-    /// `RUN_ISA_CHECKS` arms). A body with side effects overrides this and derives
-    /// [`Lowering::bundles`] from it; the default has none.
-    fn lower(&self) -> Result<Lowered, LowerError> {
-        Ok(Lowered {
-            bundles: self.bundles()?,
-            ..Lowered::default()
-        })
-    }
-}
-
-/// Which instruction a sink entry belongs to: its position among the instructions handed to one
-/// [`Codegen`] (0 for the first [`Codegen::run`]). It stands for the BIR `Inst` that keys the
-/// seed's maps; an instruction whose body emits several bundles keeps one id for all of them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct InstId(pub usize);
-
-/// The three sinks of the lifecycle, filled across any number of instructions.
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
-pub struct Codegen {
-    /// The `this+0x2B9` option (seed 000 CodeGenMode 1): when set, `GENERATE_ISACODE` writes
-    /// every bundle a second time, into its instruction's bin ([`Codegen::inst_bin`]).
-    pub inst_bins: bool,
-    /// `GENERATE_ISACODE`: the instruction stream, 64 bytes a bundle.
-    pub stream: Vec<u8>,
-    /// `GENERATE_ISACODE` with [`Codegen::inst_bins`]: each instruction's own bin (the seed's
-    /// `createInstBin(inst)` + `fwrite`), the same bytes as its part of the stream.
-    pub inst_streams: BTreeMap<InstId, Vec<u8>>,
-    /// `COLLECT_OPCODES`: the set of opcode words each instruction selected (seed 000: "Inserts
-    /// the opcode word into a `DenseMap<Inst,set<u32>>` at this+32").
-    pub opcodes: BTreeMap<InstId, BTreeSet<u32>>,
-    /// `RUN_ISA_CHECKS`: every validator finding, with the op's name.
-    pub findings: Vec<(&'static str, Finding)>,
-    /// `GENERATE_ISACODE` and `RUN_ISA_CHECKS`: every diagnostic the bodies reported.
-    pub reports: Vec<&'static str>,
-    /// `GENERATE_ISACODE` and `RUN_ISA_CHECKS`: the module attributes the bodies set.
-    pub module: Module,
-    /// How many instructions were handed to [`Codegen::run`]: the next [`InstId`].
-    pub instructions: usize,
-}
-
-impl Codegen {
-    /// A codegen with empty sinks.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// A codegen with empty sinks and the `this+0x2B9` option set: every bundle is also
-    /// written to its instruction's bin.
-    pub fn with_inst_bins() -> Self {
-        Self {
-            inst_bins: true,
-            ..Self::default()
-        }
-    }
-
-    /// The census view of [`Codegen::opcodes`]: for each opcode, how many instructions selected
-    /// it.
-    pub fn census(&self) -> BTreeMap<u8, usize> {
-        let mut census = BTreeMap::new();
-        for word in self.opcodes.values().flatten() {
-            if let Ok(op) = u8::try_from(*word) {
-                *census.entry(op).or_default() += 1;
-            }
-        }
-        census
-    }
-
-    /// One instruction's bin, when [`Codegen::inst_bins`] is set and it emitted bundles.
-    pub fn inst_bin(&self, id: InstId) -> Option<&[u8]> {
-        self.inst_streams.get(&id).map(Vec::as_slice)
-    }
-
-    /// Runs one instruction's body in `mode` (the raw `CodeGenMode` the compiler stores). The
-    /// instruction gets the next [`InstId`] whatever the mode.
-    pub fn run(&mut self, mode: i64, inst: &impl Lowering) -> Result<(), LowerError> {
-        let id = InstId(self.instructions);
-        self.instructions += 1;
-        let mode = u8::try_from(mode)
-            .ok()
-            .and_then(CodeGenMode::from_code)
-            .ok_or(LowerError::WrongMode(mode))?;
-        match mode {
-            CodeGenMode::CollectOpcodes => {
-                let words = inst.opcodes()?.into_iter().map(u32::from);
-                self.opcodes.entry(id).or_default().extend(words);
-            }
-            CodeGenMode::GenerateIsacode => {
-                for op in self.absorb(inst.lower()?) {
-                    let bytes = op.to_bytes()?;
-                    self.stream.extend_from_slice(&bytes);
-                    if self.inst_bins {
-                        self.inst_streams
-                            .entry(id)
-                            .or_default()
-                            .extend_from_slice(&bytes);
-                    }
-                }
-            }
-            CodeGenMode::RunIsaChecks => {
-                for op in self.absorb(inst.lower()?) {
-                    // The scratch bundle is the encoded bytes read back, exactly what the
-                    // validators see on the wire.
-                    let scratch = crate::dispatch::decode_any(&op.to_bytes()?)?;
-                    let name = scratch.name();
-                    self.findings
-                        .extend(scratch.validate().into_iter().map(|f| (name, f)));
-                }
-            }
-        }
+impl<F> Sink<F> for Lowered<F> {
+    fn bundle(
+        &mut self,
+        _opcode: u8,
+        fill: &mut dyn FnMut() -> Result<F, LowerError>,
+    ) -> Result<(), LowerError> {
+        self.bundles.push(fill()?);
         Ok(())
     }
 
-    /// Records a body's reports and module attributes; hands back its bundles.
-    fn absorb(&mut self, lowered: Lowered) -> Vec<Op> {
-        self.reports.extend(lowered.reports);
-        for attribute in lowered.attributes {
-            self.module.set(attribute);
+    fn report(&mut self, message: &'static str) {
+        self.reports.push(message);
+    }
+
+    fn attribute(&mut self, attribute: ModuleAttribute) {
+        self.attributes.push(attribute);
+    }
+}
+
+impl<F> Default for Lowered<F> {
+    fn default() -> Self {
+        Self {
+            bundles: Vec::new(),
+            reports: Vec::new(),
+            attributes: Vec::new(),
         }
-        lowered.bundles
     }
 }

@@ -22,8 +22,7 @@ use isa_core::{
 };
 use isa_derive::Bundle;
 
-use crate::lower::{LowerError, Lowering, Validate};
-use crate::dispatch::Op;
+use crate::lower::{EncoderBody, LowerError, Sink, Validate};
 use crate::operand::Operand;
 use crate::support::{at, descriptors, finding, pack, partitions};
 use isa_core::{Findings, ReasonArg, reason};
@@ -131,13 +130,10 @@ impl MemsetInst {
     }
 }
 
-impl Lowering for MemsetInst {
-    fn opcodes(&self) -> Result<Vec<u8>, LowerError> {
-        Ok(vec![self.select_opcode()?.code()])
-    }
-
-    fn bundles(&self) -> Result<Vec<Op>, LowerError> {
-        Ok(vec![self.build()?.into()])
+impl<F: From<Memset>> EncoderBody<F> for MemsetInst {
+    fn emit(&self, sink: &mut dyn Sink<F>) -> Result<(), LowerError> {
+        let opcode = self.select_opcode()?.code();
+        sink.bundle(opcode, &mut || Ok(self.build()?.into()))
     }
 }
 

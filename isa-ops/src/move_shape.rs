@@ -41,8 +41,7 @@ use isa_core::{
 };
 use isa_derive::Bundle;
 
-use crate::lower::{LowerError, Lowering, Validate};
-use crate::dispatch::Op;
+use crate::lower::{EncoderBody, LowerError, Sink, Validate};
 use crate::support::{At, at, finding};
 use isa_core::{Findings, reason};
 
@@ -207,14 +206,11 @@ impl MoveShapeInst {
     }
 }
 
-impl Lowering for MoveShapeInst {
-    fn opcodes(&self) -> Result<Vec<u8>, LowerError> {
+impl<F: From<MoveShape>> EncoderBody<F> for MoveShapeInst {
+    /// The guards precede every arm (they fail `COLLECT_OPCODES` too), then the one bundle.
+    fn emit(&self, sink: &mut dyn Sink<F>) -> Result<(), LowerError> {
         self.check()?;
-        Ok(vec![OPCODE])
-    }
-
-    fn bundles(&self) -> Result<Vec<Op>, LowerError> {
-        Ok(vec![self.build()?.into()])
+        sink.bundle(OPCODE, &mut || Ok(self.build()?.into()))
     }
 }
 

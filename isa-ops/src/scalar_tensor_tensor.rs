@@ -33,9 +33,10 @@ use isa_core::{
 };
 use isa_derive::Bundle;
 
-use crate::lower::{LowerError, Lowered, Validate};
+use crate::lower::{LowerError, Sink, Validate};
+use crate::opaque::DveReadAccumulator;
 use crate::support::{at, descriptors, pack, partitions};
-use crate::tensor_scalar::{Arg, ScalarSource, TensorScalarPtrInst, fused_accumulate, push_drain};
+use crate::tensor_scalar::{Arg, ScalarSource, TensorScalarPtrInst, emit_drain, fused_accumulate};
 use isa_core::Findings;
 
 enumeration! {
@@ -145,7 +146,10 @@ impl TensorScalarPtrInst {
     /// `generateScalarTensorTensor`: the opcode, the fused-reduce guard (seed 001: "Fused-reduce
     /// is supported, with the same 'Reduce Accum result is not outputed' guard"), the stores, and
     /// the drain of a two-output form.
-    pub fn lower_scalar_tensor_tensor(&self) -> Result<Lowered, LowerError> {
+    pub fn emit_scalar_tensor_tensor<F>(&self, sink: &mut dyn Sink<F>) -> Result<(), LowerError>
+    where
+        F: From<ScalarTensorTensor> + From<DveReadAccumulator>,
+    {
         let opcode = self.select_stt_opcode()?;
         let (Some(scalar), Some(Arg::Ap(tensor1))) = (self.scalars.first(), self.scalars.get(1))
         else {
@@ -153,30 +157,30 @@ impl TensorScalarPtrInst {
                 "ScalarTensorTensor's 3rd argument must be AP",
             ));
         };
-        let mut lowered = Lowered::default();
-        let acc = fused_accumulate(self.reduce_out.is_some(), self.acc, &mut lowered);
+        let acc = fused_accumulate(self.reduce_out.is_some(), self.acc, sink);
         let (scalar_src, scalar_word) = scalar.slot();
-        let bundle = ScalarTensorTensor {
-            opcode,
-            sync: self.sync,
-            tensor1: pack("tensor1", &tensor1.ap)?,
-            tensor0: pack("tensor0", &self.input.ap)?,
-            op0: self.op0,
-            op1: self.op1,
-            reverse: ReverseOps::from_flags(self.reverse0, self.reverse1),
-            scalar_src,
-            tensor0_dtype: self.input.dtype,
-            tensor1_dtype: tensor1.dtype,
-            out_dtype: self.out.dtype,
-            num_active_channels: partitions("tensor0", &self.input.ap)?,
-            scalar_dtype: scalar.dtype(),
-            accumulator_cmd: acc,
-            out: pack("out", &self.out.ap)?,
-            scalar: scalar_word,
+        let stores = || -> Result<ScalarTensorTensor, LowerError> {
+            Ok(ScalarTensorTensor {
+                opcode,
+                sync: self.sync,
+                tensor1: pack("tensor1", &tensor1.ap)?,
+                tensor0: pack("tensor0", &self.input.ap)?,
+                op0: self.op0,
+                op1: self.op1,
+                reverse: ReverseOps::from_flags(self.reverse0, self.reverse1),
+                scalar_src,
+                tensor0_dtype: self.input.dtype,
+                tensor1_dtype: tensor1.dtype,
+                out_dtype: self.out.dtype,
+                num_active_channels: partitions("tensor0", &self.input.ap)?,
+                scalar_dtype: scalar.dtype(),
+                accumulator_cmd: acc,
+                out: pack("out", &self.out.ap)?,
+                scalar: scalar_word,
+            })
         };
-        lowered.bundles.push(bundle.into());
-        push_drain(self.reduce_out.is_some(), &mut lowered);
-        Ok(lowered)
+        sink.bundle(opcode.code(), &mut || Ok(stores()?.into()))?;
+        emit_drain(self.reduce_out.is_some(), sink)
     }
 }
 

@@ -20,8 +20,7 @@
 use isa_core::{Bundle as _, Dtype, SyncBand, Tensor4d, dtype_v2, enumeration};
 use isa_derive::Bundle;
 
-use crate::lower::{LowerError, Lowering, Validate};
-use crate::dispatch::Op;
+use crate::lower::{EncoderBody, LowerError, Sink, Validate};
 use crate::operand::Operand;
 use crate::support::{at, descriptors, pack, partitions};
 use isa_core::Findings;
@@ -121,13 +120,10 @@ impl TensorCopyInst {
     }
 }
 
-impl Lowering for TensorCopyInst {
-    fn opcodes(&self) -> Result<Vec<u8>, LowerError> {
-        Ok(vec![self.select_opcode().code()])
-    }
-
-    fn bundles(&self) -> Result<Vec<Op>, LowerError> {
-        Ok(vec![self.build()?.into()])
+impl<F: From<TensorCopy>> EncoderBody<F> for TensorCopyInst {
+    fn emit(&self, sink: &mut dyn Sink<F>) -> Result<(), LowerError> {
+        let opcode = self.select_opcode().code();
+        sink.bundle(opcode, &mut || Ok(self.build()?.into()))
     }
 }
 

@@ -12,9 +12,10 @@
 //! TensorScalar and TensorScalarCache Reduce) and is declared once (SPEC-NOTES §2.9).
 //! [`Exponential`](crate::exponential::Exponential) is the CoreV4 stamp.
 //!
-//! This module also holds the family's dispatcher: `visitInstTensorScalarPtr` fans one BIR
-//! instruction ([`TensorScalarPtrInst`]) out to TensorScalarAddr (0x74), ScalarTensorTensor
-//! (0x9D/0x9E/0xE5) or TensorScalar, and the pieces the family's bodies share: the scalar slot
+//! This module also holds the family's instruction, [`TensorScalarPtrInst`], with the choice of
+//! `visitInstTensorScalarPtr` ([`TensorScalarPtrInst::path`]: TensorScalarAddr (0x74),
+//! ScalarTensorTensor (0x9D/0x9E/0xE5) or TensorScalar; the fan-out itself sits above the three
+//! bodies, in `tensor_scalar_ptr`), and the pieces the family's bodies share: the scalar slot
 //! ([`Arg`], [`ScalarSource`]), the fused-reduce guard and the trailing DveReadAccumulator.
 //!
 //! Public reverse-engineering notes of the vendor's shipped ISA headers (`S3D3_TS` in
@@ -28,8 +29,7 @@ use isa_core::{
     dtype_v2, enumeration,
 };
 
-use crate::lower::{LowerError, Lowered, Lowering, ModuleAttribute, Validate};
-use crate::dispatch::Op;
+use crate::lower::{LowerError, ModuleAttribute, Sink, Validate};
 use crate::opaque::DveReadAccumulator;
 use crate::operand::Operand;
 use crate::support::{At, at, descriptors, elements, finding};
@@ -403,21 +403,22 @@ impl TensorScalarPtrInst {
     }
 
     /// `generateTensorScalarOrPtr` @0x12651c0: the opcode, the fused-reduce guard, the rsqrt
-    /// module flag, the immediate rules, op1's bypass with two arguments, the field stores, and
-    /// the trailing drain.
-    pub fn lower_tensor_scalar(&self) -> Result<Lowered, LowerError> {
+    /// module flag, then the field fill (the immediate rules, op1's bypass with two arguments,
+    /// the stores), and the trailing drain.
+    pub fn emit_tensor_scalar<F>(&self, sink: &mut dyn Sink<F>) -> Result<(), LowerError>
+    where
+        F: From<TensorScalar> + From<DveReadAccumulator>,
+    {
         let opcode = self.select_opcode()?;
-        let mut lowered = Lowered::default();
-        let acc = fused_accumulate(self.reduce_out.is_some(), self.acc, &mut lowered);
+        let acc = fused_accumulate(self.reduce_out.is_some(), self.acc, sink);
         // Seed 001 QUIRK: the flag is set from op0's raw ordinal before the wire conversion.
         if self.op0 == AluOp::Rsqrt {
-            lowered.attributes.push(ModuleAttribute::RsqrtInUse);
+            sink.attribute(ModuleAttribute::RsqrtInUse);
         }
-        self.check_immediates()?;
-        let op1 = self.op1_for_num_args()?;
-        let bundle = TensorScalar::fill(
-            opcode,
-            &TsFill {
+        sink.bundle(opcode.code(), &mut || {
+            self.check_immediates()?;
+            let op1 = self.op1_for_num_args()?;
+            let fields = TsFill {
                 input: &self.input,
                 out: &self.out,
                 imm0: slot_of(self.scalars.first()),
@@ -427,68 +428,39 @@ impl TensorScalarPtrInst {
                 reverse: ReverseOps::from_flags(self.reverse0, self.reverse1),
                 acc,
                 sync: self.sync,
-            },
-        )?;
-        lowered.bundles.push(bundle.into());
-        push_drain(self.reduce_out.is_some(), &mut lowered);
-        Ok(lowered)
-    }
-}
-
-impl Lowering for TensorScalarPtrInst {
-    /// The opcode each path selects, and 0x9B after a two-output form; nothing is packed.
-    fn opcodes(&self) -> Result<Vec<u8>, LowerError> {
-        let opcode = match self.path() {
-            TensorScalarPath::Addr => self.select_addr_opcode()?,
-            TensorScalarPath::ScalarTensorTensor => self.select_stt_opcode()?.code(),
-            TensorScalarPath::TensorScalar => self.select_opcode()?.code(),
-        };
-        Ok(with_drain_opcode(opcode, self.reduce_out.is_some()))
-    }
-
-    fn bundles(&self) -> Result<Vec<Op>, LowerError> {
-        Ok(self.lower()?.bundles)
-    }
-
-    fn lower(&self) -> Result<Lowered, LowerError> {
-        match self.path() {
-            TensorScalarPath::Addr => self.lower_tensor_scalar_addr(),
-            TensorScalarPath::ScalarTensorTensor => self.lower_scalar_tensor_tensor(),
-            TensorScalarPath::TensorScalar => self.lower_tensor_scalar(),
-        }
+            };
+            Ok(TensorScalar::fill(opcode, &fields)?.into())
+        })?;
+        emit_drain(self.reduce_out.is_some(), sink)
     }
 }
 
 /// The fused-reduce guard (seed 001 GOTCHA): two outputs with accumulate `idle` reports "Reduce
 /// Accum result is not outputed" and forces `zero_accumulate`; otherwise `acc` is kept.
-pub fn fused_accumulate(
+pub fn fused_accumulate<F>(
     two_outputs: bool,
     acc: AccumulateCmd,
-    lowered: &mut Lowered,
+    sink: &mut dyn Sink<F>,
 ) -> AccumulateCmd {
     if two_outputs && acc == AccumulateCmd::Idle {
-        lowered.reports.push("Reduce Accum result is not outputed");
+        sink.report("Reduce Accum result is not outputed");
         return AccumulateCmd::ZeroAccumulate;
     }
     acc
 }
 
-/// Appends the trailing DveReadAccumulator (0x9B) of a two-output form (seed 001: "every
-/// encoder appends a trailing DveReadAccumulator (opcode 0x9B) to drain the per-partition
-/// accumulator").
-pub fn push_drain(two_outputs: bool, lowered: &mut Lowered) {
-    if two_outputs {
-        lowered.bundles.push(DveReadAccumulator::drain().into());
+/// Emits the trailing DveReadAccumulator (0x9B) of a two-output form (seed 001: "every encoder
+/// appends a trailing DveReadAccumulator (opcode 0x9B) to drain the per-partition accumulator").
+pub fn emit_drain<F: From<DveReadAccumulator>>(
+    two_outputs: bool,
+    sink: &mut dyn Sink<F>,
+) -> Result<(), LowerError> {
+    if !two_outputs {
+        return Ok(());
     }
-}
-
-/// `[opcode]`, then 0x9B when a two-output form appends the drain.
-pub fn with_drain_opcode(opcode: u8, two_outputs: bool) -> Vec<u8> {
-    let mut out = vec![opcode];
-    if two_outputs {
-        out.push(DveReadAccumulator::OPCODE);
-    }
-    out
+    sink.bundle(DveReadAccumulator::OPCODE, &mut || {
+        Ok(DveReadAccumulator::drain().into())
+    })
 }
 
 /// A finding of `rule` on the input slot when the input and the output walk different element

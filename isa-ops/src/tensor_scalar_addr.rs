@@ -16,7 +16,7 @@ use isa_core::{
 };
 use isa_derive::Bundle;
 
-use crate::lower::{LowerError, Lowered, Validate};
+use crate::lower::{LowerError, Sink, Validate};
 use crate::support::{at, descriptors, finding, pack, partitions};
 use crate::tensor_scalar::{
     NO_SCALAR, ScalarSource, TensorScalarPtrInst, element_count_finding, slot_of,
@@ -84,15 +84,23 @@ impl TensorScalarPtrInst {
         Ok(TENSOR_SCALAR_ADDR_OPCODE)
     }
 
-    /// `generateTensorScalarAddr`: the stores; each scalar through the shared slot packer. With
-    /// one scalar op1 is the bypass identity, as on TensorScalar (seed 001: "s1 iff
+    /// `generateTensorScalarAddr`: the opcode, then the stores.
+    pub fn emit_tensor_scalar_addr<F: From<TensorScalarAddr>>(
+        &self,
+        sink: &mut dyn Sink<F>,
+    ) -> Result<(), LowerError> {
+        let opcode = self.select_addr_opcode()?;
+        sink.bundle(opcode, &mut || Ok(self.build_addr()?.into()))
+    }
+
+    /// The stores of `generateTensorScalarAddr`; each scalar through the shared slot packer.
+    /// With one scalar op1 is the bypass identity, as on TensorScalar (seed 001: "s1 iff
     /// NumArgs==3"; "With NumArgs==2, op1 is the bypass identity").
-    pub fn lower_tensor_scalar_addr(&self) -> Result<Lowered, LowerError> {
-        self.select_addr_opcode()?;
+    fn build_addr(&self) -> Result<TensorScalarAddr, LowerError> {
         let op1 = self.op1_for_num_args()?;
         let (scalar0_src, scalar0) = slot_of(self.scalars.first());
         let (scalar1_src, scalar1) = slot_of(self.scalars.get(1));
-        let bundle = TensorScalarAddr {
+        Ok(TensorScalarAddr {
             sync: self.sync,
             input: pack("input", &self.input.ap)?,
             in_dtype: self.input.dtype,
@@ -106,10 +114,6 @@ impl TensorScalarPtrInst {
             num_active_channels: partitions("input", &self.input.ap)?,
             out: pack("out", &self.out.ap)?,
             scalar1,
-        };
-        Ok(Lowered {
-            bundles: vec![bundle.into()],
-            ..Lowered::default()
         })
     }
 }

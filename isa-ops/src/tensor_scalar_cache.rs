@@ -9,12 +9,10 @@
 
 use isa_core::{AccumulateCmd, AluOp, Engine, ReverseOps, SyncBand, TscMode};
 
-use crate::dispatch::Op;
-use crate::lower::{LowerError, Lowered, Lowering};
+use crate::lower::{EncoderBody, LowerError, Sink};
+use crate::opaque::DveReadAccumulator;
 use crate::operand::Operand;
-use crate::tensor_scalar::{
-    Arg, TensorScalar, TsFill, TsOpcode, push_drain, slot_of, with_drain_opcode,
-};
+use crate::tensor_scalar::{Arg, TensorScalar, TsFill, TsOpcode, emit_drain, slot_of};
 
 /// A BIR `InstTensorScalarCache` as `visitInstTensorScalarCache` @0x125db00 reads it (seed 001).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,14 +81,19 @@ impl TensorScalarCacheInst {
         }
         Ok(())
     }
+}
 
-    /// Fills the S3D3_TS bundle (the GENERATE arm's stores), then the drain of a two-output form.
-    pub fn lower_cache(&self) -> Result<Lowered, LowerError> {
+impl<F> EncoderBody<F> for TensorScalarCacheInst
+where
+    F: From<TensorScalar> + From<DveReadAccumulator>,
+{
+    /// The opcode, then the field fill (the immediate rules and the S3D3_TS stores of the
+    /// GENERATE arm), then the drain of a two-output form.
+    fn emit(&self, sink: &mut dyn Sink<F>) -> Result<(), LowerError> {
         let opcode = self.select_opcode()?;
-        self.check_immediates()?;
-        let bundle = TensorScalar::fill(
-            opcode,
-            &TsFill {
+        sink.bundle(opcode.code(), &mut || {
+            self.check_immediates()?;
+            let fields = TsFill {
                 input: &self.input,
                 out: &self.out,
                 imm0: self.imm0.slot(),
@@ -100,28 +103,9 @@ impl TensorScalarCacheInst {
                 reverse: ReverseOps::from_flags(self.reverse0, self.reverse1),
                 acc: self.acc,
                 sync: self.sync,
-            },
-        )?;
-        let mut lowered = Lowered::default();
-        lowered.bundles.push(bundle.into());
-        push_drain(self.reduce_out.is_some(), &mut lowered);
-        Ok(lowered)
-    }
-}
-
-impl Lowering for TensorScalarCacheInst {
-    fn opcodes(&self) -> Result<Vec<u8>, LowerError> {
-        Ok(with_drain_opcode(
-            self.select_opcode()?.code(),
-            self.reduce_out.is_some(),
-        ))
-    }
-
-    fn bundles(&self) -> Result<Vec<Op>, LowerError> {
-        Ok(self.lower_cache()?.bundles)
-    }
-
-    fn lower(&self) -> Result<Lowered, LowerError> {
-        self.lower_cache()
+            };
+            Ok(TensorScalar::fill(opcode, &fields)?.into())
+        })?;
+        emit_drain(self.reduce_out.is_some(), sink)
     }
 }

@@ -28,8 +28,7 @@ use isa_core::{
 };
 use isa_derive::Bundle;
 
-use crate::lower::{LowerError, Lowering, Validate};
-use crate::dispatch::Op;
+use crate::lower::{EncoderBody, LowerError, Sink, Validate};
 use crate::operand::{Core, Operand};
 use crate::support::{at, descriptors, element_counts, finding, pack, partitions};
 use isa_core::{Confidence, Rule};
@@ -368,13 +367,10 @@ impl TensorTensorInst {
     }
 }
 
-impl Lowering for TensorTensorInst {
-    fn opcodes(&self) -> Result<Vec<u8>, LowerError> {
-        Ok(vec![self.select_opcode()?.code()])
-    }
-
-    fn bundles(&self) -> Result<Vec<Op>, LowerError> {
-        Ok(vec![self.build()?.into()])
+impl<F: From<TensorTensor>> EncoderBody<F> for TensorTensorInst {
+    fn emit(&self, sink: &mut dyn Sink<F>) -> Result<(), LowerError> {
+        let opcode = self.select_opcode()?.code();
+        sink.bundle(opcode, &mut || Ok(self.build()?.into()))
     }
 }
 

@@ -142,7 +142,7 @@ const SELECT_REDUCE_BYTES: [u8; 64] = [
 fn copy_predicated_0x72_is_the_s3d3_tt_band_with_the_mask_in_in1() {
     let inst = copy();
     assert_eq!(inst.select_opcode(), PredicatedOpcode::Copy);
-    let Op::CopyPredicated(bundle) = inst.build().unwrap() else {
+    let Op::CopyPredicated(bundle) = inst.build::<Op>().unwrap() else {
         panic!("0x72 is a CopyPredicated bundle");
     };
     assert_eq!(bundle.to_bytes().unwrap(), COPY_BYTES);
@@ -157,7 +157,7 @@ fn copy_predicated_0x72_is_the_s3d3_tt_band_with_the_mask_in_in1() {
 fn cast_predicated_0x99_when_the_dtypes_differ() {
     let inst = cast();
     assert_eq!(inst.select_opcode(), PredicatedOpcode::Cast);
-    let bytes = inst.build().unwrap().to_bytes().unwrap();
+    let bytes = inst.build::<Op>().unwrap().to_bytes().unwrap();
     assert_eq!(bytes, CAST_BYTES);
     let back = CopyPredicated::decode_bytes(&CAST_BYTES).unwrap();
     assert_eq!(back.opcode, CopyCastOpcode::Cast);
@@ -174,14 +174,14 @@ fn the_copy_cast_choice_reads_raw_dtypes() {
     i.out.dtype = Dtype::Float8e4;
     i.src = Source::Tensor(operand(0x0008_0000, PATTERN, Dtype::Float8E4m3fn));
     assert_eq!(i.select_opcode(), PredicatedOpcode::Cast);
-    assert_eq!(i.build().unwrap().to_bytes().unwrap()[0], 0x99);
+    assert_eq!(i.build::<Op>().unwrap().to_bytes().unwrap()[0], 0x99);
 }
 
 #[test]
 fn copy_predicated_scalar_0xe8_carries_the_scalar_at_0x2b() {
     let inst = scalar();
     assert_eq!(inst.select_opcode(), PredicatedOpcode::Scalar);
-    let Op::CopyPredicatedScalar(bundle) = inst.build().unwrap() else {
+    let Op::CopyPredicatedScalar(bundle) = inst.build::<Op>().unwrap() else {
         panic!("0xE8 is a CopyPredicatedScalar bundle");
     };
     assert_eq!(bundle.to_bytes().unwrap(), SCALAR_BYTES);
@@ -198,7 +198,7 @@ fn copy_predicated_scalar_0xe8_carries_the_scalar_at_0x2b() {
 fn select_reduce_0xea_is_the_2d_band() {
     let inst = select_reduce();
     assert_eq!(inst.select_opcode(), PredicatedOpcode::SelectReduce);
-    let Op::SelectReduce(bundle) = inst.build().unwrap() else {
+    let Op::SelectReduce(bundle) = inst.build::<Op>().unwrap() else {
         panic!("0xEA is a SelectReduce bundle");
     };
     assert_eq!(bundle.to_bytes().unwrap(), SELECT_REDUCE_BYTES);
@@ -225,12 +225,12 @@ fn each_false_fill_alternative_stores_its_byte_at_0x27() {
             arg,
             dtype: Dtype::Float32,
         });
-        assert_eq!(i.build().unwrap().to_bytes().unwrap()[0x27], byte);
+        assert_eq!(i.build::<Op>().unwrap().to_bytes().unwrap()[0x27], byte);
     }
     // No fill: +0x27 stays zero and the fill dtype is the output's.
     let mut i = select_reduce();
     i.fill = None;
-    let bytes = i.build().unwrap().to_bytes().unwrap();
+    let bytes = i.build::<Op>().unwrap().to_bytes().unwrap();
     assert_eq!((bytes[0x27], bytes[0x2B]), (0x00, 0x0A));
 }
 
@@ -244,7 +244,7 @@ fn selection_follows_the_operand_profile() {
     // ... but 0xEA packs src into a 2-D slot, so a scalar src cannot be encoded.
     // The refusal is a reading, and says so.
     assert_eq!(
-        i.build(),
+        i.build::<Op>(),
         Err(LowerError::Refused {
             rule: &isa_ops::copy_predicated::SELECT_REDUCE_TENSOR_SRC,
             message: "SelectReduce packs src into a 2-D slot; it must be an access pattern, not a scalar",
@@ -527,7 +527,7 @@ fn every_form_round_trips_through_decode_any_and_json() {
 // nothing at +0x2A, so a nonzero +0x2A does not decode as SelectReduce.
 #[test]
 fn select_reduce_0xea_keeps_0x2a_reserved_zero() {
-    let bytes = select_reduce().build().unwrap().to_bytes().unwrap();
+    let bytes = select_reduce().build::<Op>().unwrap().to_bytes().unwrap();
     assert_eq!(bytes[0x2A], 0);
     let reserved = SelectReduce::FIELDS
         .iter()
@@ -550,7 +550,7 @@ fn select_reduce_0xea_keeps_0x2a_reserved_zero() {
 fn copy_predicated_scalar_0xe8_writes_the_mask_partitions_at_0x2a_and_its_check_accepts_it() {
     let mut inst = scalar();
     inst.mask = operand(0x000C_0000, &[(1, 32), (128, 4), (1, 128)], Dtype::Uint8);
-    let Op::CopyPredicatedScalar(bundle) = inst.build().unwrap() else {
+    let Op::CopyPredicatedScalar(bundle) = inst.build::<Op>().unwrap() else {
         panic!("0xE8 is a CopyPredicatedScalar bundle");
     };
     let bytes = bundle.to_bytes().unwrap();
@@ -571,7 +571,7 @@ fn an_incompatible_scalar_fill_is_refused_before_the_0x72_0x99_emit_with_ec1099(
         arg: FillArg::ImmediateValue(0x01),
         dtype: Dtype::Int16,
     });
-    let e = i.build().unwrap_err();
+    let e = i.build::<Op>().unwrap_err();
     assert!(e.to_string().contains("EC1099"), "{e}");
     assert!(e.to_string().contains("checkImmValueTypeCompatible"), "{e}");
     let mut cg = Codegen::new();
@@ -579,17 +579,22 @@ fn an_incompatible_scalar_fill_is_refused_before_the_0x72_0x99_emit_with_ec1099(
     assert!(cg.stream.is_empty());
     let mut cast = cast();
     cast.fill = i.fill;
-    assert!(cast.build().unwrap_err().to_string().contains("EC1099"));
+    assert!(
+        cast.build::<Op>()
+            .unwrap_err()
+            .to_string()
+            .contains("EC1099")
+    );
 
     // A fill of the output's type, and a fill that is an access pattern, pass.
     i.fill = Some(FalseFill {
         arg: FillArg::ImmediateValue(0x01),
         dtype: Dtype::Float32,
     });
-    assert_eq!(i.build().unwrap().to_bytes().unwrap(), COPY_BYTES);
+    assert_eq!(i.build::<Op>().unwrap().to_bytes().unwrap(), COPY_BYTES);
     i.fill = Some(FalseFill {
         arg: FillArg::PhysicalAp(0x01),
         dtype: Dtype::Int16,
     });
-    assert!(i.build().is_ok());
+    assert!(i.build::<Op>().is_ok());
 }
