@@ -924,7 +924,12 @@ const _: () = {
     #[cold]
     #[inline(never)]
     fn __field_fault(wire: &TensorTensorWire) -> ::isa_core::DecodeError {
-        let _ = wire;
+        let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_bytes(wire);
+        if let ::core::result::Result::Err(e) = <TensorTensor as ::isa_core::Bundle>::IDENTITY
+            .check("TensorTensor", bytes)
+        {
+            return e;
+        }
         if let ::core::result::Result::Err(e) = wire.opcode() {
             return e;
         }
@@ -1061,17 +1066,23 @@ const _: () = {
             f: F,
         ) -> ::core::result::Result<R, ::isa_core::DecodeError> {
             let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_bytes(wire);
-            if !(match bytes.first() {
-                ::core::option::Option::Some(&opcode) => {
-                    ::isa_core::__private::in_byte_set(
-                        &const {
-                            ::isa_core::__private::byte_set(&[65u8, 81u8, 138u8, 142u8])
-                        },
-                        opcode,
-                    )
-                }
-                ::core::option::Option::None => false,
-            } && ::isa_core::__private::fixed_ok(bytes, &__FIXED))
+            if !((const {
+                ::isa_core::__private::all_in(
+                    <u8 as ::isa_core::BitValue>::CODES,
+                    &[65u8, 81u8, 138u8, 142u8],
+                )
+            }
+                || match bytes.first() {
+                    ::core::option::Option::Some(&opcode) => {
+                        ::isa_core::__private::in_byte_set(
+                            &const {
+                                ::isa_core::__private::byte_set(&[65u8, 81u8, 138u8, 142u8])
+                            },
+                            opcode,
+                        )
+                    }
+                    ::core::option::Option::None => false,
+                }) && ::isa_core::__private::fixed_ok(bytes, &__FIXED))
             {
                 return ::core::result::Result::Err(__decode_fault(bytes));
             }
