@@ -4,13 +4,13 @@
 //! the seed lost, with confidence tags and notes on the attributes), the opcode selection the
 //! seed's visitor performs ("lowering", from an operand profile), and the validators the seed
 //! names. [`dispatch`] ties them together: [`Op`], [`decode_any`] and the stream walker.
-//! [`codegen`] runs the bodies (each an [`EncoderBody`] emitting into a [`Sink`]) in the three
+//! [`emit`] runs the bodies (each an [`EncoderBody`] emitting into a [`Sink`]) in the three
 //! `CodeGenMode` arms.
 #![forbid(unsafe_code)]
 
-pub mod codegen;
 pub mod copy_predicated;
 pub mod dispatch;
+pub mod emit;
 pub mod exponential;
 pub mod lower;
 pub mod memset;
@@ -28,8 +28,8 @@ pub mod tensor_scalar_cache;
 mod tensor_scalar_ptr;
 pub mod tensor_tensor;
 
-pub use codegen::{Codegen, InstId, Lowering};
 pub use dispatch::{DECLARATIONS, Op, OpView, bundles, decode_any, view_any};
+pub use emit::{Codegen, InstId, Lowering};
 pub use lower::{
     EncoderBody, Finding, LowerError, Lowered, Module, ModuleAttribute, Sink, Validate,
 };

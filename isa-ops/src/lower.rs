@@ -3,7 +3,7 @@
 //!
 //! A body performs the opcode selection and the field fill ("lowering") once; the sink it is
 //! handed decides what happens to each bundle. The three `CodeGenMode` arms are three sinks of
-//! that one run ([`crate::codegen`]): `COLLECT_OPCODES` keeps the opcode and never asks for the
+//! that one run ([`crate::emit`]): `COLLECT_OPCODES` keeps the opcode and never asks for the
 //! fields, `GENERATE_ISACODE` encodes the bundles into the stream (and the instruction's bin), and
 //! `RUN_ISA_CHECKS` runs the validators on them.
 //!
@@ -154,7 +154,7 @@ pub trait Sink<F> {
 ///
 /// A body hands the sink every bundle's opcode before its fields, and reports and attributes
 /// before the bundles they precede in the seed. An error stops the body; the sinks of
-/// [`crate::codegen`] then keep nothing of the instruction.
+/// [`crate::emit`] then keep nothing of the instruction.
 pub trait EncoderBody<F> {
     /// Runs the body into `sink`.
     fn emit(&self, sink: &mut dyn Sink<F>) -> Result<(), LowerError>;

@@ -6,7 +6,7 @@
 
 mod accumulation;
 mod alu;
-mod codegen;
+mod codegen_mode;
 mod dtype;
 mod engine;
 mod memset;
@@ -14,7 +14,7 @@ mod tensor_scalar;
 
 pub use accumulation::{AccumulateCmd, accumulate};
 pub use alu::{AluOp, alu_v2, alu_v4};
-pub use codegen::CodeGenMode;
+pub use codegen_mode::CodeGenMode;
 pub use dtype::{Dtype, dtype_v2, dtype_v4};
 pub use engine::Engine;
 pub use memset::{MemsetMode, memset_opcode};
