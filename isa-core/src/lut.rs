@@ -682,6 +682,12 @@ macro_rules! lut {
     };
 }
 
+/// The decode table and its lookup that [`lut!`](crate::lut!) builds, for a [`Lut`] written by
+/// hand (a table that is the union of several code sets, say): `decode_table(ENTRIES, &[])`
+/// gives slot `code` its value at compile time, and `lookup` reads it with one load, with no
+/// branch on which value the code stands for.
+pub use support::{decode_table, lookup};
+
 /// Compile-time construction and checks of [`lut!`](crate::lut!) tables, kept out of the macro.
 /// Entries are seen here as `(ordinal, code)` pairs, so the functions need nothing of the value
 /// type.

@@ -189,16 +189,7 @@ const TT_ALU_ENCODE: [u16; 512] = {
 };
 
 /// [`tt_alu`]'s value of every byte: the three code sets of [`TT_ALU_ENTRIES`] in one table.
-const TT_ALU_DECODE: [Option<TtAlu>; 256] = {
-    let mut table = [None; 256];
-    let mut i = 0;
-    while i < TT_ALU_LEN {
-        let (value, code) = TT_ALU_ENTRIES[i];
-        table[code as usize] = Some(value);
-        i += 1;
-    }
-    table
-};
+const TT_ALU_DECODE: [Option<TtAlu>; 256] = isa_core::lut::decode_table(&TT_ALU_ENTRIES, &[]);
 
 impl Lut for tt_alu {
     type Value = TtAlu;
@@ -223,7 +214,7 @@ impl Lut for tt_alu {
     #[inline]
     fn decode(code: u64) -> Option<TtAlu> {
         // One load from one table for every variant: no branch on which set the byte is in.
-        TT_ALU_DECODE[usize::from(u8::try_from(code).ok()?)]
+        isa_core::lut::lookup(&TT_ALU_DECODE, code)
     }
 
     fn value_name(value: &TtAlu) -> &'static str {

@@ -8,7 +8,7 @@ use quote::quote;
 
 use super::encode::encode_body;
 use super::view::value_or_none;
-use super::{Paths, wire_ident};
+use super::{Paths, opcode_type_closed, wire_ident};
 use crate::ast::{Decl, Identity, Role};
 use crate::plan::Plan;
 
@@ -61,13 +61,10 @@ pub fn bundle_impl(layout: &Decl, plan: &Plan, visit: TokenStream, p: &Paths) ->
                     // reports the identity first): the set test is then left out.
                     let field_refuses = match layout.fields.iter().find(|f| f.role == Role::Opcode)
                     {
-                        Some(f) => {
-                            let ty = f.ty;
-                            quote!(#private::all_in(<#ty as #krate::BitValue>::CODES, &[#(#ops),*]))
-                        }
+                        Some(f) => opcode_type_closed(f.ty, &ops, p),
                         None => quote!(false),
                     };
-                    quote!((const { #field_refuses } || match bytes.first() {
+                    quote!((#field_refuses || match bytes.first() {
                         ::core::option::Option::Some(&opcode) => #private::in_byte_set(
                             &const { #private::byte_set(&[#(#ops),*]) },
                             opcode,

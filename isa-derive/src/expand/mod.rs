@@ -84,6 +84,14 @@ impl Paths {
     }
 }
 
+/// Whether an opcode field of type `ty` can hold only declared opcodes (every code of its type is
+/// one of `ops`), as a `const` expression: then neither its setter nor the decode needs the
+/// opcode set test, because the type itself refuses every other byte.
+pub(crate) fn opcode_type_closed(ty: &syn::Type, ops: &[u8], p: &Paths) -> TokenStream {
+    let (krate, private) = (&p.krate, &p.private);
+    quote!(const { #private::all_in(<#ty as #krate::BitValue>::CODES, &[#(#ops),*]) })
+}
+
 pub(crate) fn wire_ident(layout: &Decl) -> Ident {
     format_ident!("{}Wire", layout.ident)
 }

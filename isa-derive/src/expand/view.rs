@@ -5,7 +5,7 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
-use super::{Paths, wire_ident};
+use super::{Paths, opcode_type_closed, wire_ident};
 use crate::ast::{Decl, FieldNode, Identity, Place, Role};
 use crate::plan::{FieldPlan, Plan};
 
@@ -188,12 +188,13 @@ fn field_accessors(layout: &Decl, f: &FieldNode, fp: &FieldPlan, p: &Paths) -> T
                         Identity::Opcodes(ops) => ops.iter().map(|(o, _)| *o).collect(),
                         _ => Vec::new(),
                     };
+                    let closed = opcode_type_closed(ty, &ops, p);
                     (
                         quote! { <#ty as #krate::BitValue>::from_bits(code, #width).map_err(#err_d) },
                         quote! {{
                             const OPCODES: &[u8] = &[#(#ops),*];
                             let code = <#ty as #krate::BitValue>::to_bits(value, #width).map_err(#err_e)?;
-                            let members_only = const { #private::all_in(<#ty as #krate::BitValue>::CODES, OPCODES) };
+                            let members_only = #closed;
                             if !members_only && !#private::in_byte_set(&const { #private::byte_set(OPCODES) }, code as u8) {
                                 return #result::Err(#private::encode_error(#op, #name, #at,
                                     #krate::FieldError::new(#krate::Problem::UnknownOpcode { opcode: code as u8, expected: OPCODES })));

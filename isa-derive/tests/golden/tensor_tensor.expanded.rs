@@ -348,7 +348,7 @@ const _: () = {
                 let members_only = const {
                     ::isa_core::__private::all_in(
                         <u8 as ::isa_core::BitValue>::CODES,
-                        OPCODES,
+                        &[65u8, 81u8, 138u8, 142u8],
                     )
                 };
                 if !members_only
