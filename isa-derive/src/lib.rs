@@ -13,13 +13,6 @@
 //! [`Bundle`]: https://docs.rs/isa-core
 #![forbid(unsafe_code)]
 
-mod ast;
-mod attr;
-mod expand;
-mod plan;
-mod runtime;
-mod valid;
-
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};
 
@@ -85,7 +78,7 @@ use syn::{DeriveInput, parse_macro_input};
 #[proc_macro_derive(Bundle, attributes(bundle, field))]
 pub fn derive_bundle(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    expand::derive(&input, runtime::from_manifest).into()
+    isa_derive_internals::derive(&input, isa_derive_internals::runtime::from_manifest).into()
 }
 
 #[cfg(test)]

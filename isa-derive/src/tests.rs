@@ -14,7 +14,7 @@ use syn::{Item, Stmt};
 
 fn expand_file(input: &str) -> syn::File {
     let input: syn::DeriveInput = syn::parse_str(input).expect("golden input parses");
-    let tokens = crate::expand::derive(&input, crate::runtime::default);
+    let tokens = isa_derive_internals::derive(&input, isa_derive_internals::runtime::default);
     syn::parse2(tokens).expect("generated code parses as a file")
 }
 

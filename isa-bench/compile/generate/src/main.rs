@@ -13,28 +13,6 @@
 //! rewritten, so generating again does not make cargo rebuild.
 #![forbid(unsafe_code)]
 
-// The derive's own pipeline, compiled here as plain modules: a proc-macro crate exports only its
-// macros, and these are the very files `#[derive(Bundle)]` runs, so the written-out side is the
-// derive's output by construction. Parts only the macro entry point uses are dead here.
-#[allow(dead_code)]
-#[path = "../../../../isa-derive/src/ast.rs"]
-mod ast;
-#[allow(dead_code)]
-#[path = "../../../../isa-derive/src/attr.rs"]
-mod attr;
-#[allow(dead_code)]
-#[path = "../../../../isa-derive/src/expand/mod.rs"]
-mod expand;
-#[allow(dead_code)]
-#[path = "../../../../isa-derive/src/plan.rs"]
-mod plan;
-#[allow(dead_code)]
-#[path = "../../../../isa-derive/src/runtime.rs"]
-mod runtime;
-#[allow(dead_code)]
-#[path = "../../../../isa-derive/src/valid.rs"]
-mod valid;
-
 mod decl;
 
 use std::path::{Path, PathBuf};
@@ -111,7 +89,7 @@ impl Side {
 fn expansion(decl: &Declaration) -> Result<String, String> {
     let input: syn::DeriveInput =
         syn::parse_str(&decl.source(true)).map_err(|e| format!("{}: {e}", decl.name))?;
-    let tokens = expand::derive(&input, runtime::default);
+    let tokens = isa_derive_internals::derive(&input, isa_derive_internals::runtime::default);
     if tokens.to_string().contains("compile_error") {
         return Err(format!("{}: the derive refuses it: {tokens}", decl.name));
     }
