@@ -35,6 +35,7 @@ use crate::visit::{Key, Value, Visitor};
     serde::Serialize,
     serde::Deserialize,
     zerocopy::FromBytes,
+    zerocopy::Immutable,
 )]
 #[serde(transparent)]
 #[repr(transparent)]

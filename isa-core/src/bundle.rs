@@ -66,35 +66,35 @@ impl Identity {
         match *self {
             Identity::Opcodes(expected) => match bytes.first() {
                 Some(opcode) if expected.contains(opcode) => Ok(()),
-                Some(&opcode) => Err(DecodeError {
-                    at: at("opcode"),
-                    problem: Problem::UnknownOpcode { opcode, expected },
-                }),
-                None => Err(DecodeError {
-                    at: at("opcode"),
-                    problem: Problem::Truncated {
+                Some(&opcode) => Err(DecodeError::new(
+                    at("opcode"),
+                    Problem::UnknownOpcode { opcode, expected },
+                )),
+                None => Err(DecodeError::new(
+                    at("opcode"),
+                    Problem::Truncated {
                         needed: 1,
                         available: 0,
                     },
-                }),
+                )),
             },
             Identity::MaskMatch { mask, value } => match bytes.first_chunk::<4>() {
                 Some(w) if u32::from_le_bytes(*w) & mask == value => Ok(()),
-                Some(w) => Err(DecodeError {
-                    at: at("identity"),
-                    problem: Problem::IdentityMismatch {
+                Some(w) => Err(DecodeError::new(
+                    at("identity"),
+                    Problem::IdentityMismatch {
                         word: u32::from_le_bytes(*w),
                         mask,
                         expected: value,
                     },
-                }),
-                None => Err(DecodeError {
-                    at: at("identity"),
-                    problem: Problem::Truncated {
+                )),
+                None => Err(DecodeError::new(
+                    at("identity"),
+                    Problem::Truncated {
                         needed: 4,
                         available: bytes.len(),
                     },
-                }),
+                )),
             },
             Identity::Nested => Ok(()),
         }
@@ -190,10 +190,10 @@ pub trait Bundle: Sized {
     fn view_prefix(bytes: &[u8]) -> Result<&Self::Wire, DecodeError> {
         match Self::Wire::ref_from_prefix(bytes) {
             Ok((wire, _)) => Ok(wire),
-            Err(_) => Err(DecodeError {
-                at: whole::<Self>(),
-                problem: truncated::<Self>(bytes.len()),
-            }),
+            Err(_) => Err(DecodeError::new(
+                whole::<Self>(),
+                truncated::<Self>(bytes.len()),
+            )),
         }
     }
 
@@ -250,10 +250,10 @@ pub trait Bundle: Sized {
         let available = out.len();
         match Self::Wire::mut_from_prefix(out) {
             Ok((wire, _)) => self.encode_in_place(wire),
-            Err(_) => Err(EncodeError {
-                at: whole::<Self>(),
-                problem: truncated::<Self>(available),
-            }),
+            Err(_) => Err(EncodeError::new(
+                whole::<Self>(),
+                truncated::<Self>(available),
+            )),
         }
     }
 
@@ -276,11 +276,7 @@ const fn whole<B: Bundle>() -> Location {
 /// The bytes past the last whole bundle of a buffer of `len` bytes of `B`, where they start.
 fn trailing<B: Bundle>(len: usize) -> DecodeError {
     let rest = len.checked_rem(B::SIZE).unwrap_or(0);
-    DecodeError {
-        at: whole::<B>(),
-        problem: truncated::<B>(rest),
-    }
-    .in_buffer(len - rest)
+    DecodeError::new(whole::<B>(), truncated::<B>(rest)).in_buffer(len - rest)
 }
 
 /// A buffer of `available` bytes, too short for `B`.

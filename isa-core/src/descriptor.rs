@@ -35,7 +35,7 @@ pub mod valid;
 /// `#[repr(C)]` with the wire's fields in the wire's order and no padding (4 + 2N + 2N bytes),
 /// so that on a little-endian host a decoded descriptor is the wire's bytes, copied once.
 #[repr(C)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, FromBytes)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, FromBytes, Immutable, KnownLayout)]
 pub struct Tensor<const N: usize> {
     /// The ADDR4 start-address word @+0, with the partition axis folded in (seed 002).
     pub addr: Addr4,
@@ -182,10 +182,13 @@ impl<const N: usize> From<&TensorWire<N>> for Tensor<N> {
     fn from(wire: &TensorWire<N>) -> Self {
         let _ = TensorWire::<N>::SIZE; // the 4+4N check for this N
         // The same fields in the same order, both little-endian: one copy of 4 + 4N bytes
-        // rather than one load and store per element.
+        // rather than one load and store per element. Read through a reference, not by value
+        // (`read_from_bytes`): a by-value `Result` holds the descriptor at offset 4, and the
+        // copy out of it is split into 4- and 8-byte moves where a reference gives one 16-byte
+        // move per TENSOR3D (BENCHMARKS.md, "decode vs the hand-written codec").
         #[cfg(target_endian = "little")]
-        if let Ok(t) = Self::read_from_bytes(wire.as_bytes()) {
-            return t;
+        if let Ok(t) = zerocopy::Unalign::<Self>::ref_from_bytes(wire.as_bytes()) {
+            return t.get();
         }
         Self {
             addr: Addr4::from_raw(wire.addr.get()),

@@ -276,47 +276,80 @@ impl fmt::Display for Location {
     }
 }
 
-/// A logical value that cannot be written into its bundle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("cannot encode {at}: {problem}")]
-pub struct EncodeError {
+/// Where a located error sits and what is wrong there: what an [`EncodeError`] and a
+/// [`DecodeError`] hold, and what their `at` and `problem` read through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fault {
     /// Where.
     pub at: Location,
     /// What.
     pub problem: Problem,
 }
 
+/// A logical value that cannot be written into its bundle.
+///
+/// The [`Fault`] sits behind one pointer, so `Result<(), EncodeError>` is one word and an
+/// encoder's success path writes nothing but the bundle; `error.at` and `error.problem` read the
+/// fault in place.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("cannot encode {}: {}", self.0.at, self.0.problem)]
+pub struct EncodeError(Box<Fault>);
+
 /// Bytes that are not a valid bundle of the layout they were read as.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("cannot decode {at}: {problem}")]
-pub struct DecodeError {
-    /// Where.
-    pub at: Location,
-    /// What.
-    pub problem: Problem,
-}
+///
+/// The [`Fault`] sits behind one pointer, so `Result<T, DecodeError>` is no bigger than `T` and
+/// a word, and a decoder's success path returns the value in place, as a hand-written decoder
+/// with a small error type would; `error.at` and `error.problem` read the fault in place.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("cannot decode {}: {}", self.0.at, self.0.problem)]
+pub struct DecodeError(Box<Fault>);
 
 /// The constructors both located errors share.
 macro_rules! located {
     ($($ty:ident),+) => {$(
         impl $ty {
+            /// The error `problem` at `at`.
+            #[cold]
+            pub fn new(at: Location, problem: Problem) -> Self {
+                Self(Box::new(Fault { at, problem }))
+            }
+
             /// An error for `field` at `base`, from a field codec's error.
-            pub const fn field(op: &'static str, field: &'static str, base: usize, err: FieldError) -> Self {
-                Self { at: Location::of(op, field, base, &err), problem: err.problem }
+            #[cold]
+            pub fn field(op: &'static str, field: &'static str, base: usize, err: FieldError) -> Self {
+                Self::new(Location::of(op, field, base, &err), err.problem)
+            }
+
+            /// Where and what, by value.
+            pub fn fault(&self) -> Fault {
+                *self.0
             }
 
             /// The error as one of the field that holds this layout (a nested layout): the
             /// offset becomes relative to that field and the field name becomes the inner name.
-            pub const fn into_inner(self) -> FieldError {
-                FieldError { at: self.at.offset, inner: Some(self.at.field), problem: self.problem }
+            pub fn into_inner(self) -> FieldError {
+                FieldError { at: self.0.at.offset, inner: Some(self.0.at.field), problem: self.0.problem }
             }
 
             /// The same error for a bundle that starts at byte `base` of a buffer of bundles:
             /// the offset becomes the buffer's, `base` plus the offset inside the bundle.
-            pub const fn in_buffer(self, base: usize) -> Self {
-                let mut at = self.at;
-                at.offset = at.offset.saturating_add(base);
-                Self { at, problem: self.problem }
+            pub fn in_buffer(mut self, base: usize) -> Self {
+                self.0.at.offset = self.0.at.offset.saturating_add(base);
+                self
+            }
+        }
+
+        impl core::ops::Deref for $ty {
+            type Target = Fault;
+
+            fn deref(&self) -> &Fault {
+                &self.0
+            }
+        }
+
+        impl From<Fault> for $ty {
+            fn from(fault: Fault) -> Self {
+                Self(Box::new(fault))
             }
         }
     )+};

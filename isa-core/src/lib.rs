@@ -86,7 +86,9 @@ pub use descriptor::{
     MemPattern2d, MemPattern3d, Tensor, Tensor1d, Tensor2d, Tensor3d, Tensor4d, TensorWire,
 };
 pub use enums::*;
-pub use error::{Codes, DecodeError, EncodeError, FieldError, Location, Problem, UnknownName};
+pub use error::{
+    Codes, DecodeError, EncodeError, Fault, FieldError, Location, Problem, UnknownName,
+};
 pub use family::{Declaration, Family};
 pub use field::{BitValue, Field};
 pub use header::SyncBand;

@@ -240,7 +240,7 @@ fn an_undecodable_field_is_reported_where_decode_reports_it() {
         let mut out = String::new();
         assert_eq!(
             text_fields::<Every, _>(wire, &mut out),
-            Err(RenderError::from(decode))
+            Err(RenderError::from(decode.clone()))
         );
         assert_eq!(decode.at.offset, at);
     }

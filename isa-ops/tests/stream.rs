@@ -66,10 +66,10 @@ fn the_walker_yields_each_bundle_then_the_trailing_bytes() {
         ]
     );
     assert!(matches!(
-        items[1].as_ref().map(|b| b.view),
-        Ok(Ok(OpView::MoveShape(_)))
+        items[1].as_ref().map(|b| &b.view),
+        Ok(&Ok(OpView::MoveShape(_)))
     ));
-    let unknown = items[3].as_ref().unwrap().view.unwrap_err();
+    let unknown = items[3].as_ref().unwrap().view.as_ref().unwrap_err();
     assert!(matches!(
         unknown.problem,
         Problem::UnknownOpcode { opcode: 0xFF, .. }
@@ -84,14 +84,14 @@ fn the_walker_yields_each_bundle_then_the_trailing_bytes() {
         })
     );
     assert_eq!(
-        items[4].unwrap_err().to_string(),
+        items[4].as_ref().unwrap_err().to_string(),
         "10 trailing bytes at offset 0x100 do not make a 64-byte bundle"
     );
 
     // Every bundle decodes on demand from its view, in place.
     for item in &items[..3] {
         let located = item.as_ref().unwrap();
-        let op = located.view.unwrap().decode().unwrap();
+        let op = located.view.as_ref().unwrap().decode().unwrap();
         assert_eq!(&op.to_bytes().unwrap(), located.bytes);
     }
 }

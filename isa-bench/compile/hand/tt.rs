@@ -102,11 +102,11 @@ impl ::core::cmp::Eq for TensorTensorWire {}
 const _: () = {
     const __FIELDS: &[::isa_core::FieldInfo] = &[
         ::isa_core::FieldInfo {
-            spec_name: "",
-            value_bits: ::core::option::Option::None,
             name: "opcode",
+            spec_name: "",
             offset: 0usize,
             placement: ::isa_core::Placement::Bits { lo: 0u32, hi: 7u32 },
+            value_bits: ::core::option::Option::None,
             ty: "TtOpcode",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Opcode,
@@ -116,11 +116,11 @@ const _: () = {
             disputed: "the opcode enum of aws_neuron_isa_tpb_*.h (public notes): 0x8E is BATCH_NORM_PARAM_LOAD2, not a TensorTensor form",
         },
         ::isa_core::FieldInfo {
-            spec_name: "",
-            value_bits: ::core::option::Option::None,
             name: "inst_word_len",
+            spec_name: "",
             offset: 1usize,
             placement: ::isa_core::Placement::Bytes { len: 1usize },
+            value_bits: ::core::option::Option::None,
             ty: "u8",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Constant(16u64),
@@ -130,11 +130,11 @@ const _: () = {
             disputed: "",
         },
         ::isa_core::FieldInfo {
-            spec_name: "",
-            value_bits: ::core::option::Option::None,
             name: "reserved",
+            spec_name: "",
             offset: 2usize,
             placement: ::isa_core::Placement::Bytes { len: 2usize },
+            value_bits: ::core::option::Option::None,
             ty: "",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Reserved,
@@ -144,13 +144,13 @@ const _: () = {
             disputed: "",
         },
         ::isa_core::FieldInfo {
-            spec_name: "",
-            value_bits: ::core::option::Option::None,
             name: "sync",
+            spec_name: "",
             offset: 4usize,
             placement: ::isa_core::Placement::Bytes {
                 len: ::core::mem::size_of::<<SyncBand as ::isa_core::Field>::Wire>(),
             },
+            value_bits: ::core::option::Option::None,
             ty: "SyncBand",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
@@ -160,13 +160,15 @@ const _: () = {
             disputed: "",
         },
         ::isa_core::FieldInfo {
-            spec_name: "",
-            value_bits: ::core::option::Option::None,
             name: "in0_dtype",
+            spec_name: "",
             offset: 12usize,
             placement: ::isa_core::Placement::Bits { lo: 0u32, hi: 3u32 },
+            value_bits: ::core::option::Option::None,
             ty: "Dtype",
-            lut: ::core::option::Option::Some(::isa_core::lut::LutRef::of::<dtype_v2>()),
+            lut: ::core::option::Option::Some(
+                const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.table,
+            ),
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::NotStated,
             note: "",
@@ -174,13 +176,15 @@ const _: () = {
             disputed: "",
         },
         ::isa_core::FieldInfo {
-            spec_name: "",
-            value_bits: ::core::option::Option::None,
             name: "in1_dtype",
+            spec_name: "",
             offset: 12usize,
             placement: ::isa_core::Placement::Bits { lo: 4u32, hi: 7u32 },
+            value_bits: ::core::option::Option::None,
             ty: "Dtype",
-            lut: ::core::option::Option::Some(::isa_core::lut::LutRef::of::<dtype_v2>()),
+            lut: ::core::option::Option::Some(
+                const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.table,
+            ),
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::NotStated,
             note: "",
@@ -188,13 +192,15 @@ const _: () = {
             disputed: "",
         },
         ::isa_core::FieldInfo {
-            spec_name: "",
-            value_bits: ::core::option::Option::None,
             name: "out_dtype",
+            spec_name: "",
             offset: 13usize,
             placement: ::isa_core::Placement::Bits { lo: 0u32, hi: 7u32 },
+            value_bits: ::core::option::Option::None,
             ty: "Dtype",
-            lut: ::core::option::Option::Some(::isa_core::lut::LutRef::of::<dtype_v2>()),
+            lut: ::core::option::Option::Some(
+                const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.table,
+            ),
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::NotStated,
             note: "",
@@ -202,13 +208,15 @@ const _: () = {
             disputed: "",
         },
         ::isa_core::FieldInfo {
-            spec_name: "",
-            value_bits: ::core::option::Option::None,
             name: "alu",
+            spec_name: "",
             offset: 14usize,
             placement: ::isa_core::Placement::Bits { lo: 0u32, hi: 7u32 },
+            value_bits: ::core::option::Option::None,
             ty: "TtAlu",
-            lut: ::core::option::Option::Some(::isa_core::lut::LutRef::of::<tt_alu>()),
+            lut: ::core::option::Option::Some(
+                const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }.table,
+            ),
             kind: ::isa_core::FieldKind::Value,
             confidence: ::isa_core::Confidence::NotStated,
             note: "",
@@ -216,13 +224,13 @@ const _: () = {
             disputed: "NEURON_ISA_TPB_ALU_OP in aws_neuron_isa_tpb_*.h (public notes): 0x17 is ABSOLUTE_DIFF, legal in 0x41; no seed ordinal produces it (decoded as absolute_diff, never lowered)",
         },
         ::isa_core::FieldInfo {
-            spec_name: "",
-            value_bits: ::core::option::Option::None,
             name: "num_active_partitions",
+            spec_name: "",
             offset: 15usize,
             placement: ::isa_core::Placement::Bytes {
                 len: ::core::mem::size_of::<<u8 as ::isa_core::Field>::Wire>(),
             },
+            value_bits: ::core::option::Option::None,
             ty: "u8",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
@@ -232,13 +240,13 @@ const _: () = {
             disputed: "",
         },
         ::isa_core::FieldInfo {
-            spec_name: "",
-            value_bits: ::core::option::Option::None,
             name: "out",
+            spec_name: "",
             offset: 16usize,
             placement: ::isa_core::Placement::Bytes {
                 len: ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
             },
+            value_bits: ::core::option::Option::None,
             ty: "Tensor3d",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
@@ -248,13 +256,13 @@ const _: () = {
             disputed: "S3S3D3_TT in aws_neuron_isa_tpb_*.h (public notes): src0 at 0x10 (seed 000 stores out here)",
         },
         ::isa_core::FieldInfo {
-            spec_name: "",
-            value_bits: ::core::option::Option::None,
             name: "in0",
+            spec_name: "",
             offset: 32usize,
             placement: ::isa_core::Placement::Bytes {
                 len: ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
             },
+            value_bits: ::core::option::Option::None,
             ty: "Tensor3d",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
@@ -264,13 +272,13 @@ const _: () = {
             disputed: "S3S3D3_TT in aws_neuron_isa_tpb_*.h (public notes): src1 at 0x20 (seed 000 stores in0 here)",
         },
         ::isa_core::FieldInfo {
-            spec_name: "",
-            value_bits: ::core::option::Option::None,
             name: "in1",
+            spec_name: "",
             offset: 48usize,
             placement: ::isa_core::Placement::Bytes {
                 len: ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
             },
+            value_bits: ::core::option::Option::None,
             ty: "Tensor3d",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Value,
@@ -280,6 +288,9 @@ const _: () = {
             disputed: "S3S3D3_TT in aws_neuron_isa_tpb_*.h (public notes): dst at 0x30 (seed 000 stores in1 here)",
         },
     ];
+    const __TABLE: [::isa_core::FieldInfo;
+        __FIELDS.len() + ::isa_core::__private::gap_count(__FIELDS, 64usize)] =
+        ::isa_core::__private::with_gaps(__FIELDS, 64usize);
     #[allow(dead_code)]
     impl TensorTensorWire {
         /// The opcode byte (0x00).
@@ -340,7 +351,7 @@ const _: () = {
                 let members_only = const {
                     ::isa_core::__private::all_in(
                         <TtOpcode as ::isa_core::BitValue>::CODES,
-                        OPCODES,
+                        &[65u8, 81u8, 138u8, 142u8],
                     )
                 };
                 if !members_only
@@ -397,7 +408,7 @@ const _: () = {
                         "in0_dtype",
                         12usize,
                         ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
-                            code,
+                            code: code,
                             table: <dtype_v2 as ::isa_core::Lut>::NAME,
                             known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                         }),
@@ -466,7 +477,7 @@ const _: () = {
                         "in1_dtype",
                         12usize,
                         ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
-                            code,
+                            code: code,
                             table: <dtype_v2 as ::isa_core::Lut>::NAME,
                             known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                         }),
@@ -535,7 +546,7 @@ const _: () = {
                         "out_dtype",
                         13usize,
                         ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
-                            code,
+                            code: code,
                             table: <dtype_v2 as ::isa_core::Lut>::NAME,
                             known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                         }),
@@ -604,7 +615,7 @@ const _: () = {
                         "alu",
                         14usize,
                         ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
-                            code,
+                            code: code,
                             table: <tt_alu as ::isa_core::Lut>::NAME,
                             known: &<tt_alu as ::isa_core::Lut>::CODES,
                         }),
@@ -773,67 +784,60 @@ const _: () = {
     #[cold]
     #[inline(never)]
     fn __decode_fault(bytes: &[u8]) -> ::isa_core::DecodeError {
-        let opcode = ::isa_core::__private::read_le(bytes, 0, 1) as u8;
-        if !<TensorTensor as ::isa_core::Bundle>::IDENTITY.matches(bytes) {
-            return ::isa_core::DecodeError {
-                at: ::isa_core::Location {
-                    op: "TensorTensor",
-                    field: "opcode",
-                    inner: ::core::option::Option::None,
-                    offset: 0,
-                },
-                problem: ::isa_core::Problem::UnknownOpcode {
-                    opcode,
-                    expected: &[65u8, 81u8, 138u8, 142u8],
-                },
-            };
+        if let ::core::result::Result::Err(e) =
+            <TensorTensor as ::isa_core::Bundle>::IDENTITY.check("TensorTensor", bytes)
+        {
+            return e;
         }
         let len = ::isa_core::__private::read_le(bytes, 1, 1);
         if len != 16u64 {
-            return ::isa_core::DecodeError {
-                at: ::isa_core::Location {
+            return ::isa_core::DecodeError::new(
+                ::isa_core::Location {
                     op: "TensorTensor",
                     field: "inst_word_len",
                     inner: ::core::option::Option::None,
                     offset: 1,
                 },
-                problem: ::isa_core::Problem::ConstantMismatch {
+                ::isa_core::Problem::ConstantMismatch {
                     expected: 16u64,
                     found: len,
                 },
-            };
+            );
         }
         if let ::core::option::Option::Some((at, value, mask)) =
             ::isa_core::__private::first_reserved(bytes, &__COVERAGE)
         {
-            return ::isa_core::DecodeError {
-                at: ::isa_core::Location {
+            return ::isa_core::DecodeError::new(
+                ::isa_core::Location {
                     op: "TensorTensor",
                     field: "reserved",
                     inner: ::core::option::Option::None,
                     offset: at,
                 },
-                problem: ::isa_core::Problem::ReservedNonZero { value, mask },
-            };
+                ::isa_core::Problem::ReservedNonZero { value, mask },
+            );
         }
-        ::isa_core::DecodeError {
-            at: ::isa_core::Location {
+        ::isa_core::DecodeError::new(
+            ::isa_core::Location {
                 op: "TensorTensor",
                 field: "bundle",
                 inner: ::core::option::Option::None,
                 offset: 0,
             },
-            problem: ::isa_core::Problem::Rule(
-                "the fixed bits of the bundle do not match its layout",
-            ),
-        }
+            ::isa_core::Problem::Rule("the fixed bits of the bundle do not match its layout"),
+        )
     }
     /// The first field of a bundle whose fixed bits are right that does not decode, with the
     /// getter's error: fields in declaration order.
     #[cold]
     #[inline(never)]
     fn __field_fault(wire: &TensorTensorWire) -> ::isa_core::DecodeError {
-        let _ = wire;
+        let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_bytes(wire);
+        if let ::core::result::Result::Err(e) =
+            <TensorTensor as ::isa_core::Bundle>::IDENTITY.check("TensorTensor", bytes)
+        {
+            return e;
+        }
         if let ::core::result::Result::Err(e) = wire.opcode() {
             return e;
         }
@@ -864,15 +868,15 @@ const _: () = {
         if let ::core::result::Result::Err(e) = wire.in1() {
             return e;
         }
-        ::isa_core::DecodeError {
-            at: ::isa_core::Location {
+        ::isa_core::DecodeError::new(
+            ::isa_core::Location {
                 op: "TensorTensor",
                 field: "bundle",
                 inner: ::core::option::Option::None,
                 offset: 0,
             },
-            problem: ::isa_core::Problem::Rule("a field did not decode but its getter accepts it"),
-        }
+            ::isa_core::Problem::Rule("a field did not decode but its getter accepts it"),
+        )
     }
     #[automatically_derived]
     impl ::isa_core::Bundle for TensorTensor {
@@ -882,7 +886,7 @@ const _: () = {
         const SIZE: usize = 64usize;
         const IDENTITY: ::isa_core::Identity =
             ::isa_core::Identity::Opcodes(&[65u8, 81u8, 138u8, 142u8]);
-        const FIELDS: &'static [::isa_core::FieldInfo] = __FIELDS;
+        const FIELDS: &'static [::isa_core::FieldInfo] = &__TABLE;
         #[inline]
         fn encode_in_place(
             &self,
@@ -961,13 +965,18 @@ const _: () = {
             f: F,
         ) -> ::core::result::Result<R, ::isa_core::DecodeError> {
             let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_bytes(wire);
-            if !(match bytes.first() {
+            if !((const {
+                ::isa_core::__private::all_in(
+                    <TtOpcode as ::isa_core::BitValue>::CODES,
+                    &[65u8, 81u8, 138u8, 142u8],
+                )
+            } || match bytes.first() {
                 ::core::option::Option::Some(&opcode) => ::isa_core::__private::in_byte_set(
                     &const { ::isa_core::__private::byte_set(&[65u8, 81u8, 138u8, 142u8]) },
                     opcode,
                 ),
                 ::core::option::Option::None => false,
-            } && ::isa_core::__private::fixed_ok(bytes, &__FIXED))
+            }) && ::isa_core::__private::fixed_ok(bytes, &__FIXED))
             {
                 return ::core::result::Result::Err(__decode_fault(bytes));
             }
@@ -1072,84 +1081,155 @@ const _: () = {
             ::core::result::Result::Ok(())
         }
     }
+    const _: () =
+        if 4usize + ::core::mem::size_of::<<SyncBand as ::isa_core::Field>::Wire>() > 12usize {
+            ::core::panic!(
+                "{}",
+                ::isa_core::__private::overlap(
+                    "sync",
+                    4usize,
+                    ::core::mem::size_of::<<SyncBand as ::isa_core::Field>::Wire>(),
+                    "field `in0_dtype`",
+                    12usize
+                )
+                .as_str()
+            )
+        };
     const _: () = ::core::assert!(
         <SyncBand as ::isa_core::Field>::DESCRIPTOR_DIMS == 0
             || ::core::mem::size_of::<<SyncBand as ::isa_core::Field>::Wire>()
                 == 4 + 4 * <SyncBand as ::isa_core::Field>::DESCRIPTOR_DIMS,
         "field `sync` is a descriptor slot whose wire type is not 4 + 4N bytes (seed 002: ADDR4 plus N strides and N counts)"
     );
-    const _: () = ::core::assert!(
-        <u8 as ::isa_core::Field>::DESCRIPTOR_DIMS == 0
-            || ::core::mem::size_of::<<u8 as ::isa_core::Field>::Wire>()
-                == 4 + 4 * <u8 as ::isa_core::Field>::DESCRIPTOR_DIMS,
-        "field `num_active_partitions` is a descriptor slot whose wire type is not 4 + 4N bytes (seed 002: ADDR4 plus N strides and N counts)"
-    );
+    const _: () =
+        if 16usize + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>() > 32usize {
+            ::core::panic!(
+                "{}",
+                ::isa_core::__private::overlap(
+                    "out",
+                    16usize,
+                    ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
+                    "field `in0`",
+                    32usize
+                )
+                .as_str()
+            )
+        };
     const _: () = ::core::assert!(
         <Tensor3d as ::isa_core::Field>::DESCRIPTOR_DIMS == 0
             || ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>()
                 == 4 + 4 * <Tensor3d as ::isa_core::Field>::DESCRIPTOR_DIMS,
         "field `out` is a descriptor slot whose wire type is not 4 + 4N bytes (seed 002: ADDR4 plus N strides and N counts)"
     );
+    const _: () =
+        if 32usize + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>() > 48usize {
+            ::core::panic!(
+                "{}",
+                ::isa_core::__private::overlap(
+                    "in0",
+                    32usize,
+                    ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
+                    "field `in1`",
+                    48usize
+                )
+                .as_str()
+            )
+        };
     const _: () = ::core::assert!(
         <Tensor3d as ::isa_core::Field>::DESCRIPTOR_DIMS == 0
             || ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>()
                 == 4 + 4 * <Tensor3d as ::isa_core::Field>::DESCRIPTOR_DIMS,
         "field `in0` is a descriptor slot whose wire type is not 4 + 4N bytes (seed 002: ADDR4 plus N strides and N counts)"
     );
+    const _: () =
+        if 48usize + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>() > 64usize {
+            ::core::panic!(
+                "{}",
+                ::isa_core::__private::past_end(
+                    "in1",
+                    48usize,
+                    ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>(),
+                    64usize
+                )
+                .as_str()
+            )
+        };
     const _: () = ::core::assert!(
         <Tensor3d as ::isa_core::Field>::DESCRIPTOR_DIMS == 0
             || ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>()
                 == 4 + 4 * <Tensor3d as ::isa_core::Field>::DESCRIPTOR_DIMS,
         "field `in1` is a descriptor slot whose wire type is not 4 + 4N bytes (seed 002: ADDR4 plus N strides and N counts)"
     );
-    const _: () = {
-        ::core::assert!(
-            4usize + ::core::mem::size_of::<<SyncBand as ::isa_core::Field>::Wire>() <= 12usize,
-            "field `sync` at offset 0x04 is wider than the 8 bytes before field `in0_dtype`"
-        );
-        ::core::assert!(
-            15usize + ::core::mem::size_of::<<u8 as ::isa_core::Field>::Wire>() <= 16usize,
-            "field `num_active_partitions` at offset 0x0f is wider than the 1 bytes before field `out`"
-        );
-        ::core::assert!(
-            16usize + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>() <= 32usize,
-            "field `out` at offset 0x10 is wider than the 16 bytes before field `in0`"
-        );
-        ::core::assert!(
-            32usize + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>() <= 48usize,
-            "field `in0` at offset 0x20 is wider than the 16 bytes before field `in1`"
-        );
-        ::core::assert!(
-            48usize + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>() <= 64usize,
-            "field `in1` at offset 0x30 is wider than the 16 bytes before the end of the 64-byte layout"
-        );
-        ::core::assert!(
-            ::core::mem::size_of::<TensorTensorWire>() == 64usize,
-            "the wire struct is not the declared 64 bytes"
-        );
-    };
     const _: () = ::core::assert!(
         <TtOpcode as ::isa_core::BitValue>::BITS >= 8u32,
-        "field `opcode` is a opcode byte, wider than its type `TtOpcode`"
+        "field `opcode` is an opcode byte, wider than its type `TtOpcode`; use `u8`, the smallest type that holds 8 bits"
     );
     const _: () = ::core::assert!(
         <TtOpcode as ::isa_core::BitValue>::BITS <= 8u32,
-        "field `opcode` is a opcode byte but its type `TtOpcode` is wider than 8 bits; use the smallest type that holds 8 bits"
+        "field `opcode` is an opcode byte but its type `TtOpcode` is wider than 8 bits; use the smallest type that holds 8 bits"
     );
+    const _: () = if let ::core::option::Option::Some(m) = ::isa_core::__private::lut_too_wide(
+        ::isa_core::__private::LutShape {
+            name: <dtype_v2 as ::isa_core::Lut>::NAME,
+            code_bits: <dtype_v2 as ::isa_core::Lut>::CODE_BITS,
+            entries: <dtype_v2 as ::isa_core::Lut>::ENTRIES,
+            codes: <dtype_v2 as ::isa_core::Lut>::CODES,
+        },
+        4u32,
+        "in0_dtype",
+        "4-bit range",
+    ) {
+        ::core::panic!("{}", m.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(m) = ::isa_core::__private::lut_too_wide(
+        ::isa_core::__private::LutShape {
+            name: <dtype_v2 as ::isa_core::Lut>::NAME,
+            code_bits: <dtype_v2 as ::isa_core::Lut>::CODE_BITS,
+            entries: <dtype_v2 as ::isa_core::Lut>::ENTRIES,
+            codes: <dtype_v2 as ::isa_core::Lut>::CODES,
+        },
+        4u32,
+        "in1_dtype",
+        "4-bit range",
+    ) {
+        ::core::panic!("{}", m.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(m) = ::isa_core::__private::lut_too_wide(
+        ::isa_core::__private::LutShape {
+            name: <dtype_v2 as ::isa_core::Lut>::NAME,
+            code_bits: <dtype_v2 as ::isa_core::Lut>::CODE_BITS,
+            entries: <dtype_v2 as ::isa_core::Lut>::ENTRIES,
+            codes: <dtype_v2 as ::isa_core::Lut>::CODES,
+        },
+        8u32,
+        "out_dtype",
+        "8-bit range",
+    ) {
+        ::core::panic!("{}", m.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(m) = ::isa_core::__private::lut_too_wide(
+        ::isa_core::__private::LutShape {
+            name: <tt_alu as ::isa_core::Lut>::NAME,
+            code_bits: <tt_alu as ::isa_core::Lut>::CODE_BITS,
+            entries: <tt_alu as ::isa_core::Lut>::ENTRIES,
+            codes: <tt_alu as ::isa_core::Lut>::CODES,
+        },
+        8u32,
+        "alu",
+        "8-bit range",
+    ) {
+        ::core::panic!("{}", m.as_str())
+    };
     const _: () = ::core::assert!(
-        <dtype_v2 as ::isa_core::Lut>::CODE_BITS <= 4u32,
-        "table `dtype_v2` has codes wider than the 4-bit range of field `in0_dtype`"
-    );
-    const _: () = ::core::assert!(
-        <dtype_v2 as ::isa_core::Lut>::CODE_BITS <= 4u32,
-        "table `dtype_v2` has codes wider than the 4-bit range of field `in1_dtype`"
-    );
-    const _: () = ::core::assert!(
-        <dtype_v2 as ::isa_core::Lut>::CODE_BITS <= 8u32,
-        "table `dtype_v2` has codes wider than the 8-bit range of field `out_dtype`"
-    );
-    const _: () = ::core::assert!(
-        <tt_alu as ::isa_core::Lut>::CODE_BITS <= 8u32,
-        "table `tt_alu` has codes wider than the 8-bit range of field `alu`"
+        !(4usize + ::core::mem::size_of::<<SyncBand as ::isa_core::Field>::Wire>() <= 12usize
+            && 16usize + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>()
+                <= 32usize
+            && 32usize + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>()
+                <= 48usize
+            && 48usize + ::core::mem::size_of::<<Tensor3d as ::isa_core::Field>::Wire>()
+                <= 64usize
+            && true)
+            || ::core::mem::size_of::<TensorTensorWire>() == 64usize,
+        "the wire struct is not the declared 64 bytes"
     );
 };

@@ -208,7 +208,11 @@ fn decode_chunk<B: Members>(
 /// The line of one bundle, and its problem when it does not decode or print. A bundle prints
 /// only when it decodes with every check; its line is written from its wire bytes in place.
 fn decode_bundle<B: Members>(chunk: &mut Chunk, b: &Located<'_, B>, name: &str, form: Form) {
-    let (view, op) = match b.view.and_then(|v| B::decode_view(v).map(|op| (v, op))) {
+    let (view, op) = match b
+        .view
+        .clone()
+        .and_then(|v| B::decode_view(v).map(|op| (v, op)))
+    {
         Ok(decoded) => decoded,
         Err(e) => {
             chunk

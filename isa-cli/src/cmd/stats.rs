@@ -46,10 +46,16 @@ impl Census {
             self.known.entry(op).or_insert((name, 0)).1 += n;
         }
         for (op, (n, first, err)) in other.unknown {
-            let e = self.unknown.entry(op).or_insert((0, first, err));
-            e.0 += n;
-            if first < e.1 {
-                (e.1, e.2) = (first, err);
+            match self.unknown.get_mut(&op) {
+                Some(e) => {
+                    e.0 += n;
+                    if first < e.1 {
+                        (e.1, e.2) = (first, err);
+                    }
+                }
+                None => {
+                    self.unknown.insert(op, (n, first, err));
+                }
             }
         }
         self.trailing = self.trailing.or(other.trailing);
@@ -121,12 +127,15 @@ fn count_chunk<B: Members>(items: &mut dyn Iterator<Item = Item<'_, B>>) -> Cens
     let mut c = Census::default();
     for item in items {
         match item {
-            Item::Bundle(b) => match b.view {
+            Item::Bundle(b) => match &b.view {
                 Ok(view) => {
-                    let name = B::view_declaration(&view).name;
+                    let name = B::view_declaration(view).name;
                     c.known.entry(b.opcode()).or_insert((name, 0)).1 += 1
                 }
-                Err(err) => c.unknown.entry(b.opcode()).or_insert((0, b.offset, err)).0 += 1,
+                Err(err) => {
+                    let first = || (0, b.offset, err.clone());
+                    c.unknown.entry(b.opcode()).or_insert_with(first).0 += 1
+                }
             },
             Item::Trailing(t, _) => c.trailing = Some(t),
         }

@@ -177,22 +177,22 @@ pub fn unknown<F: Family>(bytes: &[u8], known_opcodes: &'static [u8]) -> DecodeE
             expected: known_opcodes,
         },
     };
-    DecodeError { at, problem }
+    DecodeError::new(at, problem)
 }
 
 /// The error for a buffer shorter than one member of `F`.
 #[cold]
 pub fn truncated<F: Family>(available: usize) -> DecodeError {
-    DecodeError {
-        at: Location {
+    DecodeError::new(
+        Location {
             op: member_kind::<F>(),
             field: member_kind::<F>(),
             inner: None,
             offset: 0,
         },
-        problem: Problem::Truncated {
+        Problem::Truncated {
             needed: F::WIDTH,
             available,
         },
-    }
+    )
 }

@@ -16,11 +16,13 @@ pub struct Located<'a, F: Family> {
 
 impl<F: Family> Clone for Located<'_, F> {
     fn clone(&self) -> Self {
-        *self
+        Self {
+            offset: self.offset,
+            bytes: self.bytes,
+            view: self.view.clone(),
+        }
     }
 }
-
-impl<F: Family> Copy for Located<'_, F> {}
 
 impl<F: Family> Located<'_, F> {
     /// The first byte: a bundle's opcode.

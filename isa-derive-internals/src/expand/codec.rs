@@ -51,8 +51,7 @@ pub fn bundle_impl(layout: &Decl, plan: &Plan, visit: TokenStream, p: &Paths) ->
                     #check_identity
                     let len = #private::read_le(bytes, 1, 1);
                     if len != #words {
-                        return #krate::DecodeError { at: #l1,
-                            problem: #krate::Problem::ConstantMismatch { expected: #words, found: len } };
+                        return #krate::DecodeError::new(#l1, #krate::Problem::ConstantMismatch { expected: #words, found: len });
                     }
                 },
                 {
@@ -99,8 +98,7 @@ pub fn bundle_impl(layout: &Decl, plan: &Plan, visit: TokenStream, p: &Paths) ->
         quote! {
             let found = #private::read_le(bytes, #o, #l);
             if found != #v {
-                return #krate::DecodeError { at: #at,
-                    problem: #krate::Problem::ConstantMismatch { expected: #v, found } };
+                return #krate::DecodeError::new(#at, #krate::Problem::ConstantMismatch { expected: #v, found });
             }
         }
     });
@@ -173,11 +171,9 @@ pub fn bundle_impl(layout: &Decl, plan: &Plan, visit: TokenStream, p: &Paths) ->
             if let ::core::option::Option::Some((at, value, mask)) =
                 #private::first_reserved(bytes, &__COVERAGE)
             {
-                return #krate::DecodeError { at: #reserved_at,
-                    problem: #krate::Problem::ReservedNonZero { value, mask } };
+                return #krate::DecodeError::new(#reserved_at, #krate::Problem::ReservedNonZero { value, mask });
             }
-            #krate::DecodeError { at: #whole_bundle,
-                problem: #krate::Problem::Rule("the fixed bits of the bundle do not match its layout") }
+            #krate::DecodeError::new(#whole_bundle, #krate::Problem::Rule("the fixed bits of the bundle do not match its layout"))
         }
 
         /// The first field of a bundle whose fixed bits are right that does not decode, with the
@@ -187,8 +183,7 @@ pub fn bundle_impl(layout: &Decl, plan: &Plan, visit: TokenStream, p: &Paths) ->
         fn __field_fault(wire: &#wire) -> #krate::DecodeError {
             #field_fault_identity
             #(#getters)*
-            #krate::DecodeError { at: #whole_bundle,
-                problem: #krate::Problem::Rule("a field did not decode but its getter accepts it") }
+            #krate::DecodeError::new(#whole_bundle, #krate::Problem::Rule("a field did not decode but its getter accepts it"))
         }
 
         #[automatically_derived]

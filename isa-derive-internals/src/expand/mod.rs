@@ -140,16 +140,10 @@ fn stub(layout: &Decl) -> TokenStream {
             const IDENTITY: #krate::Identity = #krate::Identity::Nested;
             const FIELDS: &'static [#krate::FieldInfo] = &[];
             fn encode_in_place(&self, _: &mut #wire) -> #result<(), #krate::EncodeError> {
-                #result::Err(#krate::EncodeError {
-                    at: #krate::Location { op: #name, field: "bundle", inner: ::core::option::Option::None, offset: 0 },
-                    problem: #krate::Problem::Rule("the declaration has errors"),
-                })
+                #result::Err(#krate::EncodeError::new(#krate::Location { op: #name, field: "bundle", inner: ::core::option::Option::None, offset: 0 }, #krate::Problem::Rule("the declaration has errors")))
             }
             fn decode_map<R, F: ::core::ops::FnOnce(Self) -> R>(_: &#wire, _: F) -> #result<R, #krate::DecodeError> {
-                #result::Err(#krate::DecodeError {
-                    at: #krate::Location { op: #name, field: "bundle", inner: ::core::option::Option::None, offset: 0 },
-                    problem: #krate::Problem::Rule("the declaration has errors"),
-                })
+                #result::Err(#krate::DecodeError::new(#krate::Location { op: #name, field: "bundle", inner: ::core::option::Option::None, offset: 0 }, #krate::Problem::Rule("the declaration has errors")))
             }
             fn visit<V: #krate::visit::Visitor>(_: &#wire, _: &mut V) -> #result<(), <V as #krate::visit::Visitor>::Error> {
                 #result::Ok(())

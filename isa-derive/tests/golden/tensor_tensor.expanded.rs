@@ -877,47 +877,47 @@ const _: () = {
         }
         let len = ::isa_core::__private::read_le(bytes, 1, 1);
         if len != 16u64 {
-            return ::isa_core::DecodeError {
-                at: ::isa_core::Location {
+            return ::isa_core::DecodeError::new(
+                ::isa_core::Location {
                     op: "TensorTensor",
                     field: "inst_word_len",
                     inner: ::core::option::Option::None,
                     offset: 1,
                 },
-                problem: ::isa_core::Problem::ConstantMismatch {
+                ::isa_core::Problem::ConstantMismatch {
                     expected: 16u64,
                     found: len,
                 },
-            };
+            );
         }
         if let ::core::option::Option::Some((at, value, mask)) = ::isa_core::__private::first_reserved(
             bytes,
             &__COVERAGE,
         ) {
-            return ::isa_core::DecodeError {
-                at: ::isa_core::Location {
+            return ::isa_core::DecodeError::new(
+                ::isa_core::Location {
                     op: "TensorTensor",
                     field: "reserved",
                     inner: ::core::option::Option::None,
                     offset: at,
                 },
-                problem: ::isa_core::Problem::ReservedNonZero {
+                ::isa_core::Problem::ReservedNonZero {
                     value,
                     mask,
                 },
-            };
+            );
         }
-        ::isa_core::DecodeError {
-            at: ::isa_core::Location {
+        ::isa_core::DecodeError::new(
+            ::isa_core::Location {
                 op: "TensorTensor",
                 field: "bundle",
                 inner: ::core::option::Option::None,
                 offset: 0,
             },
-            problem: ::isa_core::Problem::Rule(
+            ::isa_core::Problem::Rule(
                 "the fixed bits of the bundle do not match its layout",
             ),
-        }
+        )
     }
     /// The first field of a bundle whose fixed bits are right that does not decode, with the
     /// getter's error: fields in declaration order.
@@ -960,17 +960,15 @@ const _: () = {
         if let ::core::result::Result::Err(e) = wire.in1() {
             return e;
         }
-        ::isa_core::DecodeError {
-            at: ::isa_core::Location {
+        ::isa_core::DecodeError::new(
+            ::isa_core::Location {
                 op: "TensorTensor",
                 field: "bundle",
                 inner: ::core::option::Option::None,
                 offset: 0,
             },
-            problem: ::isa_core::Problem::Rule(
-                "a field did not decode but its getter accepts it",
-            ),
-        }
+            ::isa_core::Problem::Rule("a field did not decode but its getter accepts it"),
+        )
     }
     #[automatically_derived]
     impl ::isa_core::Bundle for TensorTensor {

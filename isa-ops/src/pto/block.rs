@@ -124,7 +124,7 @@ pub struct TshufBlock {
 
 /// Why words are not a TSHUF block. Every variant names the index of the offending word,
 /// counted from the block's first word.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BlockError {
     /// The word is no block word at all.
     #[error("word {index}: {word:#010x} is not a block word (no mask/match identity matches)")]

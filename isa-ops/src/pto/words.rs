@@ -569,7 +569,7 @@ pub const fn first_overlap(identities: &[WordIdentity]) -> Option<(usize, usize)
 }
 
 /// A 32-bit word that is not a well-formed block word.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum WordError {
     /// No declared word type's identity matches.
     #[error("word {word:#010x} is not a block word: no declared mask/match identity matches")]
