@@ -33,11 +33,12 @@ pub(super) fn decode_batch<F: Family, V: FnMut(usize, &Result<F, DecodeError>)>(
     let mut order: Vec<u32> = (0..CHUNK as u32).collect();
     let identity = order.clone();
     let mut starts = vec![0u32; unknown + 2];
+    let mut ends = Vec::with_capacity(CHUNK / LONG_RUNS + 1);
     for (c, chunk) in body.chunks(CHUNK * width).enumerate() {
         let origin = c * CHUNK * width;
         let n = chunk.len() / width;
-        if !F::WORDS && in_long_runs(chunk, width) {
-            in_runs(chunk, origin, width, &identity, &mut visit);
+        if !F::WORDS && long_runs(chunk, width, &mut ends) {
+            in_runs(chunk, origin, width, &identity, &ends, &mut visit);
             continue;
         }
         let keys = &mut keys[..n];
@@ -76,46 +77,45 @@ pub(super) fn decode_batch<F: Family, V: FnMut(usize, &Result<F, DecodeError>)>(
     })
 }
 
-/// Whether the opcode of a chunk of bundles changes fewer than once per [`LONG_RUNS`] bundles
-/// (it stops reading at the change that proves otherwise).
-fn in_long_runs(chunk: &[u8], width: usize) -> bool {
+/// Where each run of one opcode of a chunk of bundles ends, into `ends`, found in one pass: `true`
+/// when the opcode changes fewer than once per [`LONG_RUNS`] bundles, `false` as soon as a change
+/// proves otherwise.
+fn long_runs(chunk: &[u8], width: usize, ends: &mut Vec<u32>) -> bool {
+    ends.clear();
     let most = chunk.len() / width / LONG_RUNS;
-    let mut changes = 0;
     let mut last = chunk.first().copied().unwrap_or(0);
-    for bundle in chunk.chunks_exact(width) {
-        let opcode = bundle.first().copied().unwrap_or(0);
-        changes += usize::from(opcode != last);
-        last = opcode;
-        if changes > most {
-            return false;
+    for (i, &opcode) in chunk.iter().step_by(width).enumerate() {
+        if opcode != last {
+            if ends.len() == most {
+                return false;
+            }
+            ends.push(i as u32);
+            last = opcode;
         }
     }
+    ends.push((chunk.len() / width) as u32);
     true
 }
 
 /// Decodes a chunk of bundles in its own order, each run of one opcode (so of one member) with
-/// that member's decoder.
+/// that member's decoder; `ends` is where each run ends ([`long_runs`]).
 fn in_runs<F: Family, V: FnMut(usize, &Result<F, DecodeError>)>(
     chunk: &[u8],
     origin: usize,
     width: usize,
     identity: &[u32],
+    ends: &[u32],
     visit: &mut V,
 ) {
-    let n = chunk.len() / width;
-    let opcode = |i: usize| chunk.get(i * width).copied().unwrap_or(0);
     let mut start = 0;
-    while start < n {
-        let first = opcode(start);
-        let mut end = start + 1;
-        while end < n && opcode(end) == first {
-            end += 1;
-        }
+    for &end in ends {
         let member = chunk
-            .get(start * width..)
+            .get(start as usize * width..)
             .and_then(F::member_index)
             .unwrap_or(F::DECLARATIONS.len());
-        let run = identity.get(start..end).unwrap_or_default();
+        let run = identity
+            .get(start as usize..end as usize)
+            .unwrap_or_default();
         F::decode_run(member, chunk, origin, run, visit);
         start = end;
     }
