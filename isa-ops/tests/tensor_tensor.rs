@@ -483,3 +483,37 @@ fn lowering_never_selects_the_decode_only_code() {
         "{findings:?}"
     );
 }
+
+/// A kernel's stream is often long runs of one op whose bundles use several of its opcodes (the
+/// plain and the bitvec TensorTensor here). The batch decoder takes such a chunk as runs of one
+/// member and hands every bundle to the visitor in stream order, the run of memsets before the
+/// run of TensorTensors although TensorTensor is declared first.
+#[test]
+fn a_chunk_in_runs_of_one_op_with_two_opcodes_is_visited_in_stream_order() {
+    use isa_core::Family;
+    use isa_ops::memset::MemsetInst;
+    let memset = MemsetInst {
+        out: common::operand(0, &[(1, 128), (1, 64)], Dtype::Float32),
+        mode: 0,
+        fill: 0,
+        sync: SyncBand::default(),
+    };
+    let mut cg = Codegen::new();
+    cg.run(1, &memset).unwrap();
+    let mut stream = cg.stream.repeat(2048);
+    for k in 0..2048 {
+        let mut bundle = ADD_BYTES;
+        bundle[0] = if k % 2 == 0 { 0x41 } else { 0x51 };
+        stream.extend_from_slice(&bundle);
+    }
+    let mut seen = Vec::new();
+    let trailing = Op::decode_batch(&stream, |offset, op| {
+        seen.push((offset, op.as_ref().map(|op| op.name()).unwrap_or("error")));
+    });
+    assert_eq!(trailing, None);
+    assert_eq!(seen.len(), 4096);
+    for (k, &(offset, name)) in seen.iter().enumerate() {
+        assert_eq!(offset, 64 * k, "bundle {k} out of stream order");
+        assert_eq!(name, if k < 2048 { "Memset" } else { "TensorTensor" });
+    }
+}

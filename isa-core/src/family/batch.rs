@@ -6,7 +6,9 @@
 //! and is mispredicted. [`Family::decode_batch`] instead reads the stream a chunk at a time
 //! ([`CHUNK`] members, small enough to stay in L2), sorts the chunk's members by member (a
 //! counting sort on the identity, which is one table load for a bundle family), and runs each
-//! member's decoder, inlined, over its group: a loop whose branches repeat.
+//! member's decoder, inlined, over its group: a loop whose branches repeat. A chunk that is
+//! already in long runs of one member (a kernel's stream often is) skips the sort and is decoded
+//! run by run, in its own order.
 
 use super::{Family, Trailing, member_kind};
 use crate::error::DecodeError;
@@ -15,7 +17,7 @@ use crate::error::DecodeError;
 /// between the sorting pass and the decoding pass.
 pub const CHUNK: usize = 4096;
 
-/// A chunk of bundles whose opcode changes fewer than once per this many is decoded in its own
+/// A chunk of bundles whose member changes fewer than once per this many is decoded in its own
 /// order, run by run, without the counting sort.
 const LONG_RUNS: usize = 16;
 
@@ -37,7 +39,7 @@ pub(super) fn decode_batch<F: Family, V: FnMut(usize, &Result<F, DecodeError>)>(
     for (c, chunk) in body.chunks(CHUNK * width).enumerate() {
         let origin = c * CHUNK * width;
         let n = chunk.len() / width;
-        if !F::WORDS && long_runs(chunk, width, &mut ends) {
+        if !F::WORDS && long_runs::<F>(chunk, width, &mut ends) {
             in_runs(chunk, origin, width, &identity, &ends, &mut visit);
             continue;
         }
@@ -77,28 +79,31 @@ pub(super) fn decode_batch<F: Family, V: FnMut(usize, &Result<F, DecodeError>)>(
     })
 }
 
-/// Where each run of one opcode of a chunk of bundles ends, into `ends`, found in one pass: `true`
-/// when the opcode changes fewer than once per [`LONG_RUNS`] bundles, `false` as soon as a change
-/// proves otherwise.
-fn long_runs(chunk: &[u8], width: usize, ends: &mut Vec<u32>) -> bool {
+/// Where each run of one member of a chunk of bundles ends, into `ends`, found in one pass:
+/// `true` when the member changes fewer than once per [`LONG_RUNS`] bundles, `false` as soon as a
+/// change proves otherwise. A run of one member may mix its opcodes (a TensorTensor stream of
+/// 0x41 and 0x51 bundles is one run).
+fn long_runs<F: Family>(chunk: &[u8], width: usize, ends: &mut Vec<u32>) -> bool {
     ends.clear();
     let most = chunk.len() / width / LONG_RUNS;
-    let mut last = chunk.first().copied().unwrap_or(0);
-    for (i, &opcode) in chunk.iter().step_by(width).enumerate() {
-        if opcode != last {
+    let member = |bundle: &[u8]| F::member_index(bundle).unwrap_or(usize::MAX);
+    let mut last = member(chunk);
+    for (i, bundle) in chunk.chunks_exact(width).enumerate() {
+        let this = member(bundle);
+        if this != last {
             if ends.len() == most {
                 return false;
             }
             ends.push(i as u32);
-            last = opcode;
+            last = this;
         }
     }
     ends.push((chunk.len() / width) as u32);
     true
 }
 
-/// Decodes a chunk of bundles in its own order, each run of one opcode (so of one member) with
-/// that member's decoder; `ends` is where each run ends ([`long_runs`]).
+/// Decodes a chunk of bundles in its own order, each run of one member with that member's
+/// decoder; `ends` is where each run ends ([`long_runs`]).
 fn in_runs<F: Family, V: FnMut(usize, &Result<F, DecodeError>)>(
     chunk: &[u8],
     origin: usize,

@@ -56,6 +56,10 @@ macro_rules! family {
     ) => {
         $(#[$meta])*
         #[derive(Debug, Clone, PartialEq)]
+        // A four-byte tag before every member: a member decoded into the family value lands at
+        // the offset its own fields are aligned to, so it is moved in whole words, not copied
+        // out of a one-byte-tagged layout at an odd offset (which defeats store forwarding).
+        #[repr(u32)]
         $vis enum $name {
             $(
                 /// Every member of the base family.
