@@ -2,7 +2,7 @@
 # The whole codec comparison (benches/compare.rs) under both release profiles, as one table:
 # every figure's median over alternating rounds and its spread (min–max), per profile.
 #
-#   isa-bench/run.sh                      # full run: 11 rounds, sets l2, l3, dram (2 GiB), any
+#   isa-bench/run.sh                      # full run: 11 rounds, sets l2, l3, dram (2 GiB), any, ops
 #   isa-bench/run.sh --rounds 5 --dram-mib 1024 --sets l2,any   # any options of compare.rs
 #   isa-bench/run.sh --callgrind          # adds instructions per bundle of each kernel
 #

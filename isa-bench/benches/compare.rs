@@ -16,13 +16,15 @@
 //! (`isa_bench::hand`), the ratio taken round by round; deku and binrw beside the generated
 //! codec on `l2` and `l3`. Then `decode_any` one bundle at a time and
 //! [`Family::decode_batch`](isa_core::Family::decode_batch) over the 64 MB mixed stream of every
-//! declared op, shuffled and sorted by opcode.
+//! declared op, shuffled and sorted by opcode. Last (`ops`), each 64-byte op alone: its
+//! decoders over 66,666 random samples of that op (4.3 MB), so the mixed stream's figures can be
+//! read op by op.
 //!
 //! Before timing, every kernel is checked to accept every bundle (and the codecs to agree on the
 //! `l2` set). Output: one tab-separated row per figure (set, figure, unit, median, min, max over
 //! the rounds, target, verdict), after `#` comment lines naming the machine and its load.
 //!
-//! Options: `--sets l2,l3,dram,any` (the default: all), `--rounds N` (11), `--slice-ms N`
+//! Options: `--sets l2,l3,dram,any,ops` (the default: all), `--rounds N` (11), `--slice-ms N`
 //! (about how long each kernel runs per round: 20), `--dram-mib N` (2048).
 //!
 //! `--count KERNEL[:sorted] --bundles N` runs one kernel once over N bundles (100,000) and
@@ -65,7 +67,7 @@ fn options() -> Options {
     let number = |name: &str, default: usize| value(name).map_or(default, |v| v.parse().unwrap());
     Options {
         sets: value("--sets")
-            .unwrap_or_else(|| "l2,l3,dram,any".into())
+            .unwrap_or_else(|| "l2,l3,dram,any,ops".into())
             .split(',')
             .map(str::to_string)
             .collect(),
@@ -101,7 +103,8 @@ fn main() {
                 codec_set("dram", &big, &opts, false);
             }
             "any" => decode_any_set(&opts),
-            other => panic!("unknown set {other}: l2, l3, dram or any"),
+            "ops" => ops_set(&opts),
+            other => panic!("unknown set {other}: l2, l3, dram, any or ops"),
         }
     }
     println!("# load average at end: {}", machine::load_average());
@@ -303,6 +306,33 @@ fn decode_any_set(opts: &Options) {
         None,
     );
     row(set, "decode_batch, sorted", "M/s", &mps(&t[4]), Some(150.0));
+}
+
+/// Each 64-byte op alone: `decode_any` one bundle at a time and the batch decoder over the op's
+/// share of the mixed stream (66,666 random samples, 4.3 MB), beside the raw read of the same
+/// bundles: what each member decoder costs with nothing interleaved.
+fn ops_set(opts: &Options) {
+    let ops = DECLARATIONS.iter().filter(|d| d.size == BUNDLE_SIZE);
+    let n = L3_SET / ops.clone().count();
+    for decl in ops {
+        let bytes = streams::of(decl, n, 0x5EED_0004).concat();
+        assert_eq!(kernels::decode_any_all(&bytes), n, "{} decodes", decl.name);
+        assert_eq!(
+            kernels::decode_any_batch(&bytes),
+            n,
+            "{} decodes",
+            decl.name
+        );
+        let t = rounds(opts, 3, |k| match k {
+            0 => kernels::raw_read(black_box(&bytes)) as usize,
+            1 => kernels::decode_any_all(black_box(&bytes)),
+            _ => kernels::decode_any_batch(black_box(&bytes)),
+        });
+        for (figure, times) in ["raw read", "decode_any", "decode_batch"].iter().zip(&t) {
+            let figure = format!("{}: {figure}", decl.name);
+            row("ops", &figure, "ns/bundle", &ns_per(times, n), None);
+        }
+    }
 }
 
 /// Runs `kernel` once over `n` bundles (TensorTensor ones for the codec kernels, the mixed
