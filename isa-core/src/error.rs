@@ -277,7 +277,7 @@ impl fmt::Display for Location {
 }
 
 /// Where a located error sits and what is wrong there: what an [`EncodeError`] and a
-/// [`DecodeError`] hold, and what their `at` and `problem` read through.
+/// [`DecodeError`] hold, and what they dereference to (`error.at`, `error.problem`, `*error`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fault {
     /// Where.
@@ -320,11 +320,6 @@ macro_rules! located {
                 Self::new(Location::of(op, field, base, &err), err.problem)
             }
 
-            /// Where and what, by value.
-            pub fn fault(&self) -> Fault {
-                *self.0
-            }
-
             /// The error as one of the field that holds this layout (a nested layout): the
             /// offset becomes relative to that field and the field name becomes the inner name.
             pub fn into_inner(self) -> FieldError {
@@ -344,12 +339,6 @@ macro_rules! located {
 
             fn deref(&self) -> &Fault {
                 &self.0
-            }
-        }
-
-        impl From<Fault> for $ty {
-            fn from(fault: Fault) -> Self {
-                Self(Box::new(fault))
             }
         }
     )+};

@@ -33,11 +33,15 @@ fn a_located_error_is_one_pointer() {
 
 #[test]
 fn the_fault_reads_back_through_every_accessor() {
-    let e = DecodeError::from(fault());
-    assert_eq!(e.fault(), fault());
+    let e = DecodeError::new(fault().at, fault().problem);
+    assert_eq!(*e, fault());
+    let from_field = FieldError::new(fault().problem);
+    assert_eq!(
+        DecodeError::field("TensorTensor", "out_dtype", 0x0D, from_field),
+        e
+    );
     assert_eq!((e.at.field, e.at.offset), ("out_dtype", 0x0D));
     assert!(matches!(e.problem, Problem::UnknownCode { code: 0x1F, .. }));
-    assert_eq!(DecodeError::new(fault().at, fault().problem), e);
     assert_eq!(
         e.to_string(),
         "cannot decode TensorTensor: field `out_dtype` at byte 0x0d: code 0x1f is not in table \
@@ -53,7 +57,7 @@ fn the_fault_reads_back_through_every_accessor() {
             problem: fault().problem
         }
     );
-    let encode = EncodeError::from(fault());
+    let encode = EncodeError::new(fault().at, fault().problem);
     assert!(
         encode
             .to_string()

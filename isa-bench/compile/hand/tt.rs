@@ -408,7 +408,7 @@ const _: () = {
                         "in0_dtype",
                         12usize,
                         ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
-                            code: code,
+                            code,
                             table: <dtype_v2 as ::isa_core::Lut>::NAME,
                             known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                         }),
@@ -477,7 +477,7 @@ const _: () = {
                         "in1_dtype",
                         12usize,
                         ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
-                            code: code,
+                            code,
                             table: <dtype_v2 as ::isa_core::Lut>::NAME,
                             known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                         }),
@@ -546,7 +546,7 @@ const _: () = {
                         "out_dtype",
                         13usize,
                         ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
-                            code: code,
+                            code,
                             table: <dtype_v2 as ::isa_core::Lut>::NAME,
                             known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                         }),
@@ -615,7 +615,7 @@ const _: () = {
                         "alu",
                         14usize,
                         ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
-                            code: code,
+                            code,
                             table: <tt_alu as ::isa_core::Lut>::NAME,
                             known: &<tt_alu as ::isa_core::Lut>::CODES,
                         }),

@@ -69,7 +69,14 @@ fn store_run(layout: &Decl, plan: &Plan, r: &Run, p: &Paths) -> TokenStream {
         let shift = 8 * (o - start) as u32;
         quote!(| (#v as u64) << #shift)
     });
-    let codes = plan.bit_fields_in(r.start, r.end).into_iter().map(|i| {
+    let fields = plan.bit_fields_in(r.start, r.end);
+    // A run of fixed bytes alone is written as it is; only a run with fields or-s codes in.
+    let word = if fields.is_empty() {
+        quote!(word)
+    } else {
+        quote!(mut word)
+    };
+    let codes = fields.into_iter().map(|i| {
         let f = &layout.fields[i];
         let (ident, code_of) = (f.ident, code_fn(f));
         let placed = plan.fields[i].parts.iter().map(|part| {
@@ -83,7 +90,7 @@ fn store_run(layout: &Decl, plan: &Plan, r: &Run, p: &Paths) -> TokenStream {
         }
     });
     quote! {{
-        let mut word: u64 = const {
+        let #word: u64 = const {
             #private::read_fixed(&__FIXED, #start, #len)
         } #(#known)*;
         #(#codes)*

@@ -155,7 +155,7 @@ fn field_accessors(layout: &Decl, f: &FieldNode, fp: &FieldPlan, p: &Paths) -> T
                                 ::core::option::Option::None => #result::Err(#private_l::decode_error(
                                     #op, #name, #at,
                                     #krate::FieldError::new(#krate::Problem::UnknownCode {
-                                        code: #code,
+                                        #code,
                                         table: <#lut as #krate::Lut>::NAME,
                                         known: &<#lut as #krate::Lut>::CODES,
                                     }),

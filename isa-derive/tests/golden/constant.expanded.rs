@@ -99,7 +99,7 @@ const _: () = {
             wire: &mut ConstantWire,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
             {
-                let mut word: u64 = const {
+                let word: u64 = const {
                     ::isa_core::__private::read_fixed(&__FIXED, 0usize, 2usize)
                 };
                 ::isa_core::__private::write_le(

@@ -145,7 +145,7 @@ const _: () = {
             wire: &mut DescriptorSlotWire,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
             {
-                let mut word: u64 = const {
+                let word: u64 = const {
                     ::isa_core::__private::read_fixed(&__FIXED, 0usize, 2usize)
                 } | (65u8 as u64) << 0u32 | (8u8 as u64) << 8u32;
                 ::isa_core::__private::write_le(

@@ -56,7 +56,7 @@ const _: () = {
                             "dtype",
                             0usize,
                             ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
-                                code: code,
+                                code,
                                 table: <dtype_v2 as ::isa_core::Lut>::NAME,
                                 known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                             }),

@@ -421,7 +421,7 @@ const _: () = {
                             "in0_dtype",
                             12usize,
                             ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
-                                code: code,
+                                code,
                                 table: <dtype_v2 as ::isa_core::Lut>::NAME,
                                 known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                             }),
@@ -503,7 +503,7 @@ const _: () = {
                             "in1_dtype",
                             12usize,
                             ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
-                                code: code,
+                                code,
                                 table: <dtype_v2 as ::isa_core::Lut>::NAME,
                                 known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                             }),
@@ -585,7 +585,7 @@ const _: () = {
                             "out_dtype",
                             13usize,
                             ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
-                                code: code,
+                                code,
                                 table: <dtype_v2 as ::isa_core::Lut>::NAME,
                                 known: &<dtype_v2 as ::isa_core::Lut>::CODES,
                             }),
@@ -665,7 +665,7 @@ const _: () = {
                             "alu",
                             14usize,
                             ::isa_core::FieldError::new(::isa_core::Problem::UnknownCode {
-                                code: code,
+                                code,
                                 table: <tt_alu as ::isa_core::Lut>::NAME,
                                 known: &<tt_alu as ::isa_core::Lut>::CODES,
                             }),

@@ -145,7 +145,7 @@ const _: () = {
             wire: &mut UnrecoveredWire,
         ) -> ::core::result::Result<(), ::isa_core::EncodeError> {
             {
-                let mut word: u64 = const {
+                let word: u64 = const {
                     ::isa_core::__private::read_fixed(&__FIXED, 0usize, 4usize)
                 } | (154u8 as u64) << 0u32 | (16u8 as u64) << 8u32;
                 ::isa_core::__private::write_le(

@@ -116,11 +116,6 @@ fn write_crate(dir: &Path, name: &str, side: Side, n: usize, root: &Path) -> Res
         ),
     )?;
     let mut lib = format!("//! {n} generated declarations ({}).\n", side.name());
-    if let Side::Hand = side {
-        // A run of fixed bytes with no field in it is still a `let mut word`; inside the
-        // derive's output the lint is silent, written out it would warn once per declaration.
-        lib.push_str("#![allow(unused_mut)]\n");
-    }
     for k in 0..n {
         let decl = Declaration::new(k, false);
         write(&dir.join(format!("src/d{k:04}.rs")), &side.module(&decl)?)?;

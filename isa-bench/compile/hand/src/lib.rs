@@ -4,9 +4,6 @@
 #![forbid(unsafe_code)]
 // The same declaration sixteen times over is the point of the crate.
 #![allow(clippy::duplicate_mod)]
-// A lookup table's code is spelled `code: code` in the derive's output (the two sides carry
-// different spans); inside the derive the lint is silent, written out it is not.
-#![allow(clippy::redundant_field_names)]
 
 #[path = "../tt.rs"]
 pub mod tt01;
