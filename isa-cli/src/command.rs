@@ -9,7 +9,6 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 /// Decode, encode, validate and document accelerator instruction bundles.
 #[derive(Debug, Parser)]
 #[command(
-    name = "isa",
     version,
     after_help = "Exit status: 0 when clean, 1 when the input has problems (each reported with \
                   its byte offset or line), 2 when the command could not run."
@@ -45,7 +44,12 @@ enum Command {
 /// the command could not run). A user's binary is `fn main() -> ExitCode {
 /// isa_cli::main::<MyIsa>() }`.
 pub fn main<I: Isa>() -> ExitCode {
-    let matches = Cli::command().name(I::COMMAND).get_matches();
+    // The one name of the command, in its help, usage and errors, whatever the binary's file
+    // is called.
+    let matches = Cli::command()
+        .name(I::COMMAND)
+        .bin_name(I::COMMAND)
+        .get_matches();
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => e.exit(),

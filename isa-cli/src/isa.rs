@@ -8,8 +8,21 @@ use crate::word_stream::{WordDecoder, WordReader};
 
 /// An instruction set the command works on.
 pub trait Isa: 'static {
-    /// The command's name, as its help shows it.
+    /// The command's name: its help, usage, messages and generated files all say this one.
     const COMMAND: &'static str = "isa";
+    /// The reference's opening paragraphs (markdown, after the title of `doc`'s `index.md`):
+    /// what the instruction set is and where its declarations come from. The default says only
+    /// what every reference holds and how to read its confidence column.
+    const PREFACE: &'static str = concat!(
+        "Every bundle and every 32-bit word of the instruction set, from its declarations. ",
+        "Each page gives the field table (offset, width or bit range, type and lookup table, ",
+        "the confidence the declaration states for the position, and its note) and a register ",
+        "diagram. Bits no field claims are reserved: encoding writes zero there and decoding ",
+        "refuses anything else.\n\n",
+        "Confidence: CONFIRMED, a store or compare seen byte-exact; STRONG, a validator, table ",
+        "or name cross-reference; INFERRED, implied with no direct store (the note names the ",
+        "reading); SPECULATIVE, a guess; not stated, the declaration gives no confidence.\n\n"
+    );
     /// The bundle family (`decode`, `encode`, `validate`, `stats` without `--word32`).
     type Bundles: Members;
     /// The 32-bit word family (with `--word32`).
@@ -29,6 +42,22 @@ pub trait Isa: 'static {
 pub struct BuiltIn;
 
 impl Isa for BuiltIn {
+    const PREFACE: &'static str = concat!(
+        "Every bundle and every 32-bit word of the instruction set, from its declarations ",
+        "(for the built-in ISA, `isa-ops`: the ops of seeds 000-001 and the PTO tile ISA's ",
+        "block words of seed 004). Each page gives the field table (offset, width or bit range, ",
+        "type and lookup table, the confidence of the position, and the reading taken where the ",
+        "seeds are silent) and a register diagram. Bits no field claims are reserved: encoding ",
+        "writes zero there and decoding refuses anything else.\n\n",
+        "Confidence (seed tags): CONFIRMED, a store or compare seen byte-exact; STRONG, a ",
+        "validator, table or name cross-reference; INFERRED, implied with no direct store (the ",
+        "note names the reading); SPECULATIVE, a guess.\n\n",
+        "Public notes: where a public source outside the seeds (reverse-engineering notes of ",
+        "the vendor's shipped ISA headers) agrees with a position, the column names it; where it ",
+        "places a field differently, the column says what it says and the diagram outlines the ",
+        "field in red. The bytes always follow the seeds; a declaration's module docs say which ",
+        "one attribute a reader who trusts the source would change.\n\n"
+    );
     type Bundles = isa_ops::Op;
     type Words = isa_ops::pto::Word;
 

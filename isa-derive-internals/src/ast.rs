@@ -57,6 +57,8 @@ pub struct Reserved {
     pub name: String,
     pub offset: usize,
     pub len: usize,
+    /// `None` when the attribute does not say.
+    pub confidence: Option<ConfidenceOpt>,
     pub note: String,
     /// As on a field: the public source that agrees, with its span.
     pub corroborated: Option<(String, Span)>,
@@ -241,6 +243,7 @@ pub fn parse(input: &DeriveInput, runtime: impl FnOnce() -> Path) -> darling::Re
                 .unwrap_or_else(|| format!("reserved_{:#04x}", r.offset)),
             offset: r.offset,
             len: r.len,
+            confidence: r.confidence,
             note: r.note.clone().unwrap_or_default(),
             corroborated: r
                 .corroborated

@@ -66,6 +66,9 @@ pub struct ReservedOpts {
     pub len: usize,
     #[darling(default)]
     pub name: Option<String>,
+    /// How sure the specification is that the range is reserved; unstated when absent.
+    #[darling(default)]
+    pub confidence: Option<ConfidenceOpt>,
     #[darling(default)]
     pub note: Option<String>,
     /// A public source outside the seeds that agrees the range is reserved.

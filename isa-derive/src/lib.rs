@@ -27,7 +27,7 @@ use syn::{DeriveInput, parse_macro_input};
 /// | `mask = M, match = V` | a 32-bit word layout: `word & M == V` (instead of `opcodes`) |
 /// | `name = "..."`, `wire = "..."` | the op's name (default: the struct's) and the specification's wire-struct name |
 /// | `constant(offset, len = 1, value, name, confidence, note)` | a fixed little-endian byte range |
-/// | `reserved(offset, len = 1, name, note)` | a documented reserved range (every unclaimed bit is reserved anyway) |
+/// | `reserved(offset, len = 1, name, confidence, note)` | a documented reserved range (every unclaimed bit is reserved anyway); without `confidence` the tables show it "not stated" |
 /// | `unrecovered = "..."` | the field map is not known: the op is recognised by its identity and its bytes are carried whole in `[u8; N]` fields |
 /// | `crate = "path"` | the path of the runtime (`isa-core`) when it is neither a dependency of the crate nor reached through the `isa` facade it depends on, e.g. `crate = "my_facade::isa_core"`; a path not starting with `::`, `crate`, `self` or `super` names an external crate |
 ///

@@ -122,9 +122,9 @@ enumeration! {
 #[bundle(
     size = 64,
     opcodes = [0xEA],
-    reserved(offset = 0x2A, len = 1, note = "no store in the CONFIRMED 0xEA list (seed 000 ledger, @0x125f944..0x125fb8d); an unwritten byte is a hard 0x00"),
-    reserved(offset = 0x2D, len = 3, note = "no store in the 0xEA list (seed 000 ledger)"),
-    reserved(offset = 0x3C, len = 4, note = "past the last 2-D slot; no store", disputed = "S2S2D2_STT in aws_neuron_isa_tpb_*.h (public notes): the scalar imm0 at 0x3C")
+    reserved(offset = 0x2A, len = 1, confidence = confirmed, note = "no store in the CONFIRMED 0xEA list (seed 000 ledger, @0x125f944..0x125fb8d); an unwritten byte is a hard 0x00"),
+    reserved(offset = 0x2D, len = 3, confidence = confirmed, note = "no store in the 0xEA list (seed 000 ledger)"),
+    reserved(offset = 0x3C, len = 4, confidence = confirmed, note = "past the last 2-D slot; no store", disputed = "S2S2D2_STT in aws_neuron_isa_tpb_*.h (public notes): the scalar imm0 at 0x3C")
 )]
 pub struct SelectReduce {
     /// The sync band.
@@ -234,9 +234,9 @@ pub struct CopyPredicated {
     size = 64,
     opcodes = [0xE8],
     wire = "d3_cp",
-    reserved(offset = 0x0C, len = 4, note = "no store: the d3_cp band has no s3d3_tt control bytes"),
-    reserved(offset = 0x23, len = 6, note = "no store in the 0xE8 list (seed 000 ledger)"),
-    reserved(offset = 0x2F, len = 1, note = "past the 32-bit scalar; no store")
+    reserved(offset = 0x0C, len = 4, confidence = confirmed, note = "no store: the d3_cp band has no s3d3_tt control bytes"),
+    reserved(offset = 0x23, len = 6, confidence = confirmed, note = "no store in the 0xE8 list (seed 000 ledger)"),
+    reserved(offset = 0x2F, len = 1, confidence = confirmed, note = "past the 32-bit scalar; no store")
 )]
 pub struct CopyPredicatedScalar {
     /// The sync band.

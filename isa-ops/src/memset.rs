@@ -68,9 +68,9 @@ pub fn opcode_of_mode(mode: u32) -> Option<MemsetOpcode> {
     size = 64,
     opcodes = [0x49, 0x4D],
     wire = "d3_memset",
-    reserved(offset = 0x0C, len = 16, note = "no store (seed 000 ledger: +0x1C/+0x20/+0x22/+0x28/+0x2C)"),
-    reserved(offset = 0x21, len = 1, note = "no store between the dtype and num_active_partitions"),
-    reserved(offset = 0x23, len = 5, note = "no store between num_active_partitions and the fill")
+    reserved(offset = 0x0C, len = 16, confidence = confirmed, note = "no store (seed 000 ledger: +0x1C/+0x20/+0x22/+0x28/+0x2C)"),
+    reserved(offset = 0x21, len = 1, confidence = confirmed, note = "no store between the dtype and num_active_partitions"),
+    reserved(offset = 0x23, len = 5, confidence = confirmed, note = "no store between num_active_partitions and the fill")
 )]
 pub struct Memset {
     /// Const or Random.

@@ -61,9 +61,9 @@ pub const SHAPE_REGISTER_SIZE: usize = 4;
     wire = "s_move",
     constant(offset = 0x0C, len = 2, value = 0x0100, name = "const_0x0c", note = "mov r9d,0x100 @0x1213f5e: fixed for every MoveShape bundle"),
     constant(offset = 0x0E, value = 1, name = "flag", note = "flag 1 @0x1213f64: fixed for every MoveShape bundle"),
-    reserved(offset = 0x0F, len = 1, note = "after the flag; no store"),
-    reserved(offset = 0x11, len = 3, note = "aligns the pairs to 4 bytes (INFERRED placement, SPEC-NOTES 2.5)"),
-    reserved(offset = 0x34, len = 12, note = "past the four (step, num) pairs")
+    reserved(offset = 0x0F, len = 1, confidence = confirmed, note = "after the flag; no store"),
+    reserved(offset = 0x11, len = 3, confidence = confirmed, note = "aligns the pairs to 4 bytes (INFERRED placement, SPEC-NOTES 2.5)"),
+    reserved(offset = 0x34, len = 12, confidence = confirmed, note = "past the four (step, num) pairs")
 )]
 pub struct MoveShape {
     /// The sync band.

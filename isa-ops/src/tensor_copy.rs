@@ -43,7 +43,7 @@ enumeration! {
     size = 64,
     opcodes = [0x46, 0x47],
     wire = "s3d3_copy",
-    reserved(offset = 0x23, len = 9, note = "no store: the control band is +0x20/+0x21/+0x22 (seed 000 ledger)", corroborated = "S4D4_TR in aws_neuron_isa_tpb_*.h (public notes): 0x23..0x2B zero")
+    reserved(offset = 0x23, len = 9, confidence = confirmed, note = "no store: the control band is +0x20/+0x21/+0x22 (seed 000 ledger)", corroborated = "S4D4_TR in aws_neuron_isa_tpb_*.h (public notes): 0x23..0x2B zero")
 )]
 pub struct TensorCopy {
     /// Plain or casting copy.

@@ -162,6 +162,11 @@ pub struct CustomIsa;
 
 impl Isa for CustomIsa {
     const COMMAND: &'static str = "custom-isa";
+    const PREFACE: &'static str = concat!(
+        "The custom ISA: the built-in ops and PTO block words, and this crate's own two ops ",
+        "(`TensorMax` 0x60, `TensorClamp` 0x61) and one word (`B.SCALE`). Their layouts are our ",
+        "own design, so a field without a stated confidence is shown as not stated.\n\n"
+    );
     type Bundles = CustomOp;
     type Words = CustomWord;
 

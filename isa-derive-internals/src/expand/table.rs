@@ -21,7 +21,9 @@ pub struct RowOwner {
     pub part: usize,
 }
 
-/// One row before it becomes tokens. Fields not set by a row's kind keep their defaults.
+/// One row before it becomes tokens. Fields not set by a row's kind keep their defaults; a row
+/// claims no confidence tag unless its declaration states one (or it is the 64-byte header,
+/// which seed 000 fixes for every op).
 pub struct Row {
     offset: usize,
     /// Low bit, for ordering rows that share a byte.
@@ -55,13 +57,22 @@ impl Row {
             ty: String::new(),
             lut: None,
             kind,
-            confidence: Some(ConfidenceOpt::Confirmed),
+            confidence: None,
             note: String::new(),
             corroborated: String::new(),
             disputed: String::new(),
             value_bits: None,
             owner: None,
         }
+    }
+
+    /// A row of the 64-byte header (opcode, `inst_word_len`, two zero bytes), which seed 000
+    /// fixes for every op: the only rows that carry a seed tag without a declaration stating it.
+    fn header(offset: usize, name: &str, placement: TokenStream, kind: TokenStream) -> Self {
+        let mut r = Row::new(offset, name, placement, kind);
+        r.ty = "u8".into();
+        r.confidence = Some(ConfidenceOpt::Confirmed);
+        r
     }
 
     fn tokens(&self, p: &Paths) -> TokenStream {
@@ -125,26 +136,20 @@ pub fn rows(layout: &Decl, plan: &Plan, p: &Paths) -> Vec<Row> {
     match &layout.identity {
         Identity::Opcodes(_) => {
             if !layout.fields.iter().any(|f| f.role == Role::Opcode) {
-                let mut r = Row::new(0, "opcode", bytes(1), quote!(#krate::FieldKind::Opcode));
-                r.ty = "u8".into();
-                rows.push(r);
+                rows.push(Row::header(0, "opcode", bytes(1), quote!(#krate::FieldKind::Opcode)));
             }
             let words = (layout.size / 4) as u64;
-            let mut r = Row::new(
+            let mut r = Row::header(
                 1,
                 "inst_word_len",
                 bytes(1),
                 quote!(#krate::FieldKind::Constant(#words)),
             );
-            r.ty = "u8".into();
             r.note = "size in 32-bit words (seed 000: setupHeader)".into();
             rows.push(r);
-            rows.push(Row::new(
-                2,
-                "reserved",
-                bytes(2),
-                quote!(#krate::FieldKind::Reserved),
-            ));
+            let mut r = Row::header(2, "reserved", bytes(2), quote!(#krate::FieldKind::Reserved));
+            r.ty = String::new();
+            rows.push(r);
         }
         Identity::MaskMatch { mask, value, .. } => {
             let (lo, hi) = (mask.trailing_zeros(), 31 - mask.leading_zeros());
@@ -156,6 +161,8 @@ pub fn rows(layout: &Decl, plan: &Plan, p: &Paths) -> Vec<Row> {
             );
             r.lo = lo;
             r.ty = "u32".into();
+            // The identity is what the layout is: decode takes the word only when it holds.
+            r.confidence = Some(ConfidenceOpt::Confirmed);
             r.note = format!("word & {mask:#010x} == {value:#010x}");
             rows.push(r);
         }
@@ -180,6 +187,7 @@ pub fn rows(layout: &Decl, plan: &Plan, p: &Paths) -> Vec<Row> {
             bytes(res.len),
             quote!(#krate::FieldKind::Reserved),
         );
+        r.confidence = res.confidence;
         r.note = res.note.clone();
         r.corroborated = text_of(&res.corroborated);
         r.disputed = text_of(&res.disputed);

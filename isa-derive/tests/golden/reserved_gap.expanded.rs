@@ -49,7 +49,7 @@ const _: () = {
             ty: "",
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Reserved,
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::NotStated,
             note: "zero in every sample",
             corroborated: "",
             disputed: "",
