@@ -639,6 +639,12 @@ impl Message {
         self.push("0x").push_digits(n, 16, 2)
     }
 
+    /// Appends a 32-bit word as `format!("{n:#010x}")` writes it, as the reference's
+    /// `word & mask == match` does.
+    pub const fn push_word(self, n: u32) -> Self {
+        self.push("0x").push_digits(n as u64, 16, 8)
+    }
+
     const fn push_digits(mut self, n: u64, base: u64, min: usize) -> Self {
         let mut digits = [0u8; 20];
         let (mut k, mut rest) = (0, n);

@@ -106,24 +106,26 @@ pub const fn identities_collide(a: &Identity, b: &Identity) -> Option<u8> {
 /// Checks the rules every family's member list keeps, when the family compiles: every member
 /// has an identity of the family's kind (opcodes for a bundle family, mask/match for a word
 /// family) and the family's width, and no two members can match the same bytes. A broken rule
-/// fails the build with a message naming the member, or both members.
-pub const fn check_members(members: &[Declaration], width: usize, words: bool) {
-    if let Some(msg) = first_broken_rule(members, width, words) {
+/// fails the build with a message naming the member, or both members; `family` is the name the
+/// declaration gives the family whose size the members keep (its base, when it extends one).
+pub const fn check_members(members: &[Declaration], width: usize, words: bool, family: &str) {
+    if let Some(msg) = first_broken_rule(members, width, words, family) {
         panic!("{}", msg.as_str());
     }
 }
 
 /// The message of the first rule `members` break, if any (see [`check_members`]).
-const fn first_broken_rule(members: &[Declaration], width: usize, words: bool) -> Option<Message> {
+const fn first_broken_rule(
+    members: &[Declaration],
+    width: usize,
+    words: bool,
+    family: &str,
+) -> Option<Message> {
     let mut i = 0;
     while i < members.len() {
         let m = &members[i];
         if m.size != width {
-            return Some(
-                Message::new()
-                    .push(m.name)
-                    .push(" is not as wide as the family's first member: every member of a family has one size"),
-            );
+            return Some(size_mismatch(m, family, width));
         }
         let fits = match m.identity {
             Identity::Opcodes(_) => !words,
@@ -141,20 +143,9 @@ const fn first_broken_rule(members: &[Declaration], width: usize, words: bool) -
         while j < i {
             if let Some(opcode) = identities_collide(&members[j].identity, &m.identity) {
                 return Some(if words {
-                    Message::new()
-                        .push(members[j].name)
-                        .push(" and ")
-                        .push(m.name)
-                        .push(" have identities one word can match; make their mask/match pairs disjoint")
+                    word_overlap(&members[j], m)
                 } else {
-                    Message::new()
-                        .push("opcode ")
-                        .push_code(opcode)
-                        .push(" is claimed by both ")
-                        .push(members[j].name)
-                        .push(" and ")
-                        .push(m.name)
-                        .push("; an opcode shared by two producers is declared once, on their shared layout")
+                    opcode_clash(opcode, &members[j], m, members)
                 });
             }
             j += 1;
@@ -162,6 +153,105 @@ const fn first_broken_rule(members: &[Declaration], width: usize, words: bool) -
         i += 1;
     }
     None
+}
+
+/// "TensorMax is 32 bytes; the members of isa_ops::Op are 64": a member of another size than
+/// the family's.
+const fn size_mismatch(member: &Declaration, family: &str, width: usize) -> Message {
+    Message::new()
+        .push(member.name)
+        .push(" is ")
+        .push_dec(member.size as u64)
+        .push(" bytes; the members of ")
+        .push(family)
+        .push(" are ")
+        .push_dec(width as u64)
+}
+
+/// "opcode 0x41 is claimed by both TensorTensor and TensorMin; the nearest opcodes no member
+/// claims are 0x40, 0x42, 0x44, 0x45": two members of a bundle family share an opcode.
+const fn opcode_clash(
+    opcode: u8,
+    first: &Declaration,
+    second: &Declaration,
+    members: &[Declaration],
+) -> Message {
+    let mut msg = Message::new()
+        .push("opcode ")
+        .push_code(opcode)
+        .push(" is claimed by both ")
+        .push(first.name)
+        .push(" and ")
+        .push(second.name);
+    let (free, n) = nearest_free(members, opcode);
+    if n == 0 {
+        return msg.push("; every opcode is claimed");
+    }
+    msg = msg.push("; the nearest opcodes no member claims are ");
+    let mut k = 0;
+    while k < n {
+        if k > 0 {
+            msg = msg.push(", ");
+        }
+        msg = msg.push_code(free[k]);
+        k += 1;
+    }
+    msg
+}
+
+/// Up to four opcodes no member of `members` claims, the nearest to `opcode` (the lower first
+/// at equal distance), in ascending order, and how many there are.
+const fn nearest_free(members: &[Declaration], opcode: u8) -> ([u8; 4], usize) {
+    let (table, at) = (opcode_table(members), opcode as usize);
+    let (mut free, mut n, mut distance) = ([0u8; 4], 0, 1);
+    while n < free.len() && distance < 256 {
+        if distance <= at && table[at - distance] == 0 {
+            free[n] = (at - distance) as u8;
+            n += 1;
+        }
+        if at + distance < 256 && table[at + distance] == 0 && n < free.len() {
+            free[n] = (at + distance) as u8;
+            n += 1;
+        }
+        distance += 1;
+    }
+    // Ascending: a short insertion sort (const fn has no `sort`).
+    let mut i = 1;
+    while i < n {
+        let mut k = i;
+        while k > 0 && free[k - 1] > free[k] {
+            let t = free[k];
+            free[k] = free[k - 1];
+            free[k - 1] = t;
+            k -= 1;
+        }
+        i += 1;
+    }
+    (free, n)
+}
+
+/// "B.DIM LB0 and B.WIDE have identities one word can match (0x00001043 matches both); make
+/// their mask/match pairs disjoint": two members of a word family overlap. The example word is
+/// the first one's match with the second one's bits outside the first mask.
+const fn word_overlap(first: &Declaration, second: &Declaration) -> Message {
+    let msg = Message::new()
+        .push(first.name)
+        .push(" and ")
+        .push(second.name)
+        .push(" have identities one word can match");
+    let example = match (first.identity, second.identity) {
+        (
+            Identity::MaskMatch {
+                mask: ma,
+                value: va,
+            },
+            Identity::MaskMatch { value: vb, .. },
+        ) => va | (vb & !ma),
+        _ => return msg.push("; make their mask/match pairs disjoint"),
+    };
+    msg.push(" (")
+        .push_word(example)
+        .push(" matches both); make their mask/match pairs disjoint")
 }
 
 /// Opcode → 1 + index of the member that claims it (0: none), for a bundle family whose

@@ -93,9 +93,12 @@ macro_rules! family {
             const COUNT: usize = BASE.len() + OWN.len();
             const ALL: [Declaration; COUNT] = $crate::family::concat(BASE, OWN, Declaration::EMPTY);
             const TAGS: [&str; COUNT] = $crate::family::concat(BASE_TAGS, OWN_TAGS, "");
-            const WIDTH: usize = OWN[0].size;
-            const WORDS: bool = OWN[0].is_word();
-            const _: () = $crate::family::check_members(&ALL, WIDTH, WORDS);
+            // The base's members come first: its size and kind are the family's.
+            const WIDTH: usize = ALL[0].size;
+            const WORDS: bool = ALL[0].is_word();
+            /// The family whose size the members keep, as the declaration names it.
+            const SIZED_BY: &str = [$( stringify!($base), )? stringify!($name)][0];
+            const _: () = $crate::family::check_members(&ALL, WIDTH, WORDS, SIZED_BY);
             const OPCODES: [u16; 256] = $crate::family::opcode_table(&ALL);
             const KNOWN: ([u8; 256], usize) = $crate::family::known_opcodes(&OPCODES);
             const KNOWN_OPCODES: &[u8] = KNOWN.0.split_at(KNOWN.1).0;
