@@ -18,7 +18,9 @@ fn blocks<'a>(markdown: &'a str, lang: &str) -> Vec<&'a str> {
 /// The compile-fail case a quoted error points at: `tests/ui/layout/x.rs` from
 /// ` --> tests/ui/layout/x.rs:9:22`.
 fn quoted_case(block: &str) -> Option<&str> {
-    let at = block.lines().find_map(|l| l.trim_start().strip_prefix("--> "))?;
+    let at = block
+        .lines()
+        .find_map(|l| l.trim_start().strip_prefix("--> "))?;
     let path = at.split(':').next()?;
     path.starts_with("tests/ui/").then_some(path)
 }
@@ -48,7 +50,11 @@ fn every_compile_error_the_readme_quotes_is_its_cases_stderr() {
 
 #[test]
 fn a_quote_is_found_by_its_arrow_line_only() {
-    let markdown = "```text\nerror: x\n --> tests/ui/a/b.rs:1:2\n```\n```text\n--> src/x.rs:1:1\n```\n";
-    let found: Vec<_> = blocks(markdown, "text").into_iter().map(quoted_case).collect();
+    let markdown =
+        "```text\nerror: x\n --> tests/ui/a/b.rs:1:2\n```\n```text\n--> src/x.rs:1:1\n```\n";
+    let found: Vec<_> = blocks(markdown, "text")
+        .into_iter()
+        .map(quoted_case)
+        .collect();
     assert_eq!(found, [Some("tests/ui/a/b.rs"), None]);
 }

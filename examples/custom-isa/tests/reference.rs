@@ -13,7 +13,11 @@ fn command() -> Command {
 
 fn stdout(command: &mut Command) -> String {
     let out = command.output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -41,7 +45,10 @@ fn confidence_column<'a>(table: &'a str, field: &str) -> &'a str {
 fn a_field_or_range_without_a_confidence_is_not_stated() {
     let rows = |name: &str| TensorMax::FIELDS.iter().find(|f| f.name == name).unwrap();
     // `#[field(offset = 0x0E)]` and `reserved(offset = 0x34, …)` state no confidence.
-    assert_eq!(rows("num_active_partitions").confidence, Confidence::NotStated);
+    assert_eq!(
+        rows("num_active_partitions").confidence,
+        Confidence::NotStated
+    );
     assert_eq!(rows("reserved_0x34").confidence, Confidence::NotStated);
     // `confidence = strong` is kept; the header is seed 000's for every op.
     assert_eq!(rows("alu").confidence, Confidence::Strong);
@@ -49,7 +56,10 @@ fn a_field_or_range_without_a_confidence_is_not_stated() {
     assert_eq!(rows("inst_word_len").confidence, Confidence::Confirmed);
 
     let table = stdout(command().args(["fields", "TensorMax"]));
-    assert_eq!(confidence_column(&table, "num_active_partitions"), "not stated");
+    assert_eq!(
+        confidence_column(&table, "num_active_partitions"),
+        "not stated"
+    );
     assert_eq!(confidence_column(&table, "imm"), "not stated");
     assert_eq!(confidence_column(&table, "reserved_0x34"), "not stated");
     assert_eq!(confidence_column(&table, "alu"), "STRONG");
@@ -69,14 +79,20 @@ fn the_reference_opens_with_the_crates_preface() {
     assert_eq!(lines.next(), Some("# Instruction reference"));
     assert_eq!(lines.next(), Some(""));
     assert!(
-        lines.next().unwrap().starts_with("The custom ISA: the built-in ops and PTO block words"),
+        lines
+            .next()
+            .unwrap()
+            .starts_with("The custom ISA: the built-in ops and PTO block words"),
         "{index}"
     );
     // Nothing of the built-in ISA's preface.
     assert!(!index.contains("for the built-in ISA"), "{index}");
     assert!(!index.contains("Confidence (seed tags)"), "{index}");
     let page = std::fs::read_to_string(dir.join("TensorMax.md")).unwrap();
-    assert!(page.contains("| 0x0e | 1 byte | `num_active_partitions` | u8 | not stated |"), "{page}");
+    assert!(
+        page.contains("| 0x0e | 1 byte | `num_active_partitions` | u8 | not stated |"),
+        "{page}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -89,7 +105,10 @@ fn the_help_names_the_crates_command_whatever_the_binary_is_called() {
     let renamed = dir.join(format!("renamed{}", std::env::consts::EXE_SUFFIX));
     std::fs::copy(env!("CARGO_BIN_EXE_custom-isa"), &renamed).unwrap();
     let help = stdout(Command::new(&renamed).args(["doc", "--help"]));
-    assert!(help.contains("Usage: custom-isa doc --output <DIR>"), "{help}");
+    assert!(
+        help.contains("Usage: custom-isa doc --output <DIR>"),
+        "{help}"
+    );
     let version = stdout(Command::new(&renamed).arg("--version"));
     assert!(version.starts_with("custom-isa "), "{version}");
     let _ = std::fs::remove_dir_all(&dir);

@@ -136,7 +136,12 @@ pub fn rows(layout: &Decl, plan: &Plan, p: &Paths) -> Vec<Row> {
     match &layout.identity {
         Identity::Opcodes(_) => {
             if !layout.fields.iter().any(|f| f.role == Role::Opcode) {
-                rows.push(Row::header(0, "opcode", bytes(1), quote!(#krate::FieldKind::Opcode)));
+                rows.push(Row::header(
+                    0,
+                    "opcode",
+                    bytes(1),
+                    quote!(#krate::FieldKind::Opcode),
+                ));
             }
             let words = (layout.size / 4) as u64;
             let mut r = Row::header(
