@@ -27,6 +27,7 @@ mod svg;
 mod walk;
 mod wavedrom;
 mod word_stream;
+mod word_walk;
 
 pub use command::main;
 pub use isa::{BuiltIn, Isa};
