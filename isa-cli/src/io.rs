@@ -197,8 +197,10 @@ pub fn write_file(target: &Path, bytes: &[u8]) -> Result<(), CliError> {
 
 /// Writes a folder of `files` (`(name, contents)`) at `target` in one step: into a temporary
 /// folder beside `target`, with `write`, then moved into place, over the folder already there,
-/// only once every file is written. On a failure (a full disk) the temporary folder is removed
-/// and `target` is left as it was. The parent folders of `target` are created when missing.
+/// only once every file is written. What that folder holds beside the files (`docs/export/`
+/// beside the reference) is moved into the new one first. On a failure (a full disk) the
+/// temporary folder is removed and `target` is left as it was. The parent folders of `target`
+/// are created when missing.
 pub fn write_folder(
     target: &Path,
     files: &[(String, String)],
@@ -242,28 +244,60 @@ fn absolute(path: &Path) -> io::Result<PathBuf> {
     }
 }
 
-/// Moves the folder `temp` to `target`; a folder already at `target` is moved to `old` first,
-/// and removed once `temp` is in place (or moved back if it cannot be).
+/// Moves every entry of folder `from` that `to` does not have into `to`; returns their names.
+/// On a failure the ones moved are moved back.
+fn keep_others(from: &Path, to: &Path) -> io::Result<Vec<std::ffi::OsString>> {
+    let mut moved = Vec::new();
+    let result = fs::read_dir(from).and_then(|entries| {
+        for entry in entries {
+            let name = entry?.file_name();
+            if !to.join(&name).exists() {
+                fs::rename(from.join(&name), to.join(&name))?;
+                moved.push(name);
+            }
+        }
+        Ok(())
+    });
+    match result {
+        Ok(()) => Ok(moved),
+        Err(e) => {
+            move_back(&moved, to, from);
+            Err(e)
+        }
+    }
+}
+
+/// Moves the entries `names` of folder `from` back to `to`, as far as it can.
+fn move_back(names: &[std::ffi::OsString], from: &Path, to: &Path) {
+    for name in names {
+        let _ = fs::rename(from.join(name), to.join(name));
+    }
+}
+
+/// Moves the folder `temp` to `target`; a folder already at `target` has what is not in `temp`
+/// moved into `temp`, is moved to `old`, and is removed once `temp` is in place (or everything
+/// is moved back if it cannot be).
 fn replace_folder(temp: &Path, target: &Path, old: &Path) -> Result<(), CliError> {
     let error = |source| CliError::Write {
         path: target.display().to_string(),
         source,
     };
-    let existed = target.exists();
-    if existed {
-        let _ = fs::remove_dir_all(old);
-        fs::rename(target, old).map_err(error)?;
+    if !target.exists() {
+        return fs::rename(temp, target).map_err(error);
     }
-    if let Err(source) = fs::rename(temp, target) {
-        if existed {
-            let _ = fs::rename(old, target);
-        }
+    let kept = keep_others(target, temp).map_err(error)?;
+    let _ = fs::remove_dir_all(old);
+    if let Err(source) = fs::rename(target, old) {
+        move_back(&kept, temp, target);
         return Err(error(source));
     }
-    if existed {
-        // The reference is in place; what is left of the old one is not worth failing for.
-        let _ = fs::remove_dir_all(old);
+    if let Err(source) = fs::rename(temp, target) {
+        let _ = fs::rename(old, target);
+        move_back(&kept, temp, target);
+        return Err(error(source));
     }
+    // The new folder is in place; what is left of the old one is not worth failing for.
+    let _ = fs::remove_dir_all(old);
     Ok(())
 }
 
@@ -271,13 +305,15 @@ fn replace_folder(temp: &Path, target: &Path, old: &Path) -> Result<(), CliError
 mod tests {
     use super::*;
 
-    /// A fresh folder holding `dir` with one page, `old.md`.
+    /// A fresh folder holding `reference/` with a page of the reference, `a.md`, and a folder
+    /// of something else, `export/x.h`.
     fn with_old_reference(name: &str) -> (PathBuf, PathBuf) {
         let parent = std::env::temp_dir().join(format!("isa-io-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&parent);
         let dir = parent.join("reference");
-        fs::create_dir_all(&dir).unwrap();
-        fs::write(dir.join("old.md"), "old").unwrap();
+        fs::create_dir_all(dir.join("export")).unwrap();
+        fs::write(dir.join("a.md"), "old").unwrap();
+        fs::write(dir.join("export/x.h"), "kept").unwrap();
         (parent, dir)
     }
 
@@ -314,18 +350,19 @@ mod tests {
             "{message}"
         );
         assert_eq!(names(&parent), ["reference"]);
-        assert_eq!(names(&dir), ["old.md"]);
-        assert_eq!(fs::read_to_string(dir.join("old.md")).unwrap(), "old");
+        assert_eq!(names(&dir), ["a.md", "export"]);
+        assert_eq!(fs::read_to_string(dir.join("a.md")).unwrap(), "old");
         fs::remove_dir_all(&parent).unwrap();
     }
 
     #[test]
-    fn a_folder_written_whole_replaces_the_old_one() {
+    fn a_folder_written_whole_replaces_the_old_one_and_keeps_what_else_it_held() {
         let (parent, dir) = with_old_reference("replaces");
         write_folder(&dir, &files(), |path, bytes| fs::write(path, bytes)).unwrap();
         assert_eq!(names(&parent), ["reference"]);
-        assert_eq!(names(&dir), ["a.md", "b.md", "c.svg"]);
-        assert_eq!(fs::read_to_string(dir.join("b.md")).unwrap(), "page b.md");
+        assert_eq!(names(&dir), ["a.md", "b.md", "c.svg", "export"]);
+        assert_eq!(fs::read_to_string(dir.join("a.md")).unwrap(), "page a.md");
+        assert_eq!(fs::read_to_string(dir.join("export/x.h")).unwrap(), "kept");
         // A new folder, its parents created.
         let deeper = parent.join("x/y");
         write_folder(&deeper, &files(), |path, bytes| fs::write(path, bytes)).unwrap();
