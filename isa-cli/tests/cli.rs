@@ -1253,16 +1253,28 @@ fn an_empty_stream_is_a_stream_of_nothing_to_every_command() {
     }
     // Validate has nothing to fail; stats counts nothing.
     let (out, err) = clean_run(&["validate"], &path, b"");
-    assert!(out.is_empty() && err.ends_with("empty.bin: 0 bundles, every check passed\n"), "{err}");
+    assert!(
+        out.is_empty() && err.ends_with("empty.bin: 0 bundles, every check passed\n"),
+        "{err}"
+    );
     let (out, err) = clean_run(&["validate", "--word32"], &path, b"");
-    assert!(out.is_empty() && err.ends_with("empty.bin: 0 blocks, every check passed\n"), "{err}");
+    assert!(
+        out.is_empty() && err.ends_with("empty.bin: 0 blocks, every check passed\n"),
+        "{err}"
+    );
     let (out, err) = clean_run(&["stats"], stdin, b"");
     assert!(out.starts_with("<stdin>: 0 bundles, 0 bytes\n"), "{out}");
-    assert!(!out.contains("(unknown)") && !out.contains("trailing"), "{out}");
+    assert!(
+        !out.contains("(unknown)") && !out.contains("trailing"),
+        "{out}"
+    );
     assert_eq!(err, "");
     let (out, err) = clean_run(&["stats", "--word32"], &path, b"");
     assert!(out.contains("empty.bin: 0 words, 0 bytes\nword "), "{out}");
-    assert!(out.contains("blocks that compose: 0\nblocks that do not:  0\n"), "{out}");
+    assert!(
+        out.contains("blocks that compose: 0\nblocks that do not:  0\n"),
+        "{out}"
+    );
     assert_eq!(err, "");
     // Encode writes the empty stream, from an empty input or blank lines, in either mode, over
     // a file that was there.
@@ -1958,7 +1970,9 @@ fn encode_to_a_file_that_stops_at_a_bad_line_leaves_the_file_there_as_it_was() {
         .assert()
         .code(1)
         .stderr(contains("<stdin>:19991:1: malformed JSON: expected value"))
-        .stderr(contains("out.bin was not written (an existing file is left as it was)"));
+        .stderr(contains(
+            "out.bin was not written (an existing file is left as it was)",
+        ));
     assert_eq!(fs::read(&out).unwrap(), b"previous");
     assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
 }
@@ -1996,9 +2010,18 @@ fn a_long_word_stream_is_listed_as_its_copies_are_across_every_read() {
     let listed = stdout_of(isa().args(["decode", "--word32"]).arg(&path));
     assert!(listed == expected);
     let stats = stdout_of(isa().args(["stats", "--word32"]).arg(&path));
-    assert!(stats.contains("long.words: 60000 words, 240000 bytes\n"), "{stats}");
-    assert!(stats.contains("\nBSTART.TEPL               12000\n"), "{stats}");
-    assert!(stats.contains("\nB.DIM LB0                  4000\n"), "{stats}");
+    assert!(
+        stats.contains("long.words: 60000 words, 240000 bytes\n"),
+        "{stats}"
+    );
+    assert!(
+        stats.contains("\nBSTART.TEPL               12000\n"),
+        "{stats}"
+    );
+    assert!(
+        stats.contains("\nB.DIM LB0                  4000\n"),
+        "{stats}"
+    );
     assert!(stats.contains("blocks that compose: 12000\n"), "{stats}");
     isa()
         .args(["validate", "--word32"])
@@ -2036,7 +2059,11 @@ fn a_long_word_stream_with_bad_words_reads_the_same_through_a_pipe_as_whole() {
             Form::Text => &["decode", "--word32", "-"],
             Form::Json => &["decode", "--word32", "--json", "-"],
         };
-        let out = isa().args(flags).write_stdin(stream.clone()).output().unwrap();
+        let out = isa()
+            .args(flags)
+            .write_stdin(stream.clone())
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(1));
         assert!(String::from_utf8(out.stdout).unwrap() == whole.text);
         let err = String::from_utf8(out.stderr).unwrap();
@@ -2061,8 +2088,14 @@ fn isa_doc_replaces_the_reference_whole_and_keeps_what_else_the_folder_holds() {
     fs::write(dir.join("export/isa.h"), "kept").unwrap();
     isa().arg("doc").arg("-o").arg(&dir).assert().success();
     let index = fs::read_to_string(dir.join("index.md")).unwrap();
-    assert_eq!(index, fs::read_to_string(root().join("docs/index.md")).unwrap());
-    assert_eq!(fs::read_to_string(dir.join("export/isa.h")).unwrap(), "kept");
+    assert_eq!(
+        index,
+        fs::read_to_string(root().join("docs/index.md")).unwrap()
+    );
+    assert_eq!(
+        fs::read_to_string(dir.join("export/isa.h")).unwrap(),
+        "kept"
+    );
     assert_eq!(fs::read_dir(&parent).unwrap().count(), 1);
 }
 

@@ -2,7 +2,8 @@
 //! page per op and per PTO block word with its field table (the tables the seeds lost, as the
 //! declarations now state them) and its SVG register diagram, and an index page with every
 //! lookup table. The reference is written into a folder beside DIR and moved into place only when
-//! complete, so a failure half-way (a full disk) leaves DIR as it was.
+//! complete, so a failure half-way (a full disk) leaves DIR as it was; what else DIR holds (the
+//! exports in `docs/export/`) is moved into the new folder.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -19,8 +20,9 @@ use crate::{io, render, svg};
 /// Arguments of `isa doc`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The directory to write the reference into. It appears (or replaces the one there) only
-    /// once every page is written; on a failure it is left as it was.
+    /// The directory to write the reference into. It appears (or replaces the one there, keeping
+    /// what else it holds, such as docs/export/) only once every page is written; on a failure
+    /// it is left as it was.
     #[arg(short, long, value_name = "DIR")]
     pub output: PathBuf,
 }
