@@ -99,18 +99,21 @@ pub trait WordDecoder: Sync {
     /// taken once `bytes` holds [`MAX_BLOCK_WORDS`] words after its `BSTART`). When `end` is true
     /// the stream ends with `bytes`: everything is taken, and bytes past the last whole word are
     /// a problem too. Nothing is dropped, and the items do not depend on where the stream is cut.
+    /// With `lines` false the items carry no text (it is empty) and no JSON, for a caller that
+    /// counts them.
     fn decode_some(
         &self,
         bytes: &[u8],
         start: usize,
         end: bool,
+        lines: bool,
         each: &mut dyn FnMut(Result<WordItem, WordProblem>),
     ) -> usize;
 
     /// Every item of `stream`, a whole stream, in order, and every problem with its byte offset.
     fn decode(&self, stream: &[u8]) -> Vec<Result<WordItem, WordProblem>> {
         let mut items = Vec::new();
-        self.decode_some(stream, 0, true, &mut |item| items.push(item));
+        self.decode_some(stream, 0, true, true, &mut |item| items.push(item));
         items
     }
 }
@@ -163,6 +166,7 @@ impl<W: Members> WordDecoder for WordReader<W> {
         bytes: &[u8],
         start: usize,
         end: bool,
+        lines: bool,
         each: &mut dyn FnMut(Result<WordItem, WordProblem>),
     ) -> usize {
         let chunks = bytes.chunks_exact(WORD_BYTES);
@@ -173,6 +177,7 @@ impl<W: Members> WordDecoder for WordReader<W> {
             .collect();
         let mut out = Out::<W> {
             each,
+            lines,
             start,
             family: PhantomData,
         };
@@ -239,6 +244,8 @@ impl BlockSpan {
 /// Where the items go, in stream order, and where the words handed to the reader start.
 struct Out<'a, W> {
     each: &'a mut dyn FnMut(Result<WordItem, WordProblem>),
+    /// Whether the items carry their text and JSON.
+    lines: bool,
     /// The stream offset of the first word.
     start: usize,
     family: PhantomData<W>,
@@ -270,7 +277,18 @@ impl<W: Members> Out<'_, W> {
         self.start + index * WORD_BYTES
     }
 
-    fn item(&mut self, kind: ItemKind, offset: usize, text: String, json: Option<String>) {
+    /// Hands on an item; `lines` gives its text and JSON, asked for only when they are wanted.
+    fn item(
+        &mut self,
+        kind: ItemKind,
+        offset: usize,
+        lines: impl FnOnce() -> (String, Option<String>),
+    ) {
+        let (text, json) = if self.lines {
+            lines()
+        } else {
+            (String::new(), None)
+        };
         (self.each)(Ok(WordItem {
             kind,
             offset,
@@ -292,14 +310,19 @@ impl<W: Members> Out<'_, W> {
                 let taken = words.get(..len).unwrap_or_default();
                 // The block's record only when it gives back these very words: it does not
                 // carry the fixed fields, which a composed block may still have set.
-                let json = block_json(&block).filter(|_| block.encode().as_deref() == Ok(taken));
+                let json = self
+                    .lines
+                    .then(|| block_json(&block))
+                    .flatten()
+                    .filter(|_| block.encode().as_deref() == Ok(taken));
                 let whole = json.is_some();
-                self.item(ItemKind::Block, at, format!("block  {block}"), json);
+                self.item(ItemKind::Block, at, || (format!("block  {block}"), json));
                 for (k, &raw) in taken.iter().enumerate() {
-                    let word = decode_word::<W>(raw);
-                    let text = word_text("  ", raw, word.as_ref());
-                    let json = (!whole).then(|| word_record(raw, word.as_ref()));
-                    self.item(ItemKind::Word, at + k * WORD_BYTES, text, json);
+                    self.item(ItemKind::Word, at + k * WORD_BYTES, || {
+                        let word = decode_word::<W>(raw);
+                        let json = (!whole).then(|| word_record(raw, word.as_ref()));
+                        (word_text("  ", raw, word.as_ref()), json)
+                    });
                 }
                 len
             }
@@ -308,8 +331,8 @@ impl<W: Members> Out<'_, W> {
                     at + e.index() * WORD_BYTES,
                     format!("{e} (block at {at:#x})"),
                 );
-                let text = format!("(bad block)  {len} words");
-                self.item(ItemKind::BadBlock, at, text, None);
+                let text = || (format!("(bad block)  {len} words"), None);
+                self.item(ItemKind::BadBlock, at, text);
                 for (k, &raw) in words.iter().enumerate().take(len) {
                     let offset = at + k * WORD_BYTES;
                     let word = decode_word::<W>(raw);
@@ -317,9 +340,7 @@ impl<W: Members> Out<'_, W> {
                         Err(err) if k != e.index() => self.problem(offset, err.to_string()),
                         Ok(_) | Err(_) => {}
                     }
-                    let json = word_record(raw, word.as_ref());
-                    let text = word_text("  ", raw, word.as_ref());
-                    self.item(ItemKind::Word, offset, text, Some(json));
+                    self.item(ItemKind::Word, offset, || word_lines("  ", raw, &word));
                 }
                 if let Some(max) = cut {
                     self.problem(
@@ -343,9 +364,7 @@ impl<W: Members> Out<'_, W> {
         if let Err(err) = &word {
             self.problem(offset, reason(err));
         }
-        let json = word_record(raw, word.as_ref());
-        let text = word_text("", raw, word.as_ref());
-        self.item(ItemKind::Word, offset, text, Some(json));
+        self.item(ItemKind::Word, offset, || word_lines("", raw, &word));
         1
     }
 
@@ -361,9 +380,9 @@ impl<W: Members> Out<'_, W> {
             Err(err) => stray_error(err),
         };
         self.problem(offset, message);
-        let json = word_record(raw, word.as_ref());
-        let text = word_text("(stray)  ", raw, word.as_ref());
-        self.item(ItemKind::Stray, offset, text, Some(json));
+        self.item(ItemKind::Stray, offset, || {
+            word_lines("(stray)  ", raw, &word)
+        });
         1
     }
 
@@ -374,11 +393,23 @@ impl<W: Members> Out<'_, W> {
             "{} trailing bytes at offset {offset:#x} do not make a 32-bit word",
             rest.len()
         );
-        let text = raw::text("(trailing)", rest, &message);
-        let json = raw::json(rest, &message);
+        let lines = (
+            raw::text("(trailing)", rest, &message),
+            Some(raw::json(rest, &message)),
+        );
         self.problem(offset, message);
-        self.item(ItemKind::Trailing, offset, text, Some(json));
+        self.item(ItemKind::Trailing, offset, || lines);
     }
+}
+
+/// The listing line of a word, after `lead`, and its JSON record.
+fn word_lines<W: Members>(
+    lead: &str,
+    raw: u32,
+    word: &Result<W, DecodeError>,
+) -> (String, Option<String>) {
+    let text = word_text(lead, raw, word.as_ref());
+    (text, Some(word_record(raw, word.as_ref())))
 }
 
 /// The message of a stray word that does not decode: the unknown word, or the field that does

@@ -16,6 +16,12 @@ const BATCH_BYTES: usize = 1 << 20;
 
 /// What a walk of a word stream hands on.
 pub trait WordSink {
+    /// Whether the items are to carry their text and JSON (a census does without). Yes by
+    /// default.
+    fn lines(&self) -> bool {
+        true
+    }
+
     /// One item or problem, in stream order.
     fn item(&mut self, item: Result<WordItem, WordProblem>) -> Result<(), CliError>;
 
@@ -43,6 +49,7 @@ fn walk_sized(
     sink: &mut dyn WordSink,
 ) -> Result<usize, CliError> {
     let mut buf = vec![0u8; batch_bytes.max(WORD_BYTES)];
+    let lines = sink.lines();
     // Bytes of `buf` read and not taken yet, and the stream offset of the first of them.
     let (mut filled, mut base) = (0, 0);
     loop {
@@ -57,7 +64,7 @@ fn walk_sized(
         let end = n == 0;
         let arrived = buf.get(..filled).unwrap_or_default();
         let mut failed = None;
-        let taken = decoder.decode_some(arrived, base, end, &mut |item| {
+        let taken = decoder.decode_some(arrived, base, end, lines, &mut |item| {
             if failed.is_none() {
                 failed = sink.item(item).err();
             }
@@ -127,6 +134,50 @@ mod tests {
                 assert_eq!(seen.bytes, stream);
             }
         }
+    }
+
+    /// A sink that asks for no lines.
+    struct Counted(Seen);
+
+    impl WordSink for Counted {
+        fn lines(&self) -> bool {
+            false
+        }
+
+        fn item(&mut self, item: Result<WordItem, WordProblem>) -> Result<(), CliError> {
+            self.0.item(item)
+        }
+    }
+
+    #[test]
+    fn without_lines_the_items_and_problems_are_the_same_and_carry_no_text() {
+        let mut words = BLOCK.to_vec();
+        words.extend_from_slice(&BLOCK[..3]);
+        words.extend_from_slice(&[0xDEAD_BEEF, 0x0000_0001]);
+        words.extend_from_slice(&BLOCK);
+        let mut stream = bytes(&words);
+        stream.push(7);
+        let reader = WordReader::<isa_ops::pto::Word>::tshuf_blocks();
+        let mut counted = Counted(Seen::default());
+        walk_sized(reads_of(&stream, 5), 8, &reader, &mut counted).unwrap();
+        let strip = |item: &Result<WordItem, WordProblem>| match item {
+            Ok(w) => Ok((w.kind, w.offset)),
+            Err(p) => Err(p.clone()),
+        };
+        let whole = reader.decode(&stream);
+        let seen = &counted.0.items;
+        assert_eq!(
+            seen.iter().map(strip).collect::<Vec<_>>(),
+            whole.iter().map(strip).collect::<Vec<_>>()
+        );
+        assert!(
+            seen.iter()
+                .flatten()
+                .all(|w| w.text.is_empty() && w.json.is_none())
+        );
+        // A block and its 5 words, the bad block's problem, it and its 5 words (to the BSTOP), a
+        // block and its 5 words, the trailing byte's problem and item.
+        assert_eq!(seen.len(), 21, "{whole:?}");
     }
 
     #[test]

@@ -227,6 +227,10 @@ impl<W> Default for WordCensus<W> {
 }
 
 impl<W: Members> WordSink for WordCensus<W> {
+    fn lines(&self) -> bool {
+        false
+    }
+
     fn item(&mut self, item: Result<WordItem, WordProblem>) -> Result<(), CliError> {
         match item.map(|w| w.kind) {
             Ok(ItemKind::Block) => self.blocks += 1,

@@ -158,6 +158,10 @@ struct WordProblems<'a> {
 }
 
 impl WordSink for WordProblems<'_> {
+    fn lines(&self) -> bool {
+        false
+    }
+
     fn item(&mut self, item: Result<WordItem, WordProblem>) -> Result<(), CliError> {
         match item {
             Ok(w) => {
