@@ -31,4 +31,4 @@ mod word_walk;
 
 pub use command::main;
 pub use isa::{BuiltIn, Isa};
-pub use word_stream::{ItemKind, WordDecoder, WordItem, WordProblem, WordReader};
+pub use word_stream::{ItemKind, MAX_BLOCK_WORDS, WordDecoder, WordItem, WordProblem, WordReader};
