@@ -44,6 +44,37 @@ setup_command() {
     fi
 }
 
+# Writes the two 64 MB word streams once, in target/curves: blocks.words, examples/tshuf.words
+# (three TSHUF blocks, 60 bytes) repeated, and mixed.words, a 1 MiB run of words repeated: a
+# quarter the example's words, half the example's words with their top 12 bits random (a BSTART
+# stays a BSTART, so blocks start often and most do not compose), a quarter random words. Sets
+# `words` to their paths and `word_commands` to the measured commands' arguments.
+setup_words() {
+    words=(target/curves/blocks.words target/curves/mixed.words)
+    word_commands=("decode --word32" "decode --word32 --json" "validate --word32" "stats --word32")
+    mkdir -p target/curves
+    python3 - <<'PY'
+import os, random, struct
+tshuf = open("examples/tshuf.words", "rb").read()
+size = 64_000_000
+n = size // len(tshuf)
+open("target/curves/blocks.words", "wb").write(tshuf * n + tshuf[: size - n * len(tshuf)])
+words = struct.unpack("<%dI" % (len(tshuf) // 4), tshuf)
+rng = random.Random(4)
+unit = []
+for _ in range(1 << 18):
+    r = rng.random()
+    if r < 0.25:
+        unit.append(rng.choice(words))
+    elif r < 0.75:
+        unit.append(rng.choice(words) ^ (rng.getrandbits(32) & 0xFFF00000))
+    else:
+        unit.append(rng.getrandbits(32))
+blob = struct.pack("<%dI" % len(unit), *unit)
+open("target/curves/mixed.words", "wb").write((blob * (size // len(blob) + 1))[:size])
+PY
+}
+
 # One line of the machine's state to print beside the figures.
 load_line() {
     echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"

@@ -53,14 +53,6 @@ pub enum CliError {
         /// The input as named on the command line.
         path: String,
     },
-    /// The input holds nothing.
-    #[error("{path} is empty: there is nothing to {what}")]
-    Empty {
-        /// The input as named on the command line.
-        path: String,
-        /// What the command would have done.
-        what: &'static str,
-    },
     /// An output could not be written.
     #[error("cannot write {path}: {source}")]
     Write {

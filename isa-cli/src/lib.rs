@@ -27,7 +27,8 @@ mod svg;
 mod walk;
 mod wavedrom;
 mod word_stream;
+mod word_walk;
 
 pub use command::main;
 pub use isa::{BuiltIn, Isa};
-pub use word_stream::{ItemKind, WordDecoder, WordItem, WordProblem, WordReader};
+pub use word_stream::{ItemKind, MAX_BLOCK_WORDS, WordDecoder, WordItem, WordProblem, WordReader};

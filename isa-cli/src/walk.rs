@@ -53,8 +53,8 @@ pub fn items<F: Family>(bytes: &[u8], start: usize) -> impl Iterator<Item = Item
 }
 
 /// Walks the stream of `source`: `per_chunk` turns the items of one chunk into a result (on any
-/// core), `sink` takes the results in stream order. Returns how many bytes the stream held; an
-/// input that holds none is an error.
+/// core), `sink` takes the results in stream order. Returns how many bytes the stream held (an
+/// empty input is a stream of no bundles).
 pub fn walk<B, T, F, S>(source: Source, per_chunk: F, sink: S) -> Result<usize, CliError>
 where
     B: Family,
@@ -63,7 +63,6 @@ where
     S: FnMut(T, &Progress) -> Result<(), CliError>,
 {
     let progress = Progress::new(source.len);
-    let empty = source.empty();
     let mut ahead = ReadAhead::spawn(source);
     let total = walk_sized(
         |buf| ahead.read(buf),
@@ -74,10 +73,7 @@ where
         &progress,
     )?;
     progress.finish();
-    match total {
-        0 => Err(empty),
-        n => Ok(n),
-    }
+    Ok(total)
 }
 
 /// Bytes per read of the reading thread (a pipe gives at most what it holds).
@@ -343,7 +339,7 @@ mod tests {
         let bytes = stream(n, 7);
         let path = std::env::temp_dir().join(format!("isa-walk-{}.bin", std::process::id()));
         std::fs::write(&path, &bytes).unwrap();
-        let source = crate::io::Input::File(path.clone()).open("walk").unwrap();
+        let source = crate::io::Input::File(path.clone()).open().unwrap();
         let mut seen = Vec::new();
         let total = walk(source, record, |chunk, _| {
             seen.extend(chunk);

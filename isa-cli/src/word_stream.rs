@@ -33,7 +33,7 @@ use std::marker::PhantomData;
 use isa_core::render::text_member;
 use isa_core::visit::FieldOrder;
 use isa_core::{DecodeError, Problem};
-use isa_ops::pto::{TshufBlock, WordKind, decode_block, identify, parse_block};
+use isa_ops::pto::{BlockError, TshufBlock, WordKind, decode_block, identify, parse_block};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -83,11 +83,39 @@ pub struct WordProblem {
     pub message: String,
 }
 
+/// The most words a block that does not compose spans. A TSHUF block that composes has at most
+/// eight; one that does not runs to its first `BSTOP` or the next `BSTART`, which in a stream of
+/// any words may be far off. Its words wait in memory until its end is known (its listing says
+/// how many words it has before it lists them), so past this many the block is cut: the cut is
+/// reported, and the words after it are read as words outside a block. 2^20 words are 4 MiB.
+pub const MAX_BLOCK_WORDS: usize = 1 << 20;
+
 /// A decoder of 32-bit little-endian word streams.
 pub trait WordDecoder: Sync {
-    /// Every item of `stream`, in order, and every problem with its byte offset; nothing is
-    /// dropped (bytes past the last whole word are a problem too).
-    fn decode(&self, stream: &[u8]) -> Vec<Result<WordItem, WordProblem>>;
+    /// Decodes the items at the start of `bytes`, the stream from its byte `start` on, and hands
+    /// each item and each problem to `each`, in stream order, with its offset in the stream;
+    /// returns how many bytes of `bytes` it took. When `end` is false more of the stream may
+    /// follow: whole items only are taken, and a block whose end has not arrived waits (it is
+    /// taken once `bytes` holds [`MAX_BLOCK_WORDS`] words after its `BSTART`). When `end` is true
+    /// the stream ends with `bytes`: everything is taken, and bytes past the last whole word are
+    /// a problem too. Nothing is dropped, and the items do not depend on where the stream is cut.
+    /// With `lines` false the items carry no text (it is empty) and no JSON, for a caller that
+    /// counts them.
+    fn decode_some(
+        &self,
+        bytes: &[u8],
+        start: usize,
+        end: bool,
+        lines: bool,
+        each: &mut dyn FnMut(Result<WordItem, WordProblem>),
+    ) -> usize;
+
+    /// Every item of `stream`, a whole stream, in order, and every problem with its byte offset.
+    fn decode(&self, stream: &[u8]) -> Vec<Result<WordItem, WordProblem>> {
+        let mut items = Vec::new();
+        self.decode_some(stream, 0, true, true, &mut |item| items.push(item));
+        items
+    }
 }
 
 /// Reads the words of family `W`: with [`WordReader::tshuf_blocks`], TSHUF blocks of the PTO tile ISA
@@ -96,6 +124,8 @@ pub trait WordDecoder: Sync {
 #[derive(Debug)]
 pub struct WordReader<W> {
     blocks: bool,
+    /// The most words a block that does not compose spans ([`MAX_BLOCK_WORDS`]).
+    max_block: usize,
     family: PhantomData<fn() -> W>,
 }
 
@@ -105,7 +135,18 @@ impl<W> WordReader<W> {
     pub fn tshuf_blocks() -> Self {
         Self {
             blocks: true,
+            max_block: MAX_BLOCK_WORDS,
             family: PhantomData,
+        }
+    }
+
+    /// [`WordReader::tshuf_blocks`] with blocks cut at `max_block` words (at least 1): the cut
+    /// of a long stream, on a short one.
+    #[cfg(test)]
+    pub(crate) fn tshuf_blocks_cut_at(max_block: usize) -> Self {
+        Self {
+            max_block: max_block.max(1),
+            ..Self::tshuf_blocks()
         }
     }
 
@@ -113,58 +154,101 @@ impl<W> WordReader<W> {
     pub fn each_word() -> Self {
         Self {
             blocks: false,
+            max_block: MAX_BLOCK_WORDS,
             family: PhantomData,
         }
     }
 }
 
 impl<W: Members> WordDecoder for WordReader<W> {
-    fn decode(&self, stream: &[u8]) -> Vec<Result<WordItem, WordProblem>> {
-        let chunks = stream.chunks_exact(WORD_BYTES);
+    fn decode_some(
+        &self,
+        bytes: &[u8],
+        start: usize,
+        end: bool,
+        lines: bool,
+        each: &mut dyn FnMut(Result<WordItem, WordProblem>),
+    ) -> usize {
+        let chunks = bytes.chunks_exact(WORD_BYTES);
         let rest = chunks.remainder();
         let words: Vec<u32> = chunks
             .filter_map(|c| c.first_chunk::<WORD_BYTES>())
             .map(|w| u32::from_le_bytes(*w))
             .collect();
-        let mut out = Out::<W>::default();
+        let mut out = Out::<W> {
+            each,
+            lines,
+            start,
+            family: PhantomData,
+        };
         let mut i = 0;
         while let Some(&raw) = words.get(i) {
             i += match identify(raw) {
                 Some(WordKind::Bstart) if self.blocks => {
-                    out.block(i, words.get(i..).unwrap_or_default())
+                    match BlockSpan::of(words.get(i..).unwrap_or_default(), end, self.max_block) {
+                        Some(span) => out.block(i, words.get(i..).unwrap_or_default(), span),
+                        None => return i * WORD_BYTES,
+                    }
                 }
                 _ if self.blocks => out.stray(i, raw),
                 _ => out.single(i, raw),
             };
         }
+        if !end {
+            return i * WORD_BYTES;
+        }
         if !rest.is_empty() {
-            let offset = words.len() * WORD_BYTES;
-            let message = format!(
-                "{} trailing bytes at offset {offset:#x} do not make a 32-bit word",
-                rest.len()
-            );
-            let text = raw::text("(trailing)", rest, &message);
-            let json = raw::json(rest, &message);
-            out.problem(offset, message);
-            out.item(ItemKind::Trailing, offset, text, Some(json));
+            out.trailing(words.len(), rest);
         }
-        out.items
+        bytes.len()
     }
 }
 
-/// The items and problems found so far, in stream order.
-struct Out<W> {
-    items: Vec<Result<WordItem, WordProblem>>,
+/// How a block that starts with a `BSTART` reads, once enough of the stream has arrived to tell.
+enum BlockSpan {
+    /// It composes, in this many words.
+    Composed(TshufBlock, usize),
+    /// It does not compose: why, how many words it covers, and the most it may cover when it
+    /// was cut there (more words followed before its end).
+    Failed(BlockError, usize, Option<usize>),
+}
+
+impl BlockSpan {
+    /// The block at the start of `words` (the stream from its `BSTART` on, as far as it has
+    /// arrived; all of it when `end`), cut at `max` words, or `None` while its end may still
+    /// come.
+    fn of(words: &[u32], end: bool, max: usize) -> Option<Self> {
+        let window = words.get(..=max).unwrap_or(words);
+        let whole = end || window.len() > max;
+        let error = match decode_block(window) {
+            Ok((block, len)) => return Some(BlockSpan::Composed(block, len)),
+            Err(BlockError::Truncated { .. }) if !whole => return None,
+            Err(e) => e,
+        };
+        let capped = window.get(..max).unwrap_or(window);
+        match failed_block_len(capped) {
+            Some(len) => Some(BlockSpan::Failed(error, len, None)),
+            None if !whole => None,
+            None => {
+                let len = capped.len().max(1);
+                // The next word is past the cap; a `BSTART` there would have ended the block.
+                let cut = window
+                    .get(len)
+                    .is_some_and(|&next| identify(next) != Some(WordKind::Bstart));
+                Some(BlockSpan::Failed(error, len, cut.then_some(max)))
+            }
+        }
+    }
+}
+
+/// Where the items go, in stream order, and where the words handed to the reader start.
+struct Out<'a, W> {
+    each: &'a mut dyn FnMut(Result<WordItem, WordProblem>),
+    /// Whether the items carry their text and JSON.
+    lines: bool,
+    /// The stream offset of the first word.
+    start: usize,
     family: PhantomData<W>,
-}
-
-impl<W> Default for Out<W> {
-    fn default() -> Self {
-        Self {
-            items: Vec::new(),
-            family: PhantomData,
-        }
-    }
 }
 
 /// Decodes one word as a member of `W`.
@@ -187,9 +271,25 @@ fn reason(e: &DecodeError) -> String {
     }
 }
 
-impl<W: Members> Out<W> {
-    fn item(&mut self, kind: ItemKind, offset: usize, text: String, json: Option<String>) {
-        self.items.push(Ok(WordItem {
+impl<W: Members> Out<'_, W> {
+    /// The stream offset of word `index`.
+    fn at(&self, index: usize) -> usize {
+        self.start + index * WORD_BYTES
+    }
+
+    /// Hands on an item; `lines` gives its text and JSON, asked for only when they are wanted.
+    fn item(
+        &mut self,
+        kind: ItemKind,
+        offset: usize,
+        lines: impl FnOnce() -> (String, Option<String>),
+    ) {
+        let (text, json) = if self.lines {
+            lines()
+        } else {
+            (String::new(), None)
+        };
+        (self.each)(Ok(WordItem {
             kind,
             offset,
             text,
@@ -198,37 +298,41 @@ impl<W: Members> Out<W> {
     }
 
     fn problem(&mut self, offset: usize, message: String) {
-        self.items.push(Err(WordProblem { offset, message }));
+        (self.each)(Err(WordProblem { offset, message }));
     }
 
-    /// The block that starts at word `start` (`words` from there on); returns how many words it
-    /// took.
-    fn block(&mut self, start: usize, words: &[u32]) -> usize {
-        let at = start * WORD_BYTES;
-        match decode_block(words) {
-            Ok((block, len)) => {
+    /// The block that starts at word `start` (`words` from there on), read as `span`; returns
+    /// how many words it took.
+    fn block(&mut self, start: usize, words: &[u32], span: BlockSpan) -> usize {
+        let at = self.at(start);
+        match span {
+            BlockSpan::Composed(block, len) => {
                 let taken = words.get(..len).unwrap_or_default();
                 // The block's record only when it gives back these very words: it does not
                 // carry the fixed fields, which a composed block may still have set.
-                let json = block_json(&block).filter(|_| block.encode().as_deref() == Ok(taken));
+                let json = self
+                    .lines
+                    .then(|| block_json(&block))
+                    .flatten()
+                    .filter(|_| block.encode().as_deref() == Ok(taken));
                 let whole = json.is_some();
-                self.item(ItemKind::Block, at, format!("block  {block}"), json);
+                self.item(ItemKind::Block, at, || (format!("block  {block}"), json));
                 for (k, &raw) in taken.iter().enumerate() {
-                    let word = decode_word::<W>(raw);
-                    let text = word_text("  ", raw, word.as_ref());
-                    let json = (!whole).then(|| word_record(raw, word.as_ref()));
-                    self.item(ItemKind::Word, at + k * WORD_BYTES, text, json);
+                    self.item(ItemKind::Word, at + k * WORD_BYTES, || {
+                        let word = decode_word::<W>(raw);
+                        let json = (!whole).then(|| word_record(raw, word.as_ref()));
+                        (word_text("  ", raw, word.as_ref()), json)
+                    });
                 }
                 len
             }
-            Err(e) => {
-                let len = failed_block_len(words);
+            BlockSpan::Failed(e, len, cut) => {
                 self.problem(
                     at + e.index() * WORD_BYTES,
                     format!("{e} (block at {at:#x})"),
                 );
-                let text = format!("(bad block)  {len} words");
-                self.item(ItemKind::BadBlock, at, text, None);
+                let text = || (format!("(bad block)  {len} words"), None);
+                self.item(ItemKind::BadBlock, at, text);
                 for (k, &raw) in words.iter().enumerate().take(len) {
                     let offset = at + k * WORD_BYTES;
                     let word = decode_word::<W>(raw);
@@ -236,9 +340,17 @@ impl<W: Members> Out<W> {
                         Err(err) if k != e.index() => self.problem(offset, err.to_string()),
                         Ok(_) | Err(_) => {}
                     }
-                    let json = word_record(raw, word.as_ref());
-                    let text = word_text("  ", raw, word.as_ref());
-                    self.item(ItemKind::Word, offset, text, Some(json));
+                    self.item(ItemKind::Word, offset, || word_lines("  ", raw, &word));
+                }
+                if let Some(max) = cut {
+                    self.problem(
+                        at + len * WORD_BYTES,
+                        format!(
+                            "the block at {at:#x} has no BSTOP and no next BSTART within {max} \
+                             words; it is cut there, and the words after it are read as words \
+                             outside a block"
+                        ),
+                    );
                 }
                 len
             }
@@ -247,20 +359,18 @@ impl<W: Members> Out<W> {
 
     /// A word of a stream without blocks; returns 1.
     fn single(&mut self, index: usize, raw: u32) -> usize {
-        let offset = index * WORD_BYTES;
+        let offset = self.at(index);
         let word = decode_word::<W>(raw);
         if let Err(err) = &word {
             self.problem(offset, reason(err));
         }
-        let json = word_record(raw, word.as_ref());
-        let text = word_text("", raw, word.as_ref());
-        self.item(ItemKind::Word, offset, text, Some(json));
+        self.item(ItemKind::Word, offset, || word_lines("", raw, &word));
         1
     }
 
     /// A word outside any block; returns 1.
     fn stray(&mut self, index: usize, raw: u32) -> usize {
-        let offset = index * WORD_BYTES;
+        let offset = self.at(index);
         let word = decode_word::<W>(raw);
         let message = match &word {
             Ok(w) => format!(
@@ -270,11 +380,36 @@ impl<W: Members> Out<W> {
             Err(err) => stray_error(err),
         };
         self.problem(offset, message);
-        let json = word_record(raw, word.as_ref());
-        let text = word_text("(stray)  ", raw, word.as_ref());
-        self.item(ItemKind::Stray, offset, text, Some(json));
+        self.item(ItemKind::Stray, offset, || {
+            word_lines("(stray)  ", raw, &word)
+        });
         1
     }
+
+    /// The bytes after word `words`, the last whole one, at the end of the stream.
+    fn trailing(&mut self, words: usize, rest: &[u8]) {
+        let offset = self.at(words);
+        let message = format!(
+            "{} trailing bytes at offset {offset:#x} do not make a 32-bit word",
+            rest.len()
+        );
+        let lines = (
+            raw::text("(trailing)", rest, &message),
+            Some(raw::json(rest, &message)),
+        );
+        self.problem(offset, message);
+        self.item(ItemKind::Trailing, offset, || lines);
+    }
+}
+
+/// The listing line of a word, after `lead`, and its JSON record.
+fn word_lines<W: Members>(
+    lead: &str,
+    raw: u32,
+    word: &Result<W, DecodeError>,
+) -> (String, Option<String>) {
+    let text = word_text(lead, raw, word.as_ref());
+    (text, Some(word_record(raw, word.as_ref())))
 }
 
 /// The message of a stray word that does not decode: the unknown word, or the field that does
@@ -288,16 +423,17 @@ fn stray_error(err: &DecodeError) -> String {
 }
 
 /// How many words a block that does not compose covers: up to and including its first `BSTOP`,
-/// or up to the next `BSTART`, or all of `words`. At least its `BSTART`.
-fn failed_block_len(words: &[u32]) -> usize {
-    for (k, &raw) in words.iter().enumerate().skip(1) {
-        match identify(raw) {
-            Some(WordKind::Bstart) => return k,
-            Some(WordKind::Bstop) => return k + 1,
-            _ => {}
-        }
-    }
-    words.len().max(1)
+/// or up to the next `BSTART`; `None` when `words` (from its `BSTART` on) hold neither.
+fn failed_block_len(words: &[u32]) -> Option<usize> {
+    words
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find_map(|(k, &raw)| match identify(raw) {
+            Some(WordKind::Bstart) => Some(k),
+            Some(WordKind::Bstop) => Some(k + 1),
+            _ => None,
+        })
 }
 
 /// `{lead}0x0f619181  BSTART.TEPL  data_type=FP32 mode=3 function=22`; a word no identity

@@ -5,6 +5,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
+use isa_cli::BuiltIn;
+use isa_cli::cmd::decode::{Form, decode_words};
 use predicates::prelude::*;
 use predicates::str::contains;
 
@@ -1222,27 +1224,84 @@ fn an_op_that_does_not_exist_is_refused_by_encode() {
         .stderr(contains("<stdin>:1: unknown variant `Nonsense`"));
 }
 
+/// Runs `isa ARGS… INPUT` with `stdin`, expects exit status 0 and returns standard output and
+/// standard error.
+fn clean_run(args: &[&str], input: &Path, stdin: &[u8]) -> (String, String) {
+    let out = isa()
+        .args(args)
+        .arg(input)
+        .write_stdin(stdin.to_vec())
+        .output()
+        .expect("isa runs");
+    let text = |b: Vec<u8>| String::from_utf8(b).expect("UTF-8 output");
+    let (stdout, stderr) = (text(out.stdout), text(out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{args:?} {input:?}: {stderr}");
+    (stdout, stderr)
+}
+
 #[test]
-fn an_empty_file_is_refused_clearly() {
+fn an_empty_stream_is_a_stream_of_nothing_to_every_command() {
     let dir = scratch("empty");
     let path = dir.join("empty.bin");
     fs::write(&path, b"").unwrap();
-    for cmd in ["decode", "validate", "stats"] {
+    let stdin = Path::new("-");
+    for input in [&path, stdin] {
+        for flags in [&[][..], &["--json"], &["--word32"], &["--word32", "--json"]] {
+            let args: Vec<&str> = ["decode"].iter().chain(flags).copied().collect();
+            assert_eq!(clean_run(&args, input, b""), (String::new(), String::new()));
+        }
+    }
+    // Validate has nothing to fail; stats counts nothing.
+    let (out, err) = clean_run(&["validate"], &path, b"");
+    assert!(
+        out.is_empty() && err.ends_with("empty.bin: 0 bundles, every check passed\n"),
+        "{err}"
+    );
+    let (out, err) = clean_run(&["validate", "--word32"], &path, b"");
+    assert!(
+        out.is_empty() && err.ends_with("empty.bin: 0 blocks, every check passed\n"),
+        "{err}"
+    );
+    let (out, err) = clean_run(&["stats"], stdin, b"");
+    assert!(out.starts_with("<stdin>: 0 bundles, 0 bytes\n"), "{out}");
+    assert!(
+        !out.contains("(unknown)") && !out.contains("trailing"),
+        "{out}"
+    );
+    assert_eq!(err, "");
+    let (out, err) = clean_run(&["stats", "--word32"], &path, b"");
+    assert!(out.contains("empty.bin: 0 words, 0 bytes\nword "), "{out}");
+    assert!(
+        out.contains("blocks that compose: 0\nblocks that do not:  0\n"),
+        "{out}"
+    );
+    assert_eq!(err, "");
+    // Encode writes the empty stream, from an empty input or blank lines, in either mode, over
+    // a file that was there.
+    let blank = dir.join("blank.jsonl");
+    fs::write(&blank, "\n \n\r\n").unwrap();
+    for (input, flags) in [(&path, &[][..]), (&blank, &["--word32"][..])] {
+        let out = dir.join("out.bin");
+        fs::write(&out, b"previous").unwrap();
         isa()
-            .arg(cmd)
-            .arg(&path)
+            .arg("encode")
+            .args(flags)
+            .arg(input)
+            .arg("-o")
+            .arg(&out)
             .assert()
-            .code(2)
-            .stderr(contains("empty.bin is empty: there is nothing to"))
-            .stderr(no_panic());
+            .success()
+            .stdout("")
+            .stderr("");
+        assert_eq!(fs::read(&out).unwrap(), b"", "{input:?}");
     }
     isa()
-        .args(["encode", "-o"])
-        .arg(dir.join("out.bin"))
-        .arg(&path)
+        .args(["encode", "-", "-o", "-"])
+        .write_stdin("")
         .assert()
-        .code(2)
-        .stderr(contains("is empty"));
+        .success()
+        .stdout("")
+        .stderr("");
 }
 
 #[test]
@@ -1847,4 +1906,216 @@ fn encode_reads_crlf_lines() {
         words,
         fs::read(root().join("examples/tshuf.words")).unwrap()
     );
+}
+
+/// `isa decode --json` of `stream`, one record a line.
+fn json_lines_of(stream: &[u8]) -> Vec<String> {
+    let out = isa()
+        .args(["decode", "--json", "-"])
+        .write_stdin(stream.to_vec())
+        .output()
+        .expect("isa runs");
+    let json = String::from_utf8(out.stdout).expect("UTF-8 output");
+    json.lines().map(str::to_string).collect()
+}
+
+#[test]
+fn encode_to_standard_output_stops_exactly_before_the_first_bad_line() {
+    // The example repeated 2,000 times: 20,000 lines, more than one batch of lines. The bad
+    // line is 12,345 (in the middle of a batch), then line 7 (in the first piece); and line
+    // 100 deleted, so that the record on line 100 is misplaced, stops the bytes the same way.
+    let stream = fs::read(example_bin()).unwrap().repeat(2000);
+    let lines = json_lines_of(&stream);
+    assert_eq!(lines.len(), 20_000);
+    for (bad, text) in [(12_345, Some("garbage")), (7, Some("{}")), (100, None)] {
+        let mut edited = lines.clone();
+        match text {
+            Some(text) => edited[bad - 1] = text.to_string(),
+            None => drop(edited.remove(bad - 1)),
+        }
+        let out = isa()
+            .args(["encode", "-", "-o", "-"])
+            .write_stdin(edited.join("\n"))
+            .output()
+            .expect("isa runs");
+        let before = (bad - 1) * 64;
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(out.stdout.len(), before, "bad line {bad}");
+        assert!(out.stdout == stream[..before], "bad line {bad}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        let said = format!(
+            "isa: 1 line of <stdin> did not encode; standard output holds the {before} bytes \
+             encoded before line {bad}\n"
+        );
+        assert!(err.starts_with(&format!("<stdin>:{bad}")), "{err}");
+        assert!(err.ends_with(&said), "{err}");
+        assert!(!err.contains("was not written"), "{err}");
+    }
+}
+
+#[test]
+fn encode_to_a_file_that_stops_at_a_bad_line_leaves_the_file_there_as_it_was() {
+    // The bad line comes after more than one batch has gone to the temporary file: that file
+    // is removed, and the file already at OUT is kept.
+    let dir = scratch("encode-partial-file");
+    let out = dir.join("out.bin");
+    fs::write(&out, b"previous").unwrap();
+    let stream = fs::read(example_bin()).unwrap().repeat(2000);
+    let mut lines = json_lines_of(&stream);
+    lines[19_990] = "garbage".into();
+    isa()
+        .args(["encode", "-", "-o"])
+        .arg(&out)
+        .write_stdin(lines.join("\n"))
+        .assert()
+        .code(1)
+        .stderr(contains("<stdin>:19991:1: malformed JSON: expected value"))
+        .stderr(contains(
+            "out.bin was not written (an existing file is left as it was)",
+        ));
+    assert_eq!(fs::read(&out).unwrap(), b"previous");
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+}
+
+/// examples/tshuf.words repeated `copies` times.
+fn tshuf_copies(copies: usize) -> Vec<u8> {
+    fs::read(tshuf_words()).unwrap().repeat(copies)
+}
+
+#[test]
+fn a_long_word_stream_is_listed_as_its_copies_are_across_every_read() {
+    // 4,000 copies of the example (240 KB; 60 bytes a copy, so blocks straddle the 64 KiB
+    // reads of a pipe): the listing is the example's listing at each copy's offset, through
+    // a pipe and from a file, and the census counts each copy's words and blocks.
+    let copies = 4_000;
+    let stream = tshuf_copies(copies);
+    let mut expected = String::with_capacity(TSHUF_LISTING.len() * copies * 11 / 10);
+    for k in 0..copies {
+        for line in TSHUF_LISTING.lines() {
+            let (offset, rest) = line.split_once("  ").unwrap();
+            let offset = usize::from_str_radix(&offset[2..], 16).unwrap() + 60 * k;
+            expected.push_str(&format!("{offset:#010x}  {rest}\n"));
+        }
+    }
+    let dir = scratch("tshuf-long");
+    let path = dir.join("long.words");
+    fs::write(&path, &stream).unwrap();
+    let piped = isa()
+        .args(["decode", "--word32", "-"])
+        .write_stdin(stream.clone())
+        .output()
+        .unwrap();
+    assert!(piped.status.success() && piped.stderr.is_empty());
+    assert!(String::from_utf8(piped.stdout).unwrap() == expected);
+    let listed = stdout_of(isa().args(["decode", "--word32"]).arg(&path));
+    assert!(listed == expected);
+    let stats = stdout_of(isa().args(["stats", "--word32"]).arg(&path));
+    assert!(
+        stats.contains("long.words: 60000 words, 240000 bytes\n"),
+        "{stats}"
+    );
+    assert!(
+        stats.contains("\nBSTART.TEPL               12000\n"),
+        "{stats}"
+    );
+    assert!(
+        stats.contains("\nB.DIM LB0                  4000\n"),
+        "{stats}"
+    );
+    assert!(stats.contains("blocks that compose: 12000\n"), "{stats}");
+    isa()
+        .args(["validate", "--word32"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("")
+        .stderr(contains("long.words: 12000 blocks, every check passed\n"));
+    // JSON Lines, one line per block, and back to the same bytes.
+    let json = stdout_of(isa().args(["decode", "--word32", "--json"]).arg(&path));
+    assert_eq!(json.lines().count(), 3 * copies);
+    let again = encoded(&["--word32"], json.into_bytes(), &dir.join("again.words"));
+    assert!(again == stream);
+}
+
+#[test]
+fn a_long_word_stream_with_bad_words_reads_the_same_through_a_pipe_as_whole() {
+    // Copies of the example with words made bad at random (a block cut short, an unknown
+    // word, a stray word), 300 KB: the command, reading a pipe as it comes, writes what the
+    // library writes for the whole stream, reports the same problems, and its JSON Lines
+    // encode back to the very bytes.
+    let mut stream = tshuf_copies(5_000);
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    for _ in 0..400 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let at = (state as usize % (stream.len() / 4)) * 4;
+        stream[at..at + 4].copy_from_slice(&((state >> 32) as u32).to_le_bytes());
+    }
+    stream.extend_from_slice(&[1, 2, 3]);
+    for form in [Form::Text, Form::Json] {
+        let whole = decode_words::<BuiltIn>(&stream, "<stdin>", form);
+        let flags: &[&str] = match form {
+            Form::Text => &["decode", "--word32", "-"],
+            Form::Json => &["decode", "--word32", "--json", "-"],
+        };
+        let out = isa()
+            .args(flags)
+            .write_stdin(stream.clone())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert!(String::from_utf8(out.stdout).unwrap() == whole.text);
+        let err = String::from_utf8(out.stderr).unwrap();
+        let reported: Vec<&str> = err.lines().collect();
+        assert_eq!(reported[..reported.len() - 1], whole.problems[..]);
+        if form == Form::Json {
+            let dir = scratch("tshuf-long-bad");
+            let again = encoded(&["--word32"], whole.text.into_bytes(), &dir.join("again"));
+            assert!(again == stream);
+        }
+    }
+}
+
+#[test]
+fn isa_doc_replaces_the_reference_whole_and_keeps_what_else_the_folder_holds() {
+    // A stale page and a folder of something else (as docs/export/ sits beside the reference):
+    // the page is written anew, the folder kept, and nothing is left beside the reference.
+    let parent = scratch("doc-replace");
+    let dir = parent.join("reference");
+    fs::create_dir_all(dir.join("export")).unwrap();
+    fs::write(dir.join("index.md"), "stale").unwrap();
+    fs::write(dir.join("export/isa.h"), "kept").unwrap();
+    isa().arg("doc").arg("-o").arg(&dir).assert().success();
+    let index = fs::read_to_string(dir.join("index.md")).unwrap();
+    assert_eq!(
+        index,
+        fs::read_to_string(root().join("docs/index.md")).unwrap()
+    );
+    assert_eq!(
+        fs::read_to_string(dir.join("export/isa.h")).unwrap(),
+        "kept"
+    );
+    assert_eq!(fs::read_dir(&parent).unwrap().count(), 1);
+}
+
+#[test]
+fn isa_doc_that_cannot_write_its_folder_leaves_nothing_behind() {
+    // DIR is a file, and DIR's parent is a file: each refused, the file as it was, nothing
+    // written beside it.
+    let parent = scratch("doc-refused");
+    let file = parent.join("file");
+    fs::write(&file, "a file").unwrap();
+    for dir in [file.clone(), file.join("reference")] {
+        isa()
+            .arg("doc")
+            .arg("-o")
+            .arg(&dir)
+            .assert()
+            .code(2)
+            .stderr(contains("cannot write"))
+            .stderr(no_panic());
+        assert_eq!(fs::read_to_string(&file).unwrap(), "a file");
+        assert_eq!(fs::read_dir(&parent).unwrap().count(), 1);
+    }
 }

@@ -16,8 +16,13 @@
 //! text, then each of its words with its fields; stray and unknown words and trailing bytes are
 //! reported the same way, and in the JSON Lines every byte is in a block, word or raw record.
 //! The two kinds of stream are told apart only by the flag: a word stream is a valid length for
-//! either, and nothing in its bytes says which it is.
+//! either, and nothing in its bytes says which it is. Either is read as it comes, in memory
+//! bounded however long it is (a word stream: see `word_walk.rs`).
+//!
+//! An empty stream is a stream of nothing: it prints nothing, in either form, and exits 0 (so
+//! `isa decode --json S | isa encode - -o T` gives T equal to S for the empty S too).
 
+use std::io::{BufWriter, StdoutLock};
 use std::path::PathBuf;
 use std::sync::Mutex;
 
@@ -30,12 +35,15 @@ use crate::error::{CliError, Status};
 use crate::io::Input;
 use crate::isa::{Isa, Members};
 use crate::walk::{self, Item, walk};
+use crate::word_stream::{WordItem, WordProblem};
+use crate::word_walk::{WordSink, walk_words};
 use crate::{listing, raw, report};
 
 /// Arguments of `isa decode`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The stream of 64-byte bundles; `-` or nothing reads standard input.
+    /// The stream of 64-byte bundles; `-` or nothing reads standard input. An empty stream
+    /// prints nothing and exits 0.
     pub input: Option<PathBuf>,
     /// Print JSON Lines: the serde form of each bundle (or block, or word) with its byte offset,
     /// and a raw record (`{"offset":N,"raw":"<hex>","reason":"…"}`) for bytes with no typed
@@ -109,18 +117,25 @@ pub fn decode_piece<I: Isa>(
 pub fn decode_words<I: Isa>(stream: &[u8], name: &str, form: Form) -> Chunk {
     let mut chunk = Chunk::default();
     for item in I::word_decoder().decode(stream) {
+        chunk.word_item(item, name, form);
+    }
+    chunk
+}
+
+impl Chunk {
+    /// Adds one item of a word stream: its line in `form`, or its problem.
+    fn word_item(&mut self, item: Result<WordItem, WordProblem>, name: &str, form: Form) {
         match item {
             Ok(w) => match (form, &w.json) {
-                (Form::Json, Some(json)) => chunk.line(&listing::with_offset(w.offset, json)),
+                (Form::Json, Some(json)) => self.line(&listing::with_offset(w.offset, json)),
                 (Form::Json, None) => {}
-                (Form::Text, _) => chunk.line(&format!("{:#010x}  {}", w.offset, w.text)),
+                (Form::Text, _) => self.line(&format!("{:#010x}  {}", w.offset, w.text)),
             },
-            Err(p) => chunk
+            Err(p) => self
                 .problems
                 .push(format!("{name}:{:#x}: {}", p.offset, p.message)),
         }
     }
-    chunk
 }
 
 /// Runs `isa decode`.
@@ -130,7 +145,7 @@ pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
     }
     let input = Input::from_arg(args.input.as_deref());
     let name = input.name();
-    let source = input.open("decode")?;
+    let source = input.open()?;
     let mut out = stdout();
     let mut problems = 0;
     // Text buffers written out go back to be filled again: a fresh one per chunk would be
@@ -297,20 +312,58 @@ fn raw_form(form: Form, offset: usize, what: &str, bytes: &[u8], reason: &str) -
 fn run_word32<I: Isa>(args: &Args) -> Result<Status, CliError> {
     let input = Input::from_arg(args.input.as_deref());
     let name = input.name();
-    let stream = input.read("decode")?;
-    let chunk = decode_words::<I>(&stream, &name, Form::of(args));
-    let mut out = stdout();
-    emit(&mut out, &chunk.text)?;
-    flush(&mut out)?;
-    for p in &chunk.problems {
-        eprintln!("{p}");
-    }
-    if !chunk.problems.is_empty() {
+    let mut sink = WordLines {
+        out: stdout(),
+        chunk: Chunk::default(),
+        name: &name,
+        form: Form::of(args),
+        problems: 0,
+    };
+    walk_words(input.open()?, &*I::word_decoder(), &mut sink)?;
+    sink.write_out()?;
+    flush(&mut sink.out)?;
+    if sink.problems > 0 {
         eprintln!(
             "{}: {} in {name}",
             I::COMMAND,
-            report::count(chunk.problems.len(), "problem")
+            report::count(sink.problems, "problem")
         );
     }
-    Ok(Status::from_count(chunk.problems.len()))
+    Ok(Status::from_count(sink.problems))
+}
+
+/// Bytes of listing or JSON Lines gathered before they are written.
+const WORD_TEXT_BYTES: usize = 1 << 16;
+
+/// The lines of a word stream, written as its items arrive, and its problems reported.
+struct WordLines<'a> {
+    out: BufWriter<StdoutLock<'static>>,
+    /// The lines not written yet, and the problems not reported yet.
+    chunk: Chunk,
+    name: &'a str,
+    form: Form,
+    problems: usize,
+}
+
+impl WordLines<'_> {
+    /// Hands the lines gathered to standard output and reports the problems.
+    fn write_out(&mut self) -> Result<(), CliError> {
+        emit(&mut self.out, &self.chunk.text)?;
+        self.chunk.text.clear();
+        for p in self.chunk.problems.drain(..) {
+            eprintln!("{p}");
+        }
+        Ok(())
+    }
+}
+
+impl WordSink for WordLines<'_> {
+    fn item(&mut self, item: Result<WordItem, WordProblem>) -> Result<(), CliError> {
+        self.problems += usize::from(item.is_err());
+        self.chunk.word_item(item, self.name, self.form);
+        if self.chunk.text.len() >= WORD_TEXT_BYTES || !self.chunk.problems.is_empty() {
+            self.write_out()?;
+        }
+        Ok(())
+    }
 }

@@ -1,7 +1,9 @@
 //! `isa doc -o DIR`: the instruction reference, generated from the declarations — one markdown
 //! page per op and per PTO block word with its field table (the tables the seeds lost, as the
 //! declarations now state them) and its SVG register diagram, and an index page with every
-//! lookup table.
+//! lookup table. The reference is written into a folder beside DIR and moved into place only when
+//! complete, so a failure half-way (a full disk) leaves DIR as it was; what else DIR holds (the
+//! exports in `docs/export/`) is moved into the new folder.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -18,7 +20,9 @@ use crate::{io, render, svg};
 /// Arguments of `isa doc`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The directory to write the reference into (created if missing).
+    /// The directory to write the reference into. It appears (or replaces the one there, keeping
+    /// what else it holds, such as docs/export/) only once every page is written; on a failure
+    /// it is left as it was.
     #[arg(short, long, value_name = "DIR")]
     pub output: PathBuf,
 }
@@ -33,13 +37,9 @@ fn header<I: Isa>() -> String {
 
 /// Runs `isa doc`.
 pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
-    fs::create_dir_all(&args.output).map_err(|source| CliError::Write {
-        path: args.output.display().to_string(),
-        source,
+    io::write_folder(&args.output, &pages::<I>(), |path, bytes| {
+        fs::write(path, bytes)
     })?;
-    for (name, text) in pages::<I>() {
-        io::write_file(&args.output.join(name), text.as_bytes())?;
-    }
     Ok(Status::Clean)
 }
 

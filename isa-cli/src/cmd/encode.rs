@@ -22,8 +22,13 @@
 //! is encoded on every core while the next arrives, its problems are reported as soon as it is
 //! read (a pipe's while its writer still writes), and its bytes go to a temporary file beside
 //! `OUT` that is renamed over it only when every line has encoded. The memory held is about one
-//! batch, however long the input. Written to standard output (`-o -`), the bytes go out batch by
-//! batch until a line fails; nothing is written after it, and the exit status says it failed.
+//! batch, however long the input. When a line fails, that temporary file is removed: `OUT` is
+//! not written, and a file already there is left as it was. Written to standard output (`-o -`),
+//! the bytes go out batch by batch; when a line fails, every byte of the lines before it has
+//! been written and nothing of it or after it is, the message says how many bytes went out, and
+//! the exit status says it failed.
+//!
+//! An empty input, or one of blank lines only, is the empty stream: `OUT` is written, empty.
 
 use std::path::{Path, PathBuf};
 
@@ -44,10 +49,12 @@ use crate::{lines, raw, record, report, word_stream};
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// JSON Lines as `isa decode --json` writes them, each record at the `offset` where the one
-    /// before it ends (or without an `offset`); `-` or nothing reads standard input.
+    /// before it ends (or without an `offset`); `-` or nothing reads standard input. An empty
+    /// input (or blank lines only) is the empty stream: OUT is written, empty.
     pub input: Option<PathBuf>,
-    /// The stream to write (`-`: standard output). Written only if every line encodes (to
-    /// standard output, up to the first line that does not).
+    /// The stream to write (`-`: standard output). Written only if every line encodes; a file
+    /// already there is left as it was otherwise. Standard output gets every byte of the lines
+    /// before the first that does not encode, and the message says how many.
     #[arg(short, long, value_name = "OUT")]
     pub output: PathBuf,
     /// Write 32-bit PTO block words: each line is a JSON object as `isa decode --word32 --json`
@@ -124,8 +131,7 @@ const PIECE_BYTES: usize = 64 << 10;
 pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
     let input = Input::from_arg(args.input.as_deref());
     let name = input.name();
-    let source = input.open("encode")?;
-    let empty = source.empty();
+    let source = input.open()?;
     let mode = if args.word32 {
         Mode::Words
     } else {
@@ -140,20 +146,23 @@ pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
         |problem| eprintln!("{}", problem.located(&name)),
         |bytes| out.write(bytes),
     )?;
-    if tally.records == 0 {
-        return Err(empty);
-    }
-    if tally.problems > 0 {
-        eprintln!(
-            "{}: {} of {name} did not encode; {} was not written",
-            I::COMMAND,
-            report::count(tally.problems, "line"),
+    let Some(first) = tally.first_problem else {
+        out.commit()?;
+        return Ok(Status::Clean);
+    };
+    let lines = report::count(tally.problems, "line");
+    let what = match out.abandon()? {
+        Abandoned::File => format!(
+            "{} was not written (an existing file is left as it was)",
             args.output.display()
-        );
-        return Ok(Status::Problems(tally.problems));
-    }
-    out.commit()?;
-    Ok(Status::Clean)
+        ),
+        Abandoned::Stdout => format!(
+            "standard output holds the {} encoded before line {first}",
+            report::count(tally.written, "byte")
+        ),
+    };
+    eprintln!("{}: {lines} of {name} did not encode; {what}", I::COMMAND);
+    Ok(Status::Problems(tally.problems))
 }
 
 /// Where the encoded bytes go: a file that appears only when complete, or standard output.
@@ -186,6 +195,26 @@ impl Output {
             Output::Stdout(mut out) => flush(&mut out),
         }
     }
+
+    /// Gives up after a line that did not encode: the part of the file written is removed (the
+    /// target is left as it was), the bytes handed to standard output are flushed.
+    fn abandon(self) -> Result<Abandoned, CliError> {
+        match self {
+            Output::File(f) => {
+                drop(f);
+                Ok(Abandoned::File)
+            }
+            Output::Stdout(mut out) => flush(&mut out).map(|()| Abandoned::Stdout),
+        }
+    }
+}
+
+/// What an abandoned output holds.
+enum Abandoned {
+    /// Nothing was put in place.
+    File,
+    /// The bytes of the lines before the first that did not encode.
+    Stdout,
 }
 
 /// The stream the JSON Lines `text` stand for, in `mode`, or every line that does not encode
@@ -214,10 +243,12 @@ pub fn encode_lines<I: Isa>(text: &[u8], mode: Mode) -> Result<Vec<u8>, Vec<Line
 /// How the lines of a stream went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Tally {
-    /// Lines that hold a record (not blank, not a comment).
-    records: usize,
     /// Lines that did not encode.
     problems: usize,
+    /// The 1-based number of the first of them.
+    first_problem: Option<usize>,
+    /// Bytes handed to `write`: every byte of the lines before the first that did not encode.
+    written: usize,
     /// Where the bytes placed so far end; unknown after a line that does not read, until a
     /// record says where it is.
     end: Option<u64>,
@@ -259,8 +290,8 @@ struct Chunk {
 
 /// Encodes the lines `read` delivers (`Ok(0)` at the end), in `mode`, a batch of about
 /// `batch_bytes` at a time: `report` takes each line that does not encode, in line order, as
-/// soon as its batch is read; `write` takes the bytes, in order, for as long as no line has
-/// failed.
+/// soon as its batch is read; `write` takes the bytes, in order, up to the first line that does
+/// not encode: every byte of the lines before it, nothing of it or after it.
 fn encode_stream<I: Isa>(
     read: impl FnMut(&mut [u8]) -> Result<usize, CliError>,
     mode: Mode,
@@ -269,8 +300,9 @@ fn encode_stream<I: Isa>(
     mut write: impl FnMut(&[u8]) -> Result<(), CliError>,
 ) -> Result<Tally, CliError> {
     let mut tally = Tally {
-        records: 0,
         problems: 0,
+        first_problem: None,
+        written: 0,
         end: Some(0),
     };
     // The number of the first line of the next piece.
@@ -281,16 +313,25 @@ fn encode_stream<I: Isa>(
             .map(|piece| encode_piece::<I>(piece, mode))
             .collect();
         for chunk in chunks {
-            tally.records += chunk.lines.len();
+            // The bytes of the piece's lines before the one at hand.
+            let mut before = 0;
             for (index, read) in chunk.lines {
+                let len = read.as_ref().map_or(0, |placed| placed.len);
                 if let Err(error) = tally.place(read) {
-                    tally.problems += 1;
                     let line = first_line + index;
+                    if tally.first_problem.is_none() {
+                        tally.first_problem = Some(line);
+                        tally.written += before;
+                        write(chunk.bytes.get(..before).unwrap_or_default())?;
+                    }
+                    tally.problems += 1;
                     report(LineProblem { line, error });
                 }
+                before += len;
             }
             first_line += chunk.newlines;
-            if tally.problems == 0 {
+            if tally.first_problem.is_none() {
+                tally.written += chunk.bytes.len();
                 write(&chunk.bytes)?;
             }
         }

@@ -3,27 +3,31 @@
 //! opcode no declaration claims and any trailing bytes. Only opcodes are read; no field is
 //! decoded. With `--word32` the input is a stream of 32-bit PTO block words: the census is of
 //! word types (by their mask/match identity) and of blocks, composed or not. The exit status is 1
-//! when there are unknown opcodes (words no identity matches) or trailing bytes.
+//! when there are unknown opcodes (words no identity matches) or trailing bytes. An empty stream
+//! is counted as it is: 0 bundles (or words), 0 bytes, the empty tables, exit 0.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::marker::PhantomData;
 use std::path::PathBuf;
 
 use isa_core::DecodeError;
 
 use crate::cmd::{emit, flush, stdout};
 use crate::error::{CliError, Status};
-use crate::io::Input;
+use crate::io::{Input, Source};
 use crate::isa::{Isa, Members};
 use crate::report;
 use crate::walk::{Item, walk};
-use crate::word_stream::{ItemKind, WORD_BYTES};
+use crate::word_stream::{ItemKind, WORD_BYTES, WordItem, WordProblem};
+use crate::word_walk::{WordSink, walk_words};
 use isa_core::Family;
 
 /// Arguments of `isa stats`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The stream of 64-byte bundles (`-`: standard input).
+    /// The stream of 64-byte bundles (`-`: standard input). An empty stream is counted as it
+    /// is: 0 bundles (with `--word32`, 0 words and 0 blocks), 0 bytes, exit 0.
     pub input: PathBuf,
     /// The input is a stream of 32-bit PTO block words (TSHUF blocks).
     #[arg(long)]
@@ -67,9 +71,9 @@ pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
     let input = Input::from_arg(Some(&args.input));
     let name = input.name();
     if args.word32 {
-        return run_word32::<I>(&input.read("count")?, &name);
+        return run_word32::<I>(input.open()?, &name);
     }
-    let source = input.open("count")?;
+    let source = input.open()?;
     let mut census = Census::default();
     let bytes = walk(source, count_chunk::<I::Bundles>, |c: Census, _| {
         census.merge(c);
@@ -144,31 +148,22 @@ fn count_chunk<B: Members>(items: &mut dyn Iterator<Item = Item<'_, B>>) -> Cens
 }
 
 /// `--word32`: how many words of each type, how many no identity matches, how many blocks.
-fn run_word32<I: Isa>(stream: &[u8], name: &str) -> Result<Status, CliError> {
-    let chunks = stream.chunks_exact(WORD_BYTES);
-    let rest = chunks.remainder().len();
-    // Keyed by member index, so listed in declaration order.
-    let mut kinds: BTreeMap<usize, usize> = BTreeMap::new();
-    let mut unknown = 0;
-    for chunk in chunks {
-        match I::Words::member_index(chunk) {
-            Some(kind) => *kinds.entry(kind).or_default() += 1,
-            None => unknown += 1,
-        }
-    }
-    let (mut blocks, mut bad_blocks) = (0, 0);
-    for item in I::word_decoder().decode(stream).into_iter().flatten() {
-        match item.kind {
-            ItemKind::Block => blocks += 1,
-            ItemKind::BadBlock => bad_blocks += 1,
-            ItemKind::Word | ItemKind::Stray | ItemKind::Trailing => {}
-        }
-    }
-    let words = stream.len() / WORD_BYTES;
+fn run_word32<I: Isa>(source: Source, name: &str) -> Result<Status, CliError> {
+    let mut census = WordCensus::<I::Words>::default();
+    let len = walk_words(source, &*I::word_decoder(), &mut census)?;
+    let WordCensus {
+        kinds,
+        unknown,
+        blocks,
+        bad_blocks,
+        ..
+    } = census;
+    let rest = len % WORD_BYTES;
+    let words = len / WORD_BYTES;
     let mut text = format!(
         "{name}: {}, {}\n",
         report::count(words, "word"),
-        report::count(stream.len(), "byte")
+        report::count(len, "byte")
     );
     let _ = writeln!(text, "word                      words");
     for (&kind, n) in &kinds {
@@ -205,4 +200,52 @@ fn run_word32<I: Isa>(stream: &[u8], name: &str) -> Result<Status, CliError> {
         );
     }
     Ok(Status::from_count(unknown + usize::from(rest > 0)))
+}
+
+/// The census of a word stream, taken as it is read.
+struct WordCensus<W> {
+    /// Member index → words, so listed in declaration order.
+    kinds: BTreeMap<usize, usize>,
+    /// Words no identity matches.
+    unknown: usize,
+    /// Blocks that compose, and blocks that do not.
+    blocks: usize,
+    bad_blocks: usize,
+    family: PhantomData<W>,
+}
+
+impl<W> Default for WordCensus<W> {
+    fn default() -> Self {
+        Self {
+            kinds: BTreeMap::new(),
+            unknown: 0,
+            blocks: 0,
+            bad_blocks: 0,
+            family: PhantomData,
+        }
+    }
+}
+
+impl<W: Members> WordSink for WordCensus<W> {
+    fn lines(&self) -> bool {
+        false
+    }
+
+    fn item(&mut self, item: Result<WordItem, WordProblem>) -> Result<(), CliError> {
+        match item.map(|w| w.kind) {
+            Ok(ItemKind::Block) => self.blocks += 1,
+            Ok(ItemKind::BadBlock) => self.bad_blocks += 1,
+            Ok(ItemKind::Word | ItemKind::Stray | ItemKind::Trailing) | Err(_) => {}
+        }
+        Ok(())
+    }
+
+    fn bytes(&mut self, taken: &[u8]) {
+        for word in taken.chunks_exact(WORD_BYTES) {
+            match W::member_index(word) {
+                Some(kind) => *self.kinds.entry(kind).or_default() += 1,
+                None => self.unknown += 1,
+            }
+        }
+    }
 }

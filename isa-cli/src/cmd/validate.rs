@@ -6,7 +6,8 @@
 //! reported too. With `--word32` the input is a stream of 32-bit PTO block words: each block
 //! that does not compose, each word that does not decode, each stray word and trailing bytes are
 //! one line each, with the byte offset of the word they are about. The exit status is 1 when
-//! anything failed.
+//! anything failed. An empty stream has nothing to fail: it passes with 0 bundles (or 0
+//! blocks).
 //!
 //! With `--strict-only`, a validator finding is reported only when its rule is stated by the
 //! seeds (tagged CONFIRMED or STRONG, `isa_core::Rule::is_stated`); findings of rules that are
@@ -14,22 +15,25 @@
 //! reported: they are not validator findings, and a bundle that does not decode has no
 //! validator to run.
 
+use std::io::{BufWriter, StdoutLock};
 use std::path::PathBuf;
 
 use isa_core::Findings;
 
 use crate::cmd::{emit, flush, stdout};
 use crate::error::{CliError, Status};
-use crate::io::Input;
+use crate::io::{Input, Source};
 use crate::isa::{Isa, Members};
 use crate::report;
 use crate::walk::{Item, walk};
-use crate::word_stream::ItemKind;
+use crate::word_stream::{ItemKind, WordItem, WordProblem};
+use crate::word_walk::{WordSink, walk_words};
 
 /// Arguments of `isa validate`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The stream of 64-byte bundles (`-`: standard input).
+    /// The stream of 64-byte bundles (`-`: standard input). An empty stream has nothing to
+    /// fail: "0 bundles, every check passed" (with `--word32`, "0 blocks"), exit 0.
     pub input: PathBuf,
     /// The input is a stream of 32-bit PTO block words (TSHUF blocks).
     #[arg(long)]
@@ -51,9 +55,9 @@ pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
     let input = Input::from_arg(Some(&args.input));
     let name = input.name();
     if args.word32 {
-        return run_word32::<I>(&input.read("validate")?, &name);
+        return run_word32::<I>(input.open()?, &name);
     }
-    let source = input.open("validate")?;
+    let source = input.open()?;
     let mut out = stdout();
     let (mut bundles, mut findings) = (0, 0);
     let strict_only = args.strict_only;
@@ -122,25 +126,18 @@ fn check_chunk<B: Members>(
     chunk
 }
 
-/// `--word32`: every problem the block decoder reports, one line each.
-fn run_word32<I: Isa>(stream: &[u8], name: &str) -> Result<Status, CliError> {
-    let mut out = stdout();
-    let (mut blocks, mut problems) = (0, 0);
-    for item in I::word_decoder().decode(stream) {
-        match item {
-            Ok(w) => blocks += usize::from(matches!(w.kind, ItemKind::Block | ItemKind::BadBlock)),
-            Err(p) => {
-                problems += 1;
-                emit(
-                    &mut out,
-                    &format!("{name}:{:#x}: {}\n", p.offset, p.message),
-                )?;
-            }
-        }
-    }
-    flush(&mut out)?;
-    let blocks = report::count(blocks, "block");
-    match problems {
+/// `--word32`: every problem the block decoder reports, one line each, as the stream is read.
+fn run_word32<I: Isa>(source: Source, name: &str) -> Result<Status, CliError> {
+    let mut sink = WordProblems {
+        out: stdout(),
+        name,
+        blocks: 0,
+        problems: 0,
+    };
+    walk_words(source, &*I::word_decoder(), &mut sink)?;
+    flush(&mut sink.out)?;
+    let blocks = report::count(sink.blocks, "block");
+    match sink.problems {
         0 => eprintln!("{}: {name}: {blocks}, every check passed", I::COMMAND),
         n => eprintln!(
             "{}: {name}: {blocks}, {}",
@@ -148,5 +145,34 @@ fn run_word32<I: Isa>(stream: &[u8], name: &str) -> Result<Status, CliError> {
             report::count(n, "problem")
         ),
     }
-    Ok(Status::from_count(problems))
+    Ok(Status::from_count(sink.problems))
+}
+
+/// The problems of a word stream, written as they arrive, and the blocks counted.
+struct WordProblems<'a> {
+    out: BufWriter<StdoutLock<'static>>,
+    name: &'a str,
+    /// Blocks, composed or not.
+    blocks: usize,
+    problems: usize,
+}
+
+impl WordSink for WordProblems<'_> {
+    fn lines(&self) -> bool {
+        false
+    }
+
+    fn item(&mut self, item: Result<WordItem, WordProblem>) -> Result<(), CliError> {
+        match item {
+            Ok(w) => {
+                self.blocks += usize::from(matches!(w.kind, ItemKind::Block | ItemKind::BadBlock));
+                Ok(())
+            }
+            Err(p) => {
+                self.problems += 1;
+                let line = format!("{}:{:#x}: {}\n", self.name, p.offset, p.message);
+                emit(&mut self.out, &line)
+            }
+        }
+    }
 }
