@@ -153,7 +153,7 @@ pub enum PackError {
 }
 
 /// How the packer narrows a free axis's 64-bit step and count to their 16-bit words (see the
-/// [module docs](self) for why the default departs from seed 002).
+/// [module docs](crate::access) for why the default departs from seed 002).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Narrowing {
     /// Refuse any step outside `i16` and any count outside `u16`: no value is ever truncated

@@ -3,6 +3,7 @@
 //! decoding on every shape of stream, the walker, the errors for unknown and short input, and the
 //! serde form (tag first or late, unknown or missing tag).
 
+use isa_core::family::serde_form::{Buffered, BufferedDeserializer, serialize_tagged};
 use isa_core::family::{
     CHUNK, Trailing, check_members, concat, identities_collide, known_opcodes, opcode_table,
 };
@@ -13,6 +14,8 @@ use isa_core::{
     dtype_v2, family,
 };
 use isa_derive::Bundle;
+use serde::de::IntoDeserializer;
+use serde::de::value::{BytesDeserializer, Error as ValueError, I64Deserializer, I128Deserializer};
 use serde::{Deserialize, Serialize};
 
 /// Two opcodes, an enumeration whose byte can be undecodable, a flag, a nested band and a
@@ -767,4 +770,106 @@ fn an_undecodable_field_stops_rendering_with_the_decode_error() {
     let err = text_member::<Tiny, _>(&view, FieldOrder::Offset, &mut text).unwrap_err();
     assert_eq!(err, RenderError::Decode(Box::new(decoded)));
     assert!(text.contains("sync=") && !text.contains("dtype"), "{text}");
+}
+
+/// A deserializer reading `b` again, with errors of type `E`.
+fn again<E: serde::de::Error>(b: Buffered) -> BufferedDeserializer<E> {
+    b.into_deserializer()
+}
+
+/// `text` read into a [`Buffered`] value, then read again from it as a JSON value.
+fn replayed(text: &str) -> serde_json::Value {
+    let buffered: Buffered = serde_json::from_str(text).unwrap();
+    serde_json::Value::deserialize(again::<serde_json::Error>(buffered)).unwrap()
+}
+
+#[test]
+fn a_buffered_member_reads_back_as_it_was_written() {
+    for text in [
+        "null",
+        "true",
+        "7",
+        "-7",
+        "1.5",
+        r#""float32""#,
+        "[1,-2,[3]]",
+        r#"{"a":{"b":[null,false]},"c":"d"}"#,
+    ] {
+        let original: serde_json::Value = serde_json::from_str(text).unwrap();
+        assert_eq!(replayed(text), original, "{text}");
+    }
+    let read = |d| Buffered::deserialize(d).unwrap();
+    assert_eq!(
+        read(I64Deserializer::<ValueError>::new(5)),
+        Buffered::U64(5)
+    );
+    assert_eq!(
+        read(I64Deserializer::<ValueError>::new(-5)),
+        Buffered::I64(-5)
+    );
+    let bytes = Buffered::deserialize(BytesDeserializer::<ValueError>::new(b"ab")).unwrap();
+    assert_eq!(bytes, Buffered::Bytes(b"ab".to_vec()));
+    let e = Buffered::deserialize(I128Deserializer::<ValueError>::new(1)).unwrap_err();
+    assert!(e.to_string().contains("expected any value"), "{e}");
+}
+
+#[test]
+fn a_buffered_option_and_enum_read_back_as_serde_reads_them() {
+    let option = |b: Buffered| Option::<u8>::deserialize(again::<ValueError>(b));
+    assert_eq!(option(Buffered::Unit), Ok(None));
+    assert_eq!(option(Buffered::U64(3)), Ok(Some(3)));
+    assert_eq!(
+        option(Buffered::Some(Box::new(Buffered::U64(4)))),
+        Ok(Some(4))
+    );
+    let dtype = |b: Buffered| Dtype::deserialize(again::<ValueError>(b));
+    assert_eq!(dtype(Buffered::Str("bfloat16".into())), Ok(Dtype::Bfloat16));
+    assert!(dtype(Buffered::U64(6)).is_err());
+}
+
+/// `value` written by `serialize_tagged` under `"op": "X"` through serde_json.
+fn tagged<T: Serialize + ?Sized>(value: &T) -> Result<String, String> {
+    let mut out = Vec::new();
+    let mut ser = serde_json::Serializer::new(&mut out);
+    serialize_tagged(&mut ser, "op", "X", value).map_err(|e| e.to_string())?;
+    Ok(String::from_utf8(out).unwrap())
+}
+
+/// A member with no field.
+#[derive(Serialize)]
+struct Nothing {}
+
+/// A unit struct.
+#[derive(Serialize)]
+struct Unit;
+
+/// A newtype around a struct.
+#[derive(Serialize)]
+struct Wrapped(Nothing);
+
+#[test]
+fn the_tag_goes_first_and_a_value_that_is_no_struct_is_refused() {
+    let map = std::collections::BTreeMap::from([("a", 1), ("b", 2)]);
+    assert_eq!(tagged(&map).as_deref(), Ok(r#"{"op":"X","a":1,"b":2}"#));
+    assert_eq!(tagged(&Nothing {}).as_deref(), Ok(r#"{"op":"X"}"#));
+    assert_eq!(tagged(&Unit).as_deref(), Ok(r#"{"op":"X"}"#));
+    assert_eq!(tagged(&Wrapped(Nothing {})).as_deref(), Ok(r#"{"op":"X"}"#));
+    let delta = Wider::Delta(Delta { value: 9 });
+    let json = serde_json::to_string(&delta).unwrap();
+    assert_eq!(json, r#"{"op":"Delta","value":9}"#);
+    assert_eq!(serde_json::from_str::<Wider>(&json).unwrap(), delta);
+    let refused = "a family member serializes as a struct";
+    assert_eq!(tagged(&5u8), Err(format!("{refused}, and `X` did not")));
+    assert_eq!(tagged("s"), Err(format!("{refused}, and `X` did not")));
+    for err in [
+        tagged(&Some(1)),
+        tagged(&[1, 2][..]),
+        tagged(&(1, 2)),
+        tagged(&Dtype::Float32),
+    ] {
+        assert!(
+            err.as_ref().is_err_and(|e| e.starts_with(refused)),
+            "{err:?}"
+        );
+    }
 }
