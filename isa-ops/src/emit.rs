@@ -39,8 +39,8 @@ struct Opcodes {
 }
 
 impl Sink<Op> for Opcodes {
-    /// Seed 000, `COLLECT_OPCODES`: "Inserts the opcode word into a DenseMap<Inst,set<u32>> at
-    /// this+32, updates the branch-hint target PC, returns."
+    /// Seed 000, `COLLECT_OPCODES`: "Inserts the opcode word into a `DenseMap<Inst,set<u32>>`
+    /// at this+32, updates the branch-hint target PC, returns."
     fn bundle(
         &mut self,
         opcode: u8,
@@ -159,8 +159,8 @@ pub struct Codegen {
     /// the opcode word into a `DenseMap<Inst,set<u32>>` at this+32").
     pub opcodes: BTreeMap<InstId, BTreeSet<u32>>,
     /// `COLLECT_OPCODES`: the branch-hint target PC, which the arm updates after inserting each
-    /// opcode word (seed 000: "Inserts the opcode word into a DenseMap<Inst,set<u32>> at this+32,
-    /// updates the branch-hint target PC, returns"). The seed does not recover the value the PC
+    /// opcode word (seed 000: "Inserts the opcode word into a `DenseMap<Inst,set<u32>>` at
+    /// this+32, updates the branch-hint target PC, returns"). The seed does not recover the value the PC
     /// takes; the reading here (INFERRED) is the instruction whose opcode was just collected, so
     /// it holds the last instruction the arm collected a bundle of. `None` until one is; the
     /// other arms leave it alone.
