@@ -924,3 +924,21 @@ fn the_family_trait_encodes_names_and_validates_whichever_member_it_is() {
     assert_eq!(out.len(), 2);
     assert!(Family::validate(&beta).is_empty());
 }
+
+#[test]
+fn a_word_renders_in_declaration_order_as_json_and_in_either_order_as_text() {
+    let b = Words::B(WordB { imm: 5, rd: 31 });
+    let bytes = b.to_bytes().unwrap();
+    let view = Words::view(&bytes).unwrap();
+    let mut json = String::from(r#"{"word":"B""#);
+    json_member::<Words, _>(&view, &mut json).unwrap();
+    assert_eq!(json, r#"{"word":"B","imm":5,"rd":31}"#);
+    assert_eq!(json, serde_json::to_string(&b).unwrap());
+    let text = |order| {
+        let mut out = String::new();
+        text_member::<Words, _>(&view, order, &mut out).unwrap();
+        out
+    };
+    assert_eq!(text(FieldOrder::Declaration), "imm=5 rd=31");
+    assert_eq!(text(FieldOrder::Offset), "rd=31 imm=5");
+}
