@@ -1,5 +1,22 @@
 //! The BIR access pattern as the descriptor packer reads it, and the packing itself (seed 002,
 //! `assignStaticPattern<TENSOR_ND>`).
+//!
+//! # Where the packer departs from seed 002: narrowing a step or a count
+//!
+//! Seed 002 (CONFIRMED) states the compiler's guards on the two 16-bit words exactly. The stride
+//! writer `sub_116ca30` "sign-extends the low 16 bits (`movswq %ax,%rcx` @ 0x116ca4c) and
+//! compares the sign of the full 64-bit AP step against the sign of the truncated i16
+//! (`setg`/`setg`), raising an error only if truncation flipped the sign"; the count writer
+//! `sub_116d620` runs "the classic unsigned narrowing check (`and $0xffff,esi` @ 0x116d63f, then
+//! a `setne`/`setne` comparing 'full value nonzero' against 'low-16 nonzero')". So the compiler
+//! writes a step or count of 70000 as 4464 (70000 − 65536) without a word of complaint.
+//!
+//! The packer reads this as a silent truncation a reimplementer should not copy by default:
+//! [`Tensor::pack`] refuses every step outside `i16` and every count outside `u16`
+//! ([`Narrowing::Refuse`]). The compiler's exact narrowing is the explicit mode
+//! [`Narrowing::Compiler`] of [`Tensor::pack_with`], for reproducing its bytes: there 70000
+//! packs as 4464, and only a sign-flipping stride ([`PackError::StrideSignFlipped`]) or a count
+//! whose low 16 bits are zero ([`PackError::CountNarrowedToZero`]) is refused.
 
 use crate::addr4::Addr4;
 use crate::descriptor::Tensor;
@@ -99,6 +116,91 @@ pub enum PackError {
     /// An indirect (gather) pattern has no static descriptor form.
     #[error("an indirect (gather) access pattern cannot be packed as a static descriptor")]
     Indirect,
+    /// [`Narrowing::Compiler`]: truncating a free-axis step to its i16 stride word changes
+    /// whether it is positive (seed 002: `sub_116ca30`'s `setg`/`setg` guard).
+    #[error(
+        "step {step} of Pattern[{dim}] truncates to {word} in the i16 stride word of slot {slot} \
+         (byte {at:#04x}), which flips its sign"
+    )]
+    StrideSignFlipped {
+        /// The step.
+        step: i64,
+        /// Its low 16 bits as the stride word.
+        word: i16,
+        /// Its axis in the access pattern.
+        dim: usize,
+        /// The descriptor slot it would go to.
+        slot: usize,
+        /// That slot's byte offset, `4 + 2·slot`.
+        at: usize,
+    },
+    /// [`Narrowing::Compiler`]: a nonzero free-axis count whose low 16 bits are zero (seed 002:
+    /// `sub_116d620`'s `and $0xffff` then `setne`/`setne` guard).
+    #[error(
+        "num {num} of Pattern[{dim}] truncates to 0 in the u16 count word of slot {slot} \
+         (byte {at:#04x})"
+    )]
+    CountNarrowedToZero {
+        /// The count.
+        num: u64,
+        /// Its axis in the access pattern.
+        dim: usize,
+        /// The descriptor slot it would go to.
+        slot: usize,
+        /// That slot's byte offset, `(4 + 2N) + 2·slot`.
+        at: usize,
+    },
+}
+
+/// How the packer narrows a free axis's 64-bit step and count to their 16-bit words (see the
+/// [module docs](crate::access) for why the default departs from seed 002).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Narrowing {
+    /// Refuse any step outside `i16` and any count outside `u16`: no value is ever truncated
+    /// ([`PackError::StrideOutOfRange`], [`PackError::CountOutOfRange`]). The default.
+    #[default]
+    Refuse,
+    /// The compiler's own narrowing (seed 002, CONFIRMED): keep the low 16 bits; refuse a stride
+    /// only when truncation changes whether it is positive (`setg` on the full step and on the
+    /// truncated word), and a count only when it is nonzero and its low 16 bits are zero
+    /// (`setne` on both).
+    Compiler,
+}
+
+impl Narrowing {
+    /// The stride word of `step`, or `None` when this narrowing refuses it.
+    pub fn stride(self, step: i64) -> Option<i16> {
+        match self {
+            Narrowing::Refuse => i16::try_from(step).ok(),
+            Narrowing::Compiler => {
+                let word = low_i16(step);
+                ((step > 0) == (word > 0)).then_some(word)
+            }
+        }
+    }
+
+    /// The count word of `num`, or `None` when this narrowing refuses it.
+    pub fn count(self, num: u64) -> Option<u16> {
+        match self {
+            Narrowing::Refuse => u16::try_from(num).ok(),
+            Narrowing::Compiler => {
+                let word = low_u16(num);
+                ((num != 0) == (word != 0)).then_some(word)
+            }
+        }
+    }
+}
+
+/// The low 16 bits of `step`, read as the signed word the stride writer stores (seed 002:
+/// `movswq %ax,%rcx` sign-extends them for the guard, `mov %ax,(%rdi)` stores them).
+fn low_i16(step: i64) -> i16 {
+    low_u16(step.cast_unsigned()).cast_signed()
+}
+
+/// The low 16 bits of `num` (seed 002: `and $0xffff,esi`).
+fn low_u16(num: u64) -> u16 {
+    let [lo, hi, ..] = num.to_le_bytes();
+    u16::from_le_bytes([lo, hi])
 }
 
 impl<const N: usize> Tensor<N> {
@@ -112,11 +214,19 @@ impl<const N: usize> Tensor<N> {
     ///
     /// `active = 1 + kept` must be at most N + 1, else [`PackError::Dimension`] with the seed's
     /// message; this is checked before any slot is filled. A step outside i16 or a num outside
-    /// u16 is refused with its axis and slot: the seed's guards only catch a narrowing that
-    /// flips the sign (stride) or zeroes the value (count), so 70000 would silently become 4464
-    /// there; here no value is ever truncated. Negative free-axis strides are legal. A zero
-    /// count is packed as is: refusing it is the validator's rule ([`Tensor::validate`]).
+    /// u16 is refused with its axis and slot ([`Narrowing::Refuse`]): the seed's guards only
+    /// catch a narrowing that flips the sign (stride) or zeroes the value (count), so 70000
+    /// would silently become 4464 there; here no value is ever truncated
+    /// ([`Tensor::pack_with`] with [`Narrowing::Compiler`] packs as the seed does). Negative
+    /// free-axis strides are legal. A zero count is packed as is: refusing it is the
+    /// validator's rule ([`Tensor::validate`]).
     pub fn pack(ap: &AccessPattern) -> Result<Self, PackError> {
+        Self::pack_with(ap, Narrowing::Refuse)
+    }
+
+    /// [`Tensor::pack`], with each free axis's step and count narrowed to its 16-bit word by
+    /// `narrowing`.
+    pub fn pack_with(ap: &AccessPattern, narrowing: Narrowing) -> Result<Self, PackError> {
         if ap.indirect {
             return Err(PackError::Indirect);
         }
@@ -144,20 +254,49 @@ impl<const N: usize> Tensor<N> {
         let mut t = Self::unit(ap.start);
         let slots = t.strides.iter_mut().zip(t.nums.iter_mut());
         for (slot, ((dim, pair), (stride, num))) in kept().zip(slots).enumerate() {
-            *stride = i16::try_from(pair.step).map_err(|_| PackError::StrideOutOfRange {
-                step: pair.step,
-                dim,
-                slot,
-                at: Self::stride_offset(slot),
-            })?;
-            *num = u16::try_from(pair.num).map_err(|_| PackError::CountOutOfRange {
-                num: pair.num,
-                dim,
-                slot,
-                at: Self::num_offset(slot),
-            })?;
+            (*stride, *num) = Self::words(narrowing, *pair, dim, slot)?;
         }
         Ok(t)
+    }
+
+    /// The stride and count words of the free axis `Pattern[dim]` in slot `slot`, or why
+    /// `narrowing` refuses one of them (the step first).
+    fn words(
+        narrowing: Narrowing,
+        pair: ApPair,
+        dim: usize,
+        slot: usize,
+    ) -> Result<(i16, u16), PackError> {
+        let ApPair { step, num } = pair;
+        let Some(stride) = narrowing.stride(step) else {
+            let at = Self::stride_offset(slot);
+            return Err(match narrowing {
+                Narrowing::Refuse => PackError::StrideOutOfRange {
+                    step,
+                    dim,
+                    slot,
+                    at,
+                },
+                Narrowing::Compiler => {
+                    let word = low_i16(step);
+                    PackError::StrideSignFlipped {
+                        step,
+                        word,
+                        dim,
+                        slot,
+                        at,
+                    }
+                }
+            });
+        };
+        let Some(count) = narrowing.count(num) else {
+            let at = Self::num_offset(slot);
+            return Err(match narrowing {
+                Narrowing::Refuse => PackError::CountOutOfRange { num, dim, slot, at },
+                Narrowing::Compiler => PackError::CountNarrowedToZero { num, dim, slot, at },
+            });
+        };
+        Ok((stride, count))
     }
 }
 

@@ -3,10 +3,11 @@
 //! `isa-core` holds everything a declaration stands on and nothing that parses Rust: the
 //! [`Bundle`] and [`Field`] traits the derive implements and uses, the alignment-1 wire types, the
 //! access-pattern descriptors of seed 002 (TENSOR1D..4D, MEM_PATTERN2D/3D) with their ADDR4 start
-//! word, packing and validators, the 64-byte header's sync band, the enumerations of the
-//! specification with their lookup tables, and the typed errors. Every declaration can be
-//! walked field by field in place ([`visit`]), and the listing and JSON forms of a bundle are
-//! written from that walk ([`render`]).
+//! word, packing (which refuses by default the out-of-range steps and counts seed 002's compiler
+//! narrows; its exact narrowing is a mode: see [`access`]) and validators, the 64-byte header's
+//! sync band, the enumerations of the specification with their lookup tables, and the typed
+//! errors. Every declaration can be walked field by field in place ([`visit`]), and the listing
+//! and JSON forms of a bundle are written from that walk ([`render`]).
 //!
 //! ```
 //! use isa_core::{Bundle, Dtype, Problem, SyncBand, Tensor3d, dtype_v2};
@@ -78,7 +79,7 @@ pub mod visit;
 #[path = "private.rs"]
 pub mod __private;
 
-pub use access::{AccessPattern, ApPair, PackError, first_pair_num};
+pub use access::{AccessPattern, ApPair, Narrowing, PackError, first_pair_num};
 pub use addr4::Addr4;
 pub use bundle::{Bundle, Confidence, FieldInfo, FieldKind, Identity, LayoutStatus, Placement};
 pub use descriptor::valid::{DescriptorFault, tensor2d_valid, tensor3d_valid};

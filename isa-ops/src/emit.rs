@@ -7,7 +7,8 @@
 //!   the op runs on them; nothing is written.
 //! - `COLLECT_OPCODES` (0): only the opcodes are recorded, as the set of opcode words each
 //!   instruction selects (the seed's `DenseMap<Inst, set<u32>>` at `this+32`); no operand is
-//!   packed. [`Codegen::census`] is the per-opcode count view of that map.
+//!   packed. [`Codegen::census`] is the per-opcode count view of that map. Each opcode recorded
+//!   also updates the branch-hint target PC ([`Codegen::branch_hint_target`]).
 //!
 //! When the codegen's `this+0x2B9` flag is set ([`Codegen::inst_bins`]), `GENERATE_ISACODE` also
 //! writes each bundle a second time, into the instruction's own bin (seed 000: "a second
@@ -29,17 +30,24 @@ use isa_core::CodeGenMode;
 use crate::dispatch::{BUNDLE_SIZE, Op, decode_any};
 use crate::lower::{EncoderBody, Finding, LowerError, Lowered, Module, ModuleAttribute, Sink};
 
-/// The `COLLECT_OPCODES` sink: the opcodes in emission order; no field is packed.
+/// The `COLLECT_OPCODES` sink: the opcodes in emission order, and whether the arm updated the
+/// branch-hint target PC; no field is packed.
 #[derive(Debug, Default)]
-struct Opcodes(Vec<u8>);
+struct Opcodes {
+    opcodes: Vec<u8>,
+    branch_hint: bool,
+}
 
 impl Sink<Op> for Opcodes {
+    /// Seed 000, `COLLECT_OPCODES`: "Inserts the opcode word into a `DenseMap<Inst,set<u32>>`
+    /// at this+32, updates the branch-hint target PC, returns."
     fn bundle(
         &mut self,
         opcode: u8,
         _fill: &mut dyn FnMut() -> Result<Op, LowerError>,
     ) -> Result<(), LowerError> {
-        self.0.push(opcode);
+        self.opcodes.push(opcode);
+        self.branch_hint = true;
         Ok(())
     }
 
@@ -84,7 +92,7 @@ pub trait Lowering: EncoderBody<Op> {
     fn opcodes(&self) -> Result<Vec<u8>, LowerError> {
         let mut sink = Opcodes::default();
         self.emit(&mut sink)?;
-        Ok(sink.0)
+        Ok(sink.opcodes)
     }
 
     /// The bundles the body emits, in order.
@@ -150,6 +158,13 @@ pub struct Codegen {
     /// `COLLECT_OPCODES`: the set of opcode words each instruction selected (seed 000: "Inserts
     /// the opcode word into a `DenseMap<Inst,set<u32>>` at this+32").
     pub opcodes: BTreeMap<InstId, BTreeSet<u32>>,
+    /// `COLLECT_OPCODES`: the branch-hint target PC, which the arm updates after inserting each
+    /// opcode word (seed 000: "Inserts the opcode word into a `DenseMap<Inst,set<u32>>` at
+    /// this+32, updates the branch-hint target PC, returns"). The seed does not recover the value the PC
+    /// takes; the reading here (INFERRED) is the instruction whose opcode was just collected, so
+    /// it holds the last instruction the arm collected a bundle of. `None` until one is; the
+    /// other arms leave it alone.
+    pub branch_hint_target: Option<InstId>,
     /// `RUN_ISA_CHECKS`: every validator finding, with the op's name.
     pub findings: Vec<(&'static str, Finding)>,
     /// `GENERATE_ISACODE` and `RUN_ISA_CHECKS`: every diagnostic the bodies reported.
@@ -210,8 +225,11 @@ impl Codegen {
             CodeGenMode::CollectOpcodes => {
                 let mut sink = Opcodes::default();
                 inst.emit(&mut sink)?;
-                let words = sink.0.into_iter().map(u32::from);
+                let words = sink.opcodes.into_iter().map(u32::from);
                 self.opcodes.entry(id).or_default().extend(words);
+                if sink.branch_hint {
+                    self.branch_hint_target = Some(id);
+                }
             }
             CodeGenMode::GenerateIsacode => {
                 let bytes = self.encode(inst)?;

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{checks, operand};
-use isa_core::{AccumulateCmd, AluOp, Bundle, Dtype, Identity, SyncBand};
+use isa_core::{AccumulateCmd, AluOp, Bundle, Dtype, Identity, PackError, SyncBand};
 use isa_ops::copy_predicated::{
     CopyCastOpcode, CopyPredicated, CopyPredicatedInst, CopyPredicatedScalar, FalseFill, FillArg,
     PredicatedOpcode, SelectInst, SelectReduce, Source,
@@ -597,4 +597,50 @@ fn an_incompatible_scalar_fill_is_refused_before_the_0x72_0x99_emit_with_ec1099(
         dtype: Dtype::Int16,
     });
     assert!(i.build::<Op>().is_ok());
+}
+
+/// The error an operand without any APPair stops a lowering with.
+fn empty(operand: &'static str) -> LowerError {
+    LowerError::Pack {
+        operand,
+        error: PackError::EmptyPattern,
+    }
+}
+
+/// `inst` with no APPair in any of its access patterns.
+fn emptied(mut inst: CopyPredicatedInst) -> CopyPredicatedInst {
+    inst.out.ap.pattern.clear();
+    inst.mask.ap.pattern.clear();
+    if let Source::Tensor(src) = &mut inst.src {
+        src.ap.pattern.clear();
+    }
+    inst
+}
+
+// Seed 000 §3.2, CopyPredicated 0x72 / CastPredicated 0x99: "ASSERT mask+88 == 0". The band's
+// num_active_partitions is the mask's first APPair num, so a mask without one stops the
+// lowering, named mask; with every operand empty, mask is still the one named.
+#[test]
+fn a_mask_without_app_pairs_stops_0x72_and_0x99_naming_the_mask() {
+    for (inst, opcode) in [(copy(), 0x72), (cast(), 0x99)] {
+        assert_eq!(inst.opcodes(), Ok(vec![opcode]));
+        let mut only_mask = inst.clone();
+        only_mask.mask.ap.pattern.clear();
+        assert_eq!(only_mask.bundles(), Err(empty("mask")), "{opcode:#x}");
+        assert_eq!(emptied(inst).bundles(), Err(empty("mask")), "{opcode:#x}");
+    }
+}
+
+// Seed 000 §3.3, CopyPredicatedScalar 0xE8: "ASSERT out+88 == 0". The band's
+// num_active_partitions at 0x22 is out's first APPair num, so an out without one stops the
+// lowering, named out; with the mask empty too, out is still the one named.
+#[test]
+fn an_out_without_app_pairs_stops_0xe8_naming_out() {
+    assert_eq!(scalar().opcodes(), Ok(vec![0xE8]));
+    let mut only_out = scalar();
+    only_out.out.ap.pattern.clear();
+    assert_eq!(only_out.bundles(), Err(empty("out")));
+    let e = emptied(scalar()).bundles().unwrap_err();
+    assert_eq!(e, empty("out"));
+    assert!(e.to_string().starts_with("out: "), "{e}");
 }

@@ -55,6 +55,36 @@ fn collect_opcodes_records_a_set_of_opcode_words_per_instruction() {
     assert!(cg.stream.is_empty(), "COLLECT_OPCODES writes nothing");
 }
 
+// Seed 000, COLLECT_OPCODES (0): "Inserts the opcode word into a DenseMap<Inst,set<u32>> at
+// this+32, updates the branch-hint target PC, returns." Only that arm updates it; the value is
+// the reading `Codegen::branch_hint_target` names: the instruction just collected.
+#[test]
+fn collect_opcodes_updates_the_branch_hint_target_pc() {
+    let mut cg = Codegen::new();
+    assert_eq!(cg.branch_hint_target, None);
+    cg.run(1, &plain()).unwrap();
+    cg.run(2, &fused()).unwrap();
+    assert_eq!(
+        cg.branch_hint_target, None,
+        "GENERATE_ISACODE and RUN_ISA_CHECKS do not"
+    );
+    cg.run(0, &plain()).unwrap();
+    assert_eq!(cg.branch_hint_target, Some(InstId(2)));
+    cg.run(0, &fused()).unwrap();
+    assert_eq!(cg.branch_hint_target, Some(InstId(3)));
+    cg.run(1, &plain()).unwrap();
+    assert_eq!(cg.run(3, &plain()), Err(LowerError::WrongMode(3)));
+    assert_eq!(cg.branch_hint_target, Some(InstId(3)));
+    // An instruction whose fill would fail is still collected: the arm never fills.
+    let mut bad = fused();
+    bad.scalars[0] = Arg::Immediate {
+        bits: 2,
+        dtype: Dtype::Int32,
+    };
+    cg.run(0, &bad).unwrap();
+    assert_eq!(cg.branch_hint_target, Some(InstId(6)));
+}
+
 // Seed 000, GENERATE_ISACODE (1): "fwrite(bundle,1,0x40,findBin(inst)). If this+0x2B9 (+697) is
 // set: a second createInstBin + fwrite for the census stream." Seed 001's shared tail says the
 // same: `if (this+697) { InstBin = createInstBin(I); fwrite(bundle, 1, 0x40, InstBin); }`.

@@ -196,3 +196,21 @@ fn register_form_dynamic_src_and_dst_ride_the_addr4_words_of_the_bundle() {
     // A RegId of 0x40 or more is not a register word (seed 002: RegId < 0x40).
     assert!(Addr4::register(0x40).is_err());
 }
+
+// Seed 000 §4: "ASSERT arg0+0x58 == 0". arg0 = getArgument(0) is the source, whose first APPair
+// num is the band's num_active_partitions, so a source without one stops the lowering, named
+// src; with dst empty too, src is still the one named.
+#[test]
+fn a_source_without_app_pairs_stops_the_lowering_naming_src() {
+    let empty_src = LowerError::Pack {
+        operand: "src",
+        error: isa_core::PackError::EmptyPattern,
+    };
+    let mut inst = copy();
+    inst.src.ap.pattern.clear();
+    assert_eq!(inst.bundles(), Err(empty_src.clone()));
+    inst.dst.ap.pattern.clear();
+    let e = inst.bundles().unwrap_err();
+    assert_eq!(e, empty_src);
+    assert!(e.to_string().starts_with("src: "), "{e}");
+}

@@ -4,9 +4,9 @@
 mod common;
 
 use common::ap;
-use isa_core::{Addr4, AluOp, Bundle, Dtype, Engine, Problem, SyncBand};
+use isa_core::{Addr4, AluOp, Bundle, Dtype, Engine, PackError, Problem, SyncBand};
 use isa_ops::tensor_tensor::{Int32Band, TensorTensor, TensorTensorInst, TtAlu, TtOpcode};
-use isa_ops::{Codegen, Core, LowerError, Op, Operand, decode_any};
+use isa_ops::{Codegen, Core, LowerError, Lowering, Op, Operand, decode_any};
 
 /// out[64 partitions][4][128] = in0 + in1, fp32 = fp32 + bf16, in SBUF.
 fn add() -> TensorTensorInst {
@@ -516,4 +516,25 @@ fn a_chunk_in_runs_of_one_op_with_two_opcodes_is_visited_in_stream_order() {
         assert_eq!(offset, 64 * k, "bundle {k} out of stream order");
         assert_eq!(name, if k < 2048 { "Memset" } else { "TensorTensor" });
     }
+}
+
+// Seed 000 §2: "ASSERT: in0+88 == 0 (no APPairs) → __assert_fail "idx<size()"
+// SmallVector.h:0x128". The body reads in0's first APPair for num_active_partitions, so an in0
+// without one stops the lowering, named in0; with every operand empty, in0 is still the one named.
+#[test]
+fn an_in0_without_app_pairs_stops_the_lowering_naming_in0() {
+    let empty_in0 = LowerError::Pack {
+        operand: "in0",
+        error: PackError::EmptyPattern,
+    };
+    let mut i = add();
+    i.in0.ap.pattern.clear();
+    assert_eq!(i.bundles(), Err(empty_in0.clone()));
+    for operand in [&mut i.out, &mut i.in1] {
+        operand.ap.pattern.clear();
+    }
+    assert_eq!(i.bundles(), Err(empty_in0.clone()));
+    let e = Codegen::new().run(1, &i).unwrap_err();
+    assert_eq!(e, empty_in0);
+    assert!(e.to_string().starts_with("in0: "), "{e}");
 }
