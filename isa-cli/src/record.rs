@@ -307,3 +307,34 @@ impl Misplaced {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type Read = Option<(Option<u64>, Body<isa_ops::Op>)>;
+
+    fn raw_bytes(record: Read) -> Option<(Option<u64>, Vec<u8>)> {
+        match record? {
+            (offset, Body::Raw(bytes)) => Some((offset, bytes)),
+            (_, Body::Member(_) | Body::Block(_)) => None,
+        }
+    }
+
+    #[test]
+    fn a_raw_record_reads_to_the_bytes_it_spells() {
+        let record = read::<isa_ops::Op>(
+            r#"{"offset":128,"raw":"FF10a0","reason":"cannot decode bundle"}"#,
+            false,
+        );
+        assert_eq!(raw_bytes(record), Some((Some(128), vec![0xff, 0x10, 0xa0])));
+        let bare = read::<isa_ops::Op>(r#"{"raw":"00"}"#, false);
+        assert_eq!(raw_bytes(bare), Some((None, vec![0x00])));
+    }
+
+    #[test]
+    fn a_raw_record_with_another_member_is_read_as_a_whole_object() {
+        assert!(raw_bytes(read::<isa_ops::Op>(r#"{"raw":"00","op":"Memset"}"#, false)).is_none());
+        assert!(raw_bytes(read::<isa_ops::Op>(r#"{"raw":"0g"}"#, false)).is_none());
+    }
+}

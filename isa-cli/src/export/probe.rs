@@ -605,3 +605,37 @@ fn build<F: Family>(
         NestKind::Seq => Shape::Sequence { items: members },
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn declaration(name: &str) -> &'static Declaration {
+        isa_ops::Op::DECLARATIONS
+            .iter()
+            .find(|d| d.name == name)
+            .unwrap_or_else(|| panic!("{name} is declared"))
+    }
+
+    #[test]
+    fn the_base_bytes_hold_the_header_and_every_constant() {
+        // MoveShape (seed 000): opcode 0xB2, 16 words, 0x0100 at 0x0C..0x0D, flag 1 at 0x0E.
+        let b = base_bytes(declaration("MoveShape"));
+        assert_eq!(b.len(), 64);
+        assert_eq!(b[..4], [0xb2, 0x10, 0, 0]);
+        assert_eq!(b[0x0c..0x10], [0x00, 0x01, 0x01, 0x00]);
+        assert!(b[0x10..].iter().all(|&x| x == 0));
+        assert!(isa_ops::Op::decode(&b).is_ok());
+    }
+
+    #[test]
+    fn a_row_spans_its_bits_from_its_first() {
+        // TensorTensor's in1_dtype is the high nibble of 0x0C: bits 100..=103.
+        let row = declaration("TensorTensor")
+            .fields
+            .iter()
+            .find(|r| r.name == "in1_dtype")
+            .expect("in1_dtype");
+        assert_eq!(span(row), (100, 4));
+    }
+}
