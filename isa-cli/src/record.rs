@@ -333,8 +333,30 @@ mod tests {
     }
 
     #[test]
-    fn a_raw_record_with_another_member_is_read_as_a_whole_object() {
-        assert!(raw_bytes(read::<isa_ops::Op>(r#"{"raw":"00","op":"Memset"}"#, false)).is_none());
-        assert!(raw_bytes(read::<isa_ops::Op>(r#"{"raw":"0g"}"#, false)).is_none());
+    fn a_record_that_is_unusual_or_wrong_is_read_as_a_whole_object() {
+        for line in [
+            r#"{"raw":"00","op":"Memset"}"#,
+            r#"{"reason":"why","raw":"00"}"#,
+            r#"{"offset":1,"offset":2,"raw":"00"}"#,
+            r#"{"raw":"0g"}"#,
+            r#"{"offset":0}"#,
+            "[1]",
+        ] {
+            assert!(read::<isa_ops::Op>(line, false).is_none(), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_member_record_reads_to_the_member_its_bytes_decode_to() {
+        let line = include_str!("../../examples/kernel.jsonl")
+            .lines()
+            .next()
+            .expect("the example's first record");
+        let bytes = include_bytes!("../../examples/kernel.bin");
+        let want = isa_ops::Op::decode(bytes).expect("the example's first bundle");
+        match read::<isa_ops::Op>(line, false) {
+            Some((None, Body::Member(op))) => assert_eq!(op, want),
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -49,8 +49,14 @@ fn here(file: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file)
 }
 
+/// A fresh folder of its own for each call, so that tests running at once never share one.
 fn scratch(what: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("custom-isa-export-{what}-{}", std::process::id()));
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!(
+        "custom-isa-export-{what}-{}-{call}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
@@ -139,11 +145,10 @@ fn exported(tool: &str, format: &str, file: &str) -> Option<std::path::PathBuf> 
     Some(dir)
 }
 
-#[test]
-fn the_exported_c_header_reads_the_mixed_stream_as_the_command_does() {
-    let Some(dir) = exported("cc", "c", "custom_isa.h") else {
-        return;
-    };
+/// `tests/c/mixed.c` built against the exported header (under the undefined-behaviour
+/// sanitizer) in a fresh scratch folder: the folder and the program, or `None` without `cc`.
+fn mixed_c() -> Option<(std::path::PathBuf, std::path::PathBuf)> {
+    let dir = exported("cc", "c", "custom_isa.h")?;
     let exe = dir.join("mixed");
     let built = Command::new("cc")
         .args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic"])
@@ -160,6 +165,14 @@ fn the_exported_c_header_reads_the_mixed_stream_as_the_command_does() {
         "{}",
         String::from_utf8_lossy(&built.stderr)
     );
+    Some((dir, exe))
+}
+
+#[test]
+fn the_exported_c_header_reads_the_mixed_stream_as_the_command_does() {
+    let Some((dir, exe)) = mixed_c() else {
+        return;
+    };
     let mut refused = 0;
     for path in streams(&dir) {
         let out = Command::new(&exe).arg(&path).output().unwrap();
@@ -171,7 +184,11 @@ fn the_exported_c_header_reads_the_mixed_stream_as_the_command_does() {
                 if let Some(reason) = r["reason"].as_str() {
                     refused += 1;
                     let at = refused_at(reason)?;
-                    return Some(format!("{} refused {}", r["offset"], r["offset"].as_u64()? + at));
+                    return Some(format!(
+                        "{} refused {}",
+                        r["offset"],
+                        r["offset"].as_u64()? + at
+                    ));
                 }
                 let mut line = format!("{} {}", r["offset"], r["op"].as_str()?);
                 match r["op"].as_str() {
@@ -184,7 +201,11 @@ fn the_exported_c_header_reads_the_mixed_stream_as_the_command_does() {
             .collect();
         let got: Vec<&str> = lines
             .lines()
-            .filter(|l| expected.iter().any(|e| e.split(' ').next() == l.split(' ').next()))
+            .filter(|l| {
+                expected
+                    .iter()
+                    .any(|e| e.split(' ').next() == l.split(' ').next())
+            })
             .collect();
         assert_eq!(got, expected, "{}", path.display());
     }
@@ -194,22 +215,18 @@ fn the_exported_c_header_reads_the_mixed_stream_as_the_command_does() {
 
 #[test]
 fn a_tensor_max_built_with_init_and_setters_decodes() {
-    let Some(dir) = exported("cc", "c", "custom_isa.h") else {
+    let Some((dir, exe)) = mixed_c() else {
         return;
     };
-    let exe = dir.join("mixed");
-    let built = Command::new("cc")
-        .args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic"])
-        .arg("-I")
-        .arg(&dir)
-        .arg(here("tests/c/mixed.c"))
-        .arg("-o")
-        .arg(&exe)
-        .output()
-        .unwrap();
-    assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
     let path = dir.join("built.bin");
-    assert!(Command::new(&exe).arg("--init").arg(&path).status().unwrap().success());
+    assert!(
+        Command::new(&exe)
+            .arg("--init")
+            .arg(&path)
+            .status()
+            .unwrap()
+            .success()
+    );
     let records = decoded(&path);
     let [max] = records.as_slice() else {
         panic!("{records:?}");
