@@ -717,6 +717,48 @@ mod tests {
     }
 
     #[test]
+    fn a_table_enum_numbers_the_second_entry_of_one_identifier() {
+        let entries = [("a-b", 1), ("a_b", 2), ("c", 3)].map(|(name, code)| NameCode {
+            name: name.to_string(),
+            code,
+        });
+        let mut out = String::new();
+        table(
+            &mut out,
+            "ISA_",
+            "isa_",
+            "t",
+            &entries,
+            [(1, "a-b")].into_iter(),
+        );
+        assert!(
+            out.contains("    ISA_T_A_B = 1,\n    ISA_T_A_B_2 = 2,\n    ISA_T_C = 3,\n"),
+            "{out}"
+        );
+        assert!(out.contains("    [1] = \"a-b\",\n"), "{out}");
+    }
+
+    #[test]
+    fn the_header_states_each_fixed_byte_and_reserved_mask() {
+        let catalog = Catalog::of::<crate::BuiltIn>().expect("the built-in ISA");
+        let h = header(&catalog);
+        // Seed 000: byte 1 of every bundle is 0x10, its word count; bytes 2 and 3 are zero.
+        assert!(h.contains(
+            "static const isa_fixed isa_memset_fixed[] = {\n    {1u, 1u, UINT64_C(0x10)}, /* inst_word_len */\n};\n\
+             static const isa_reserved isa_memset_reserved[] = {\n    {2u, 0xffu},\n    {3u, 0xffu},\n"
+        ));
+        // MoveShape: 0x0100 at 0x0C (two bytes) and 1 at 0x0E, after the header.
+        assert!(h.contains(
+            "    {12u, 2u, UINT64_C(0x100)}, /* const_0x0c */\n    {14u, 1u, UINT64_C(0x1)}, /* flag */\n"
+        ));
+        // A word has no fixed byte: its member entry points at no table.
+        assert!(
+            h.contains("0x19181u, 4u, NULL, 0u, NULL, 0u, isa_bstart_tepl_values"),
+            "{h}"
+        );
+    }
+
+    #[test]
     fn a_mask_covers_the_width_up_to_64_bits() {
         assert_eq!(mask_of(4), 0xf);
         assert_eq!(mask_of(63), u64::MAX >> 1);

@@ -389,3 +389,42 @@ fn table(lut: &LutRef) -> Table {
         codes,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn member(name: &str) -> Member {
+        let catalog = Catalog::of::<crate::BuiltIn>().expect("the built-in ISA");
+        catalog
+            .members()
+            .find(|m| m.name == name)
+            .cloned()
+            .unwrap_or_else(|| panic!("{name}"))
+    }
+
+    #[test]
+    fn the_reserved_bytes_are_the_bits_no_field_claims() {
+        // ScalarTensorTensor: byte 0x26 holds a 2-bit field in bits 0..=1; bits 2..=7 are free.
+        let stt = member("ScalarTensorTensor");
+        assert!(stt.reserved.contains(&ReservedByte {
+            offset: 0x26,
+            mask: 0xfc
+        }));
+        // Memset: the header's bytes 2 and 3 are zero, then 0x0C and 0x0D belong to no field.
+        let memset = member("Memset");
+        assert_eq!(
+            memset.reserved[..4],
+            [2, 3, 12, 13].map(|offset| ReservedByte { offset, mask: 0xff })
+        );
+        assert_eq!(
+            memset.fixed,
+            [Fixed {
+                name: "inst_word_len".into(),
+                offset: 1,
+                len: 1,
+                value: 0x10
+            }]
+        );
+    }
+}
