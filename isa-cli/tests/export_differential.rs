@@ -236,24 +236,33 @@ fn random_words(n: usize) -> Vec<u8> {
     out
 }
 
-/// Named streams: the examples and random valid members, each followed by `damage` streams of
-/// bad input made from it (a quarter as many for the word streams).
+/// Named streams: the examples and random valid members, then `damage` streams of bad input
+/// made from the bundle examples and a quarter as many from the word examples (a sample of
+/// the random members stands for them there, four of each op or word layout).
 fn streams(damage: usize) -> Vec<(String, Vec<u8>, bool)> {
     let kernel = fs::read(root().join("examples/kernel.bin")).expect("the example stream");
     let tshuf = fs::read(root().join("examples/tshuf.words")).expect("the example words");
+    let mut out = vec![
+        ("kernel.bin".to_string(), kernel.clone(), false),
+        ("random.bin".to_string(), random_bundles(667), false),
+        ("tshuf.words".to_string(), tshuf.clone(), true),
+        ("random.words".to_string(), random_words(16), true),
+    ];
     let mut rng = SplitMix64::new(0xBAD_5EED);
-    let mut out = Vec::new();
     for (name, clean, words) in [
         ("kernel.bin", kernel, false),
-        ("random.bin", random_bundles(667), false),
+        ("sample.bin", random_bundles(4), false),
         ("tshuf.words", tshuf, true),
-        ("random.words", random_words(16), true),
+        ("sample.words", random_words(4), true),
     ] {
-        let (unit, n) = if words { (4, damage / 4) } else { (64, damage) };
-        let bad = damaged(&clean, unit, n, &mut rng);
-        out.push((name.to_string(), clean, words));
+        let (unit, n) = if words {
+            (4, damage / 8)
+        } else {
+            (64, damage / 2)
+        };
         out.extend(
-            bad.into_iter()
+            damaged(&clean, unit, n, &mut rng)
+                .into_iter()
                 .enumerate()
                 .map(|(k, s)| (format!("{name}.bad{k}"), s, words)),
         );
@@ -270,7 +279,7 @@ fn the_c_decoder_refuses_and_prints_what_decode_json_does() {
     let dir = scratch("export-c");
     let exe = build(&dir, &[]);
     let (mut members, mut refused) = (0, 0);
-    for (name, bytes, words) in streams(150) {
+    for (name, bytes, words) in streams(300) {
         let (m, r) = compare(&exe, &dir, &name, &bytes, words);
         let width = if words { 4 } else { 64 };
         if !name.contains(".bad") {
@@ -354,7 +363,7 @@ fn the_python_module_gives_the_records_of_decode_json_and_encodes_them_back() {
             cmd.arg("--word32");
         }
         let mut want = Vec::new();
-        for (name, bytes, _) in streams(150).into_iter().filter(|s| s.2 == words) {
+        for (name, bytes, _) in streams(300).into_iter().filter(|s| s.2 == words) {
             let path = dir.join(&name);
             fs::write(&path, &bytes).expect("stream written");
             cmd.arg(&path);
