@@ -51,7 +51,9 @@ typedef enum isa_kind {
 typedef struct isa_piece { uint16_t first_bit; uint16_t width; uint8_t value_lo; } isa_piece;
 
 /* One value (a nested value's member is `out.strides.0`): its bits, how it prints, and
- * for a code or a name the name of every code (NULL where none). */
+ * for a code or a name the name of every code (NULL where none); `refuse_at`: the byte
+ * decode names when the value holds a code that names nothing (a flag: above 1), or -1
+ * when every code decodes. */
 typedef struct isa_value {
     const char *path;
     isa_kind kind;
@@ -59,13 +61,30 @@ typedef struct isa_value {
     unsigned npieces;
     isa_piece pieces[4];
     const char *const *names;
+    long refuse_at;
 } isa_value;
 
-/* One member: its name, the name `decode --json` writes, its size and its values. */
+/* Bytes `offset .. offset + len - 1` hold `value`, little-endian (the header's word count,
+ * a constant). */
+typedef struct isa_fixed { uint16_t offset; uint8_t len; uint64_t value; } isa_fixed;
+
+/* The reserved bits of byte `offset`: decode refuses any of them set. */
+typedef struct isa_reserved { uint16_t offset; uint8_t mask; } isa_reserved;
+
+/* One member: its name, the name `decode --json` writes, its size, its identity (the
+ * first opcode in byte 0, or the match value in the little-endian word at byte 0), its
+ * fixed bytes in the order decode checks them, its reserved bytes ascending, and its
+ * values in the order decode reads them. */
 typedef struct isa_member {
     const char *name;
     const char *tag;
     size_t size;
+    uint32_t identity;
+    unsigned identity_len;
+    const isa_fixed *fixed;
+    size_t nfixed;
+    const isa_reserved *reserved;
+    size_t nreserved;
     const isa_value *values;
     size_t nvalues;
 } isa_member;
@@ -94,6 +113,54 @@ static inline void isa_value_set(uint8_t *b, const isa_value *v, uint64_t x) {
 static inline const char *isa_value_name(const isa_value *v, uint64_t code) {
     if (v->names == NULL || code > 255u) return NULL;
     return v->names[code];
+}
+
+/* Why decode refuses a member's bytes; ISA_OK when it does not. */
+typedef enum isa_refusal {
+    ISA_OK,                /* decodes */
+    ISA_REFUSE_IDENTITY,   /* no member has this opcode or word identity (byte 0) */
+    ISA_REFUSE_FIXED,      /* a fixed byte (the header's word count, a constant) differs */
+    ISA_REFUSE_RESERVED,   /* reserved bits are set */
+    ISA_REFUSE_CODE,       /* a value's code names nothing */
+    ISA_REFUSE_TRUNCATED   /* fewer bytes than a member (byte 0) */
+} isa_refusal;
+
+/* The first refusal of the Rust decoder for member `m` at `b` (its size in bytes), in its
+ * order: fixed bytes, reserved bits, then each value; `*at` gets the byte it names. */
+static inline isa_refusal isa_member_check(const isa_member *m, const uint8_t *b, size_t *at) {
+    for (size_t i = 0; i < m->nfixed; i++) {
+        const isa_fixed *f = &m->fixed[i];
+        if (isa_get_bits(b, (size_t)f->offset * 8u, f->len * 8u) != f->value) {
+            *at = f->offset;
+            return ISA_REFUSE_FIXED;
+        }
+    }
+    for (size_t i = 0; i < m->nreserved; i++) {
+        if (b[m->reserved[i].offset] & m->reserved[i].mask) {
+            *at = m->reserved[i].offset;
+            return ISA_REFUSE_RESERVED;
+        }
+    }
+    for (size_t i = 0; i < m->nvalues; i++) {
+        const isa_value *v = &m->values[i];
+        uint64_t x;
+        if (v->refuse_at < 0) continue;
+        x = isa_value_get(b, v);
+        if (v->kind == ISA_KIND_BOOL ? x > 1u : isa_value_name(v, x) == NULL) {
+            *at = (size_t)v->refuse_at;
+            return ISA_REFUSE_CODE;
+        }
+    }
+    return ISA_OK;
+}
+
+/* Writes member `m` at `b` (its size in bytes) with its identity and every fixed byte,
+ * zero elsewhere: what its setters then fill in. */
+static inline void isa_member_init(const isa_member *m, uint8_t *b) {
+    memset(b, 0, m->size);
+    isa_set_bits(b, 0u, m->identity_len * 8u, m->identity);
+    for (size_t i = 0; i < m->nfixed; i++)
+        isa_set_bits(b, (size_t)m->fixed[i].offset * 8u, m->fixed[i].len * 8u, m->fixed[i].value);
 }
 
 /* Lookup table `accumulate`: value names and their codes. */
@@ -1011,38 +1078,46 @@ static inline void isa_tensor_tensor_set_in1_nums_1(uint8_t *b, uint64_t v) { is
 static inline uint64_t isa_tensor_tensor_get_in1_nums_2(const uint8_t *b) { return (isa_get_bits(b, 496u, 16u) << 0); }
 static inline void isa_tensor_tensor_set_in1_nums_2(uint8_t *b, uint64_t v) { isa_set_bits(b, 496u, 16u, v >> 0); }
 static const isa_value isa_tensor_tensor_values[] = {
-    {"opcode", ISA_KIND_NAME, 8u, 1u, {{0u, 8u, 0u}}, isa_names_0},
-    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL},
-    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL},
-    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL},
-    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL},
-    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL},
-    {"in0_dtype", ISA_KIND_CODE, 4u, 1u, {{96u, 4u, 0u}}, isa_dtype_v2_names},
-    {"in1_dtype", ISA_KIND_CODE, 4u, 1u, {{100u, 4u, 0u}}, isa_dtype_v2_names},
-    {"out_dtype", ISA_KIND_CODE, 8u, 1u, {{104u, 8u, 0u}}, isa_dtype_v2_names},
-    {"alu", ISA_KIND_CODE, 8u, 1u, {{112u, 8u, 0u}}, isa_tt_alu_names},
-    {"num_active_partitions", ISA_KIND_UNSIGNED, 8u, 1u, {{120u, 8u, 0u}}, NULL},
-    {"out.addr", ISA_KIND_ADDRESS, 32u, 1u, {{128u, 32u, 0u}}, NULL},
-    {"out.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{160u, 16u, 0u}}, NULL},
-    {"out.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{176u, 16u, 0u}}, NULL},
-    {"out.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{192u, 16u, 0u}}, NULL},
-    {"out.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{208u, 16u, 0u}}, NULL},
-    {"out.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{224u, 16u, 0u}}, NULL},
-    {"out.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{240u, 16u, 0u}}, NULL},
-    {"in0.addr", ISA_KIND_ADDRESS, 32u, 1u, {{256u, 32u, 0u}}, NULL},
-    {"in0.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{288u, 16u, 0u}}, NULL},
-    {"in0.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{304u, 16u, 0u}}, NULL},
-    {"in0.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{320u, 16u, 0u}}, NULL},
-    {"in0.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{336u, 16u, 0u}}, NULL},
-    {"in0.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{352u, 16u, 0u}}, NULL},
-    {"in0.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{368u, 16u, 0u}}, NULL},
-    {"in1.addr", ISA_KIND_ADDRESS, 32u, 1u, {{384u, 32u, 0u}}, NULL},
-    {"in1.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{416u, 16u, 0u}}, NULL},
-    {"in1.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{432u, 16u, 0u}}, NULL},
-    {"in1.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{448u, 16u, 0u}}, NULL},
-    {"in1.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{464u, 16u, 0u}}, NULL},
-    {"in1.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{480u, 16u, 0u}}, NULL},
-    {"in1.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{496u, 16u, 0u}}, NULL},
+    {"opcode", ISA_KIND_NAME, 8u, 1u, {{0u, 8u, 0u}}, isa_names_0, -1},
+    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL, -1},
+    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL, -1},
+    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL, -1},
+    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL, -1},
+    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL, -1},
+    {"in0_dtype", ISA_KIND_CODE, 4u, 1u, {{96u, 4u, 0u}}, isa_dtype_v2_names, 12},
+    {"in1_dtype", ISA_KIND_CODE, 4u, 1u, {{100u, 4u, 0u}}, isa_dtype_v2_names, 12},
+    {"out_dtype", ISA_KIND_CODE, 8u, 1u, {{104u, 8u, 0u}}, isa_dtype_v2_names, 13},
+    {"alu", ISA_KIND_CODE, 8u, 1u, {{112u, 8u, 0u}}, isa_tt_alu_names, 14},
+    {"num_active_partitions", ISA_KIND_UNSIGNED, 8u, 1u, {{120u, 8u, 0u}}, NULL, -1},
+    {"out.addr", ISA_KIND_ADDRESS, 32u, 1u, {{128u, 32u, 0u}}, NULL, -1},
+    {"out.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{160u, 16u, 0u}}, NULL, -1},
+    {"out.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{176u, 16u, 0u}}, NULL, -1},
+    {"out.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{192u, 16u, 0u}}, NULL, -1},
+    {"out.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{208u, 16u, 0u}}, NULL, -1},
+    {"out.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{224u, 16u, 0u}}, NULL, -1},
+    {"out.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{240u, 16u, 0u}}, NULL, -1},
+    {"in0.addr", ISA_KIND_ADDRESS, 32u, 1u, {{256u, 32u, 0u}}, NULL, -1},
+    {"in0.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{288u, 16u, 0u}}, NULL, -1},
+    {"in0.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{304u, 16u, 0u}}, NULL, -1},
+    {"in0.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{320u, 16u, 0u}}, NULL, -1},
+    {"in0.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{336u, 16u, 0u}}, NULL, -1},
+    {"in0.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{352u, 16u, 0u}}, NULL, -1},
+    {"in0.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{368u, 16u, 0u}}, NULL, -1},
+    {"in1.addr", ISA_KIND_ADDRESS, 32u, 1u, {{384u, 32u, 0u}}, NULL, -1},
+    {"in1.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{416u, 16u, 0u}}, NULL, -1},
+    {"in1.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{432u, 16u, 0u}}, NULL, -1},
+    {"in1.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{448u, 16u, 0u}}, NULL, -1},
+    {"in1.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{464u, 16u, 0u}}, NULL, -1},
+    {"in1.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{480u, 16u, 0u}}, NULL, -1},
+    {"in1.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{496u, 16u, 0u}}, NULL, -1},
+};
+
+static const isa_fixed isa_tensor_tensor_fixed[] = {
+    {1u, 1u, UINT64_C(0x10)}, /* inst_word_len */
+};
+static const isa_reserved isa_tensor_tensor_reserved[] = {
+    {2u, 0xffu},
+    {3u, 0xffu},
 };
 
 /* SelectReduce */
@@ -1224,35 +1299,51 @@ static inline void isa_select_reduce_set_mask_nums_0(uint8_t *b, uint64_t v) { i
 static inline uint64_t isa_select_reduce_get_mask_nums_1(const uint8_t *b) { return (isa_get_bits(b, 464u, 16u) << 0); }
 static inline void isa_select_reduce_set_mask_nums_1(uint8_t *b, uint64_t v) { isa_set_bits(b, 464u, 16u, v >> 0); }
 static const isa_value isa_select_reduce_values[] = {
-    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL},
-    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL},
-    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL},
-    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL},
-    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL},
-    {"src.addr", ISA_KIND_ADDRESS, 32u, 1u, {{96u, 32u, 0u}}, NULL},
-    {"src.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{128u, 16u, 0u}}, NULL},
-    {"src.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{144u, 16u, 0u}}, NULL},
-    {"src.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{160u, 16u, 0u}}, NULL},
-    {"src.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{176u, 16u, 0u}}, NULL},
-    {"out.addr", ISA_KIND_ADDRESS, 32u, 1u, {{192u, 32u, 0u}}, NULL},
-    {"out.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{224u, 16u, 0u}}, NULL},
-    {"out.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{240u, 16u, 0u}}, NULL},
-    {"out.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{256u, 16u, 0u}}, NULL},
-    {"out.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{272u, 16u, 0u}}, NULL},
-    {"op0", ISA_KIND_CODE, 8u, 1u, {{288u, 8u, 0u}}, isa_alu_v2_names},
-    {"reduce_op", ISA_KIND_CODE, 8u, 1u, {{296u, 8u, 0u}}, isa_alu_v2_names},
-    {"byte_0x26", ISA_KIND_UNSIGNED, 8u, 1u, {{304u, 8u, 0u}}, NULL},
-    {"false_fill", ISA_KIND_UNSIGNED, 8u, 1u, {{312u, 8u, 0u}}, NULL},
-    {"mask_dtype", ISA_KIND_CODE, 4u, 1u, {{320u, 4u, 0u}}, isa_dtype_v2_names},
-    {"src_dtype", ISA_KIND_CODE, 4u, 1u, {{324u, 4u, 0u}}, isa_dtype_v2_names},
-    {"out_dtype", ISA_KIND_CODE, 8u, 1u, {{328u, 8u, 0u}}, isa_dtype_v2_names},
-    {"fill_dtype", ISA_KIND_CODE, 8u, 1u, {{344u, 8u, 0u}}, isa_dtype_v2_names},
-    {"accumulate", ISA_KIND_CODE, 8u, 1u, {{352u, 8u, 0u}}, isa_accumulate_names},
-    {"mask.addr", ISA_KIND_ADDRESS, 32u, 1u, {{384u, 32u, 0u}}, NULL},
-    {"mask.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{416u, 16u, 0u}}, NULL},
-    {"mask.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{432u, 16u, 0u}}, NULL},
-    {"mask.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{448u, 16u, 0u}}, NULL},
-    {"mask.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{464u, 16u, 0u}}, NULL},
+    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL, -1},
+    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL, -1},
+    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL, -1},
+    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL, -1},
+    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL, -1},
+    {"src.addr", ISA_KIND_ADDRESS, 32u, 1u, {{96u, 32u, 0u}}, NULL, -1},
+    {"src.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{128u, 16u, 0u}}, NULL, -1},
+    {"src.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{144u, 16u, 0u}}, NULL, -1},
+    {"src.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{160u, 16u, 0u}}, NULL, -1},
+    {"src.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{176u, 16u, 0u}}, NULL, -1},
+    {"out.addr", ISA_KIND_ADDRESS, 32u, 1u, {{192u, 32u, 0u}}, NULL, -1},
+    {"out.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{224u, 16u, 0u}}, NULL, -1},
+    {"out.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{240u, 16u, 0u}}, NULL, -1},
+    {"out.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{256u, 16u, 0u}}, NULL, -1},
+    {"out.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{272u, 16u, 0u}}, NULL, -1},
+    {"op0", ISA_KIND_CODE, 8u, 1u, {{288u, 8u, 0u}}, isa_alu_v2_names, 36},
+    {"reduce_op", ISA_KIND_CODE, 8u, 1u, {{296u, 8u, 0u}}, isa_alu_v2_names, 37},
+    {"byte_0x26", ISA_KIND_UNSIGNED, 8u, 1u, {{304u, 8u, 0u}}, NULL, -1},
+    {"false_fill", ISA_KIND_UNSIGNED, 8u, 1u, {{312u, 8u, 0u}}, NULL, -1},
+    {"mask_dtype", ISA_KIND_CODE, 4u, 1u, {{320u, 4u, 0u}}, isa_dtype_v2_names, 40},
+    {"src_dtype", ISA_KIND_CODE, 4u, 1u, {{324u, 4u, 0u}}, isa_dtype_v2_names, 40},
+    {"out_dtype", ISA_KIND_CODE, 8u, 1u, {{328u, 8u, 0u}}, isa_dtype_v2_names, 41},
+    {"fill_dtype", ISA_KIND_CODE, 8u, 1u, {{344u, 8u, 0u}}, isa_dtype_v2_names, 43},
+    {"accumulate", ISA_KIND_CODE, 8u, 1u, {{352u, 8u, 0u}}, isa_accumulate_names, 44},
+    {"mask.addr", ISA_KIND_ADDRESS, 32u, 1u, {{384u, 32u, 0u}}, NULL, -1},
+    {"mask.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{416u, 16u, 0u}}, NULL, -1},
+    {"mask.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{432u, 16u, 0u}}, NULL, -1},
+    {"mask.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{448u, 16u, 0u}}, NULL, -1},
+    {"mask.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{464u, 16u, 0u}}, NULL, -1},
+};
+
+static const isa_fixed isa_select_reduce_fixed[] = {
+    {1u, 1u, UINT64_C(0x10)}, /* inst_word_len */
+};
+static const isa_reserved isa_select_reduce_reserved[] = {
+    {2u, 0xffu},
+    {3u, 0xffu},
+    {42u, 0xffu},
+    {45u, 0xffu},
+    {46u, 0xffu},
+    {47u, 0xffu},
+    {60u, 0xffu},
+    {61u, 0xffu},
+    {62u, 0xffu},
+    {63u, 0xffu},
 };
 
 /* CopyPredicated (s3d3_tt) */
@@ -1452,38 +1543,46 @@ static inline void isa_copy_predicated_set_mask_nums_1(uint8_t *b, uint64_t v) {
 static inline uint64_t isa_copy_predicated_get_mask_nums_2(const uint8_t *b) { return (isa_get_bits(b, 496u, 16u) << 0); }
 static inline void isa_copy_predicated_set_mask_nums_2(uint8_t *b, uint64_t v) { isa_set_bits(b, 496u, 16u, v >> 0); }
 static const isa_value isa_copy_predicated_values[] = {
-    {"opcode", ISA_KIND_NAME, 8u, 1u, {{0u, 8u, 0u}}, isa_names_1},
-    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL},
-    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL},
-    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL},
-    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL},
-    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL},
-    {"src_dtype", ISA_KIND_CODE, 4u, 1u, {{96u, 4u, 0u}}, isa_dtype_v2_names},
-    {"mask_dtype", ISA_KIND_CODE, 4u, 1u, {{100u, 4u, 0u}}, isa_dtype_v2_names},
-    {"out_dtype", ISA_KIND_CODE, 8u, 1u, {{104u, 8u, 0u}}, isa_dtype_v2_names},
-    {"alu", ISA_KIND_UNSIGNED, 8u, 1u, {{112u, 8u, 0u}}, NULL},
-    {"num_active_partitions", ISA_KIND_UNSIGNED, 8u, 1u, {{120u, 8u, 0u}}, NULL},
-    {"out.addr", ISA_KIND_ADDRESS, 32u, 1u, {{128u, 32u, 0u}}, NULL},
-    {"out.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{160u, 16u, 0u}}, NULL},
-    {"out.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{176u, 16u, 0u}}, NULL},
-    {"out.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{192u, 16u, 0u}}, NULL},
-    {"out.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{208u, 16u, 0u}}, NULL},
-    {"out.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{224u, 16u, 0u}}, NULL},
-    {"out.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{240u, 16u, 0u}}, NULL},
-    {"src.addr", ISA_KIND_ADDRESS, 32u, 1u, {{256u, 32u, 0u}}, NULL},
-    {"src.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{288u, 16u, 0u}}, NULL},
-    {"src.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{304u, 16u, 0u}}, NULL},
-    {"src.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{320u, 16u, 0u}}, NULL},
-    {"src.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{336u, 16u, 0u}}, NULL},
-    {"src.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{352u, 16u, 0u}}, NULL},
-    {"src.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{368u, 16u, 0u}}, NULL},
-    {"mask.addr", ISA_KIND_ADDRESS, 32u, 1u, {{384u, 32u, 0u}}, NULL},
-    {"mask.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{416u, 16u, 0u}}, NULL},
-    {"mask.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{432u, 16u, 0u}}, NULL},
-    {"mask.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{448u, 16u, 0u}}, NULL},
-    {"mask.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{464u, 16u, 0u}}, NULL},
-    {"mask.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{480u, 16u, 0u}}, NULL},
-    {"mask.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{496u, 16u, 0u}}, NULL},
+    {"opcode", ISA_KIND_NAME, 8u, 1u, {{0u, 8u, 0u}}, isa_names_1, -1},
+    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL, -1},
+    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL, -1},
+    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL, -1},
+    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL, -1},
+    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL, -1},
+    {"src_dtype", ISA_KIND_CODE, 4u, 1u, {{96u, 4u, 0u}}, isa_dtype_v2_names, 12},
+    {"mask_dtype", ISA_KIND_CODE, 4u, 1u, {{100u, 4u, 0u}}, isa_dtype_v2_names, 12},
+    {"out_dtype", ISA_KIND_CODE, 8u, 1u, {{104u, 8u, 0u}}, isa_dtype_v2_names, 13},
+    {"alu", ISA_KIND_UNSIGNED, 8u, 1u, {{112u, 8u, 0u}}, NULL, -1},
+    {"num_active_partitions", ISA_KIND_UNSIGNED, 8u, 1u, {{120u, 8u, 0u}}, NULL, -1},
+    {"out.addr", ISA_KIND_ADDRESS, 32u, 1u, {{128u, 32u, 0u}}, NULL, -1},
+    {"out.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{160u, 16u, 0u}}, NULL, -1},
+    {"out.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{176u, 16u, 0u}}, NULL, -1},
+    {"out.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{192u, 16u, 0u}}, NULL, -1},
+    {"out.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{208u, 16u, 0u}}, NULL, -1},
+    {"out.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{224u, 16u, 0u}}, NULL, -1},
+    {"out.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{240u, 16u, 0u}}, NULL, -1},
+    {"src.addr", ISA_KIND_ADDRESS, 32u, 1u, {{256u, 32u, 0u}}, NULL, -1},
+    {"src.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{288u, 16u, 0u}}, NULL, -1},
+    {"src.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{304u, 16u, 0u}}, NULL, -1},
+    {"src.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{320u, 16u, 0u}}, NULL, -1},
+    {"src.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{336u, 16u, 0u}}, NULL, -1},
+    {"src.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{352u, 16u, 0u}}, NULL, -1},
+    {"src.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{368u, 16u, 0u}}, NULL, -1},
+    {"mask.addr", ISA_KIND_ADDRESS, 32u, 1u, {{384u, 32u, 0u}}, NULL, -1},
+    {"mask.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{416u, 16u, 0u}}, NULL, -1},
+    {"mask.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{432u, 16u, 0u}}, NULL, -1},
+    {"mask.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{448u, 16u, 0u}}, NULL, -1},
+    {"mask.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{464u, 16u, 0u}}, NULL, -1},
+    {"mask.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{480u, 16u, 0u}}, NULL, -1},
+    {"mask.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{496u, 16u, 0u}}, NULL, -1},
+};
+
+static const isa_fixed isa_copy_predicated_fixed[] = {
+    {1u, 1u, UINT64_C(0x10)}, /* inst_word_len */
+};
+static const isa_reserved isa_copy_predicated_reserved[] = {
+    {2u, 0xffu},
+    {3u, 0xffu},
 };
 
 /* CopyPredicatedScalar (d3_cp) */
@@ -1641,31 +1740,50 @@ static inline void isa_copy_predicated_scalar_set_mask_nums_1(uint8_t *b, uint64
 static inline uint64_t isa_copy_predicated_scalar_get_mask_nums_2(const uint8_t *b) { return (isa_get_bits(b, 496u, 16u) << 0); }
 static inline void isa_copy_predicated_scalar_set_mask_nums_2(uint8_t *b, uint64_t v) { isa_set_bits(b, 496u, 16u, v >> 0); }
 static const isa_value isa_copy_predicated_scalar_values[] = {
-    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL},
-    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL},
-    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL},
-    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL},
-    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL},
-    {"out.addr", ISA_KIND_ADDRESS, 32u, 1u, {{128u, 32u, 0u}}, NULL},
-    {"out.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{160u, 16u, 0u}}, NULL},
-    {"out.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{176u, 16u, 0u}}, NULL},
-    {"out.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{192u, 16u, 0u}}, NULL},
-    {"out.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{208u, 16u, 0u}}, NULL},
-    {"out.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{224u, 16u, 0u}}, NULL},
-    {"out.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{240u, 16u, 0u}}, NULL},
-    {"mask_dtype", ISA_KIND_CODE, 8u, 1u, {{256u, 8u, 0u}}, isa_dtype_v2_names},
-    {"out_dtype", ISA_KIND_CODE, 8u, 1u, {{264u, 8u, 0u}}, isa_dtype_v2_names},
-    {"num_active_partitions", ISA_KIND_UNSIGNED, 8u, 1u, {{272u, 8u, 0u}}, NULL},
-    {"byte_0x29", ISA_KIND_UNSIGNED, 8u, 1u, {{328u, 8u, 0u}}, NULL},
-    {"mask_num_active_partitions", ISA_KIND_UNSIGNED, 8u, 1u, {{336u, 8u, 0u}}, NULL},
-    {"scalar", ISA_KIND_UNSIGNED, 32u, 1u, {{344u, 32u, 0u}}, NULL},
-    {"mask.addr", ISA_KIND_ADDRESS, 32u, 1u, {{384u, 32u, 0u}}, NULL},
-    {"mask.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{416u, 16u, 0u}}, NULL},
-    {"mask.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{432u, 16u, 0u}}, NULL},
-    {"mask.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{448u, 16u, 0u}}, NULL},
-    {"mask.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{464u, 16u, 0u}}, NULL},
-    {"mask.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{480u, 16u, 0u}}, NULL},
-    {"mask.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{496u, 16u, 0u}}, NULL},
+    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL, -1},
+    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL, -1},
+    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL, -1},
+    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL, -1},
+    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL, -1},
+    {"out.addr", ISA_KIND_ADDRESS, 32u, 1u, {{128u, 32u, 0u}}, NULL, -1},
+    {"out.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{160u, 16u, 0u}}, NULL, -1},
+    {"out.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{176u, 16u, 0u}}, NULL, -1},
+    {"out.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{192u, 16u, 0u}}, NULL, -1},
+    {"out.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{208u, 16u, 0u}}, NULL, -1},
+    {"out.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{224u, 16u, 0u}}, NULL, -1},
+    {"out.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{240u, 16u, 0u}}, NULL, -1},
+    {"mask_dtype", ISA_KIND_CODE, 8u, 1u, {{256u, 8u, 0u}}, isa_dtype_v2_names, 32},
+    {"out_dtype", ISA_KIND_CODE, 8u, 1u, {{264u, 8u, 0u}}, isa_dtype_v2_names, 33},
+    {"num_active_partitions", ISA_KIND_UNSIGNED, 8u, 1u, {{272u, 8u, 0u}}, NULL, -1},
+    {"byte_0x29", ISA_KIND_UNSIGNED, 8u, 1u, {{328u, 8u, 0u}}, NULL, -1},
+    {"mask_num_active_partitions", ISA_KIND_UNSIGNED, 8u, 1u, {{336u, 8u, 0u}}, NULL, -1},
+    {"scalar", ISA_KIND_UNSIGNED, 32u, 1u, {{344u, 32u, 0u}}, NULL, -1},
+    {"mask.addr", ISA_KIND_ADDRESS, 32u, 1u, {{384u, 32u, 0u}}, NULL, -1},
+    {"mask.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{416u, 16u, 0u}}, NULL, -1},
+    {"mask.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{432u, 16u, 0u}}, NULL, -1},
+    {"mask.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{448u, 16u, 0u}}, NULL, -1},
+    {"mask.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{464u, 16u, 0u}}, NULL, -1},
+    {"mask.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{480u, 16u, 0u}}, NULL, -1},
+    {"mask.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{496u, 16u, 0u}}, NULL, -1},
+};
+
+static const isa_fixed isa_copy_predicated_scalar_fixed[] = {
+    {1u, 1u, UINT64_C(0x10)}, /* inst_word_len */
+};
+static const isa_reserved isa_copy_predicated_scalar_reserved[] = {
+    {2u, 0xffu},
+    {3u, 0xffu},
+    {12u, 0xffu},
+    {13u, 0xffu},
+    {14u, 0xffu},
+    {15u, 0xffu},
+    {35u, 0xffu},
+    {36u, 0xffu},
+    {37u, 0xffu},
+    {38u, 0xffu},
+    {39u, 0xffu},
+    {40u, 0xffu},
+    {47u, 0xffu},
 };
 
 /* TensorCopy (s3d3_copy) */
@@ -1835,33 +1953,50 @@ static inline void isa_tensor_copy_set_dst_nums_2(uint8_t *b, uint64_t v) { isa_
 static inline uint64_t isa_tensor_copy_get_dst_nums_3(const uint8_t *b) { return (isa_get_bits(b, 496u, 16u) << 0); }
 static inline void isa_tensor_copy_set_dst_nums_3(uint8_t *b, uint64_t v) { isa_set_bits(b, 496u, 16u, v >> 0); }
 static const isa_value isa_tensor_copy_values[] = {
-    {"opcode", ISA_KIND_NAME, 8u, 1u, {{0u, 8u, 0u}}, isa_names_2},
-    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL},
-    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL},
-    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL},
-    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL},
-    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL},
-    {"src.addr", ISA_KIND_ADDRESS, 32u, 1u, {{96u, 32u, 0u}}, NULL},
-    {"src.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{128u, 16u, 0u}}, NULL},
-    {"src.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{144u, 16u, 0u}}, NULL},
-    {"src.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{160u, 16u, 0u}}, NULL},
-    {"src.strides.3", ISA_KIND_SIGNED, 16u, 1u, {{176u, 16u, 0u}}, NULL},
-    {"src.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{192u, 16u, 0u}}, NULL},
-    {"src.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{208u, 16u, 0u}}, NULL},
-    {"src.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{224u, 16u, 0u}}, NULL},
-    {"src.nums.3", ISA_KIND_UNSIGNED, 16u, 1u, {{240u, 16u, 0u}}, NULL},
-    {"src_dtype", ISA_KIND_CODE, 8u, 1u, {{256u, 8u, 0u}}, isa_dtype_v2_names},
-    {"dst_dtype", ISA_KIND_CODE, 8u, 1u, {{264u, 8u, 0u}}, isa_dtype_v2_names},
-    {"num_active_partitions", ISA_KIND_UNSIGNED, 8u, 1u, {{272u, 8u, 0u}}, NULL},
-    {"dst.addr", ISA_KIND_ADDRESS, 32u, 1u, {{352u, 32u, 0u}}, NULL},
-    {"dst.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{384u, 16u, 0u}}, NULL},
-    {"dst.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{400u, 16u, 0u}}, NULL},
-    {"dst.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{416u, 16u, 0u}}, NULL},
-    {"dst.strides.3", ISA_KIND_SIGNED, 16u, 1u, {{432u, 16u, 0u}}, NULL},
-    {"dst.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{448u, 16u, 0u}}, NULL},
-    {"dst.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{464u, 16u, 0u}}, NULL},
-    {"dst.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{480u, 16u, 0u}}, NULL},
-    {"dst.nums.3", ISA_KIND_UNSIGNED, 16u, 1u, {{496u, 16u, 0u}}, NULL},
+    {"opcode", ISA_KIND_NAME, 8u, 1u, {{0u, 8u, 0u}}, isa_names_2, -1},
+    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL, -1},
+    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL, -1},
+    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL, -1},
+    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL, -1},
+    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL, -1},
+    {"src.addr", ISA_KIND_ADDRESS, 32u, 1u, {{96u, 32u, 0u}}, NULL, -1},
+    {"src.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{128u, 16u, 0u}}, NULL, -1},
+    {"src.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{144u, 16u, 0u}}, NULL, -1},
+    {"src.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{160u, 16u, 0u}}, NULL, -1},
+    {"src.strides.3", ISA_KIND_SIGNED, 16u, 1u, {{176u, 16u, 0u}}, NULL, -1},
+    {"src.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{192u, 16u, 0u}}, NULL, -1},
+    {"src.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{208u, 16u, 0u}}, NULL, -1},
+    {"src.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{224u, 16u, 0u}}, NULL, -1},
+    {"src.nums.3", ISA_KIND_UNSIGNED, 16u, 1u, {{240u, 16u, 0u}}, NULL, -1},
+    {"src_dtype", ISA_KIND_CODE, 8u, 1u, {{256u, 8u, 0u}}, isa_dtype_v2_names, 32},
+    {"dst_dtype", ISA_KIND_CODE, 8u, 1u, {{264u, 8u, 0u}}, isa_dtype_v2_names, 33},
+    {"num_active_partitions", ISA_KIND_UNSIGNED, 8u, 1u, {{272u, 8u, 0u}}, NULL, -1},
+    {"dst.addr", ISA_KIND_ADDRESS, 32u, 1u, {{352u, 32u, 0u}}, NULL, -1},
+    {"dst.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{384u, 16u, 0u}}, NULL, -1},
+    {"dst.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{400u, 16u, 0u}}, NULL, -1},
+    {"dst.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{416u, 16u, 0u}}, NULL, -1},
+    {"dst.strides.3", ISA_KIND_SIGNED, 16u, 1u, {{432u, 16u, 0u}}, NULL, -1},
+    {"dst.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{448u, 16u, 0u}}, NULL, -1},
+    {"dst.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{464u, 16u, 0u}}, NULL, -1},
+    {"dst.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{480u, 16u, 0u}}, NULL, -1},
+    {"dst.nums.3", ISA_KIND_UNSIGNED, 16u, 1u, {{496u, 16u, 0u}}, NULL, -1},
+};
+
+static const isa_fixed isa_tensor_copy_fixed[] = {
+    {1u, 1u, UINT64_C(0x10)}, /* inst_word_len */
+};
+static const isa_reserved isa_tensor_copy_reserved[] = {
+    {2u, 0xffu},
+    {3u, 0xffu},
+    {35u, 0xffu},
+    {36u, 0xffu},
+    {37u, 0xffu},
+    {38u, 0xffu},
+    {39u, 0xffu},
+    {40u, 0xffu},
+    {41u, 0xffu},
+    {42u, 0xffu},
+    {43u, 0xffu},
 };
 
 /* Memset (d3_memset) */
@@ -1983,25 +2118,55 @@ static inline void isa_memset_set_dst_nums_2(uint8_t *b, uint64_t v) { isa_set_b
 static inline uint64_t isa_memset_get_dst_nums_3(const uint8_t *b) { return (isa_get_bits(b, 496u, 16u) << 0); }
 static inline void isa_memset_set_dst_nums_3(uint8_t *b, uint64_t v) { isa_set_bits(b, 496u, 16u, v >> 0); }
 static const isa_value isa_memset_values[] = {
-    {"opcode", ISA_KIND_NAME, 8u, 1u, {{0u, 8u, 0u}}, isa_names_3},
-    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL},
-    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL},
-    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL},
-    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL},
-    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL},
-    {"mode", ISA_KIND_UNSIGNED, 32u, 1u, {{224u, 32u, 0u}}, NULL},
-    {"dtype", ISA_KIND_CODE, 8u, 1u, {{256u, 8u, 0u}}, isa_dtype_v2_names},
-    {"num_active_partitions", ISA_KIND_UNSIGNED, 8u, 1u, {{272u, 8u, 0u}}, NULL},
-    {"fill", ISA_KIND_UNSIGNED, 32u, 1u, {{320u, 32u, 0u}}, NULL},
-    {"dst.addr", ISA_KIND_ADDRESS, 32u, 1u, {{352u, 32u, 0u}}, NULL},
-    {"dst.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{384u, 16u, 0u}}, NULL},
-    {"dst.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{400u, 16u, 0u}}, NULL},
-    {"dst.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{416u, 16u, 0u}}, NULL},
-    {"dst.strides.3", ISA_KIND_SIGNED, 16u, 1u, {{432u, 16u, 0u}}, NULL},
-    {"dst.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{448u, 16u, 0u}}, NULL},
-    {"dst.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{464u, 16u, 0u}}, NULL},
-    {"dst.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{480u, 16u, 0u}}, NULL},
-    {"dst.nums.3", ISA_KIND_UNSIGNED, 16u, 1u, {{496u, 16u, 0u}}, NULL},
+    {"opcode", ISA_KIND_NAME, 8u, 1u, {{0u, 8u, 0u}}, isa_names_3, -1},
+    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL, -1},
+    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL, -1},
+    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL, -1},
+    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL, -1},
+    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL, -1},
+    {"mode", ISA_KIND_UNSIGNED, 32u, 1u, {{224u, 32u, 0u}}, NULL, -1},
+    {"dtype", ISA_KIND_CODE, 8u, 1u, {{256u, 8u, 0u}}, isa_dtype_v2_names, 32},
+    {"num_active_partitions", ISA_KIND_UNSIGNED, 8u, 1u, {{272u, 8u, 0u}}, NULL, -1},
+    {"fill", ISA_KIND_UNSIGNED, 32u, 1u, {{320u, 32u, 0u}}, NULL, -1},
+    {"dst.addr", ISA_KIND_ADDRESS, 32u, 1u, {{352u, 32u, 0u}}, NULL, -1},
+    {"dst.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{384u, 16u, 0u}}, NULL, -1},
+    {"dst.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{400u, 16u, 0u}}, NULL, -1},
+    {"dst.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{416u, 16u, 0u}}, NULL, -1},
+    {"dst.strides.3", ISA_KIND_SIGNED, 16u, 1u, {{432u, 16u, 0u}}, NULL, -1},
+    {"dst.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{448u, 16u, 0u}}, NULL, -1},
+    {"dst.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{464u, 16u, 0u}}, NULL, -1},
+    {"dst.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{480u, 16u, 0u}}, NULL, -1},
+    {"dst.nums.3", ISA_KIND_UNSIGNED, 16u, 1u, {{496u, 16u, 0u}}, NULL, -1},
+};
+
+static const isa_fixed isa_memset_fixed[] = {
+    {1u, 1u, UINT64_C(0x10)}, /* inst_word_len */
+};
+static const isa_reserved isa_memset_reserved[] = {
+    {2u, 0xffu},
+    {3u, 0xffu},
+    {12u, 0xffu},
+    {13u, 0xffu},
+    {14u, 0xffu},
+    {15u, 0xffu},
+    {16u, 0xffu},
+    {17u, 0xffu},
+    {18u, 0xffu},
+    {19u, 0xffu},
+    {20u, 0xffu},
+    {21u, 0xffu},
+    {22u, 0xffu},
+    {23u, 0xffu},
+    {24u, 0xffu},
+    {25u, 0xffu},
+    {26u, 0xffu},
+    {27u, 0xffu},
+    {33u, 0xffu},
+    {35u, 0xffu},
+    {36u, 0xffu},
+    {37u, 0xffu},
+    {38u, 0xffu},
+    {39u, 0xffu},
 };
 
 /* MoveShape (s_move) */
@@ -2093,20 +2258,46 @@ static inline void isa_move_shape_set_num2(uint8_t *b, uint64_t v) { isa_set_bit
 static inline uint64_t isa_move_shape_get_num3(const uint8_t *b) { return (isa_get_bits(b, 384u, 32u) << 0); }
 static inline void isa_move_shape_set_num3(uint8_t *b, uint64_t v) { isa_set_bits(b, 384u, 32u, v >> 0); }
 static const isa_value isa_move_shape_values[] = {
-    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL},
-    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL},
-    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL},
-    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL},
-    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL},
-    {"ap_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{128u, 8u, 0u}}, NULL},
-    {"step0", ISA_KIND_SIGNED, 32u, 1u, {{160u, 32u, 0u}}, NULL},
-    {"step1", ISA_KIND_SIGNED, 32u, 1u, {{192u, 32u, 0u}}, NULL},
-    {"step2", ISA_KIND_SIGNED, 32u, 1u, {{224u, 32u, 0u}}, NULL},
-    {"step3", ISA_KIND_SIGNED, 32u, 1u, {{256u, 32u, 0u}}, NULL},
-    {"num0", ISA_KIND_UNSIGNED, 32u, 1u, {{288u, 32u, 0u}}, NULL},
-    {"num1", ISA_KIND_UNSIGNED, 32u, 1u, {{320u, 32u, 0u}}, NULL},
-    {"num2", ISA_KIND_UNSIGNED, 32u, 1u, {{352u, 32u, 0u}}, NULL},
-    {"num3", ISA_KIND_UNSIGNED, 32u, 1u, {{384u, 32u, 0u}}, NULL},
+    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL, -1},
+    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL, -1},
+    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL, -1},
+    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL, -1},
+    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL, -1},
+    {"ap_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{128u, 8u, 0u}}, NULL, -1},
+    {"step0", ISA_KIND_SIGNED, 32u, 1u, {{160u, 32u, 0u}}, NULL, -1},
+    {"step1", ISA_KIND_SIGNED, 32u, 1u, {{192u, 32u, 0u}}, NULL, -1},
+    {"step2", ISA_KIND_SIGNED, 32u, 1u, {{224u, 32u, 0u}}, NULL, -1},
+    {"step3", ISA_KIND_SIGNED, 32u, 1u, {{256u, 32u, 0u}}, NULL, -1},
+    {"num0", ISA_KIND_UNSIGNED, 32u, 1u, {{288u, 32u, 0u}}, NULL, -1},
+    {"num1", ISA_KIND_UNSIGNED, 32u, 1u, {{320u, 32u, 0u}}, NULL, -1},
+    {"num2", ISA_KIND_UNSIGNED, 32u, 1u, {{352u, 32u, 0u}}, NULL, -1},
+    {"num3", ISA_KIND_UNSIGNED, 32u, 1u, {{384u, 32u, 0u}}, NULL, -1},
+};
+
+static const isa_fixed isa_move_shape_fixed[] = {
+    {1u, 1u, UINT64_C(0x10)}, /* inst_word_len */
+    {12u, 2u, UINT64_C(0x100)}, /* const_0x0c */
+    {14u, 1u, UINT64_C(0x1)}, /* flag */
+};
+static const isa_reserved isa_move_shape_reserved[] = {
+    {2u, 0xffu},
+    {3u, 0xffu},
+    {15u, 0xffu},
+    {17u, 0xffu},
+    {18u, 0xffu},
+    {19u, 0xffu},
+    {52u, 0xffu},
+    {53u, 0xffu},
+    {54u, 0xffu},
+    {55u, 0xffu},
+    {56u, 0xffu},
+    {57u, 0xffu},
+    {58u, 0xffu},
+    {59u, 0xffu},
+    {60u, 0xffu},
+    {61u, 0xffu},
+    {62u, 0xffu},
+    {63u, 0xffu},
 };
 
 /* TensorScalar (s3d3_ts) */
@@ -2300,37 +2491,49 @@ static inline void isa_tensor_scalar_set_out_nums_1(uint8_t *b, uint64_t v) { is
 static inline uint64_t isa_tensor_scalar_get_out_nums_2(const uint8_t *b) { return (isa_get_bits(b, 496u, 16u) << 0); }
 static inline void isa_tensor_scalar_set_out_nums_2(uint8_t *b, uint64_t v) { isa_set_bits(b, 496u, 16u, v >> 0); }
 static const isa_value isa_tensor_scalar_values[] = {
-    {"opcode", ISA_KIND_NAME, 8u, 1u, {{0u, 8u, 0u}}, isa_names_4},
-    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL},
-    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL},
-    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL},
-    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL},
-    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL},
-    {"accumulator_cmd", ISA_KIND_CODE, 8u, 1u, {{96u, 8u, 0u}}, isa_accumulate_names},
-    {"input.addr", ISA_KIND_ADDRESS, 32u, 1u, {{128u, 32u, 0u}}, NULL},
-    {"input.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{160u, 16u, 0u}}, NULL},
-    {"input.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{176u, 16u, 0u}}, NULL},
-    {"input.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{192u, 16u, 0u}}, NULL},
-    {"input.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{208u, 16u, 0u}}, NULL},
-    {"input.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{224u, 16u, 0u}}, NULL},
-    {"input.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{240u, 16u, 0u}}, NULL},
-    {"in_dtype", ISA_KIND_CODE, 8u, 1u, {{256u, 8u, 0u}}, isa_dtype_v2_names},
-    {"out_dtype", ISA_KIND_CODE, 8u, 1u, {{264u, 8u, 0u}}, isa_dtype_v2_names},
-    {"num_active_channels", ISA_KIND_UNSIGNED, 8u, 1u, {{272u, 8u, 0u}}, NULL},
-    {"imm0_src", ISA_KIND_NAME, 8u, 1u, {{280u, 8u, 0u}}, isa_names_5},
-    {"op0", ISA_KIND_CODE, 8u, 1u, {{288u, 8u, 0u}}, isa_alu_v2_names},
-    {"op1", ISA_KIND_CODE, 8u, 1u, {{296u, 8u, 0u}}, isa_alu_v2_names},
-    {"reverse", ISA_KIND_NAME, 2u, 1u, {{304u, 2u, 0u}}, isa_names_6},
-    {"imm1_src", ISA_KIND_NAME, 8u, 1u, {{312u, 8u, 0u}}, isa_names_5},
-    {"imm0", ISA_KIND_UNSIGNED, 32u, 1u, {{320u, 32u, 0u}}, NULL},
-    {"imm1", ISA_KIND_UNSIGNED, 32u, 1u, {{352u, 32u, 0u}}, NULL},
-    {"out.addr", ISA_KIND_ADDRESS, 32u, 1u, {{384u, 32u, 0u}}, NULL},
-    {"out.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{416u, 16u, 0u}}, NULL},
-    {"out.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{432u, 16u, 0u}}, NULL},
-    {"out.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{448u, 16u, 0u}}, NULL},
-    {"out.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{464u, 16u, 0u}}, NULL},
-    {"out.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{480u, 16u, 0u}}, NULL},
-    {"out.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{496u, 16u, 0u}}, NULL},
+    {"opcode", ISA_KIND_NAME, 8u, 1u, {{0u, 8u, 0u}}, isa_names_4, -1},
+    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL, -1},
+    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL, -1},
+    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL, -1},
+    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL, -1},
+    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL, -1},
+    {"accumulator_cmd", ISA_KIND_CODE, 8u, 1u, {{96u, 8u, 0u}}, isa_accumulate_names, 12},
+    {"input.addr", ISA_KIND_ADDRESS, 32u, 1u, {{128u, 32u, 0u}}, NULL, -1},
+    {"input.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{160u, 16u, 0u}}, NULL, -1},
+    {"input.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{176u, 16u, 0u}}, NULL, -1},
+    {"input.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{192u, 16u, 0u}}, NULL, -1},
+    {"input.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{208u, 16u, 0u}}, NULL, -1},
+    {"input.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{224u, 16u, 0u}}, NULL, -1},
+    {"input.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{240u, 16u, 0u}}, NULL, -1},
+    {"in_dtype", ISA_KIND_CODE, 8u, 1u, {{256u, 8u, 0u}}, isa_dtype_v2_names, 32},
+    {"out_dtype", ISA_KIND_CODE, 8u, 1u, {{264u, 8u, 0u}}, isa_dtype_v2_names, 33},
+    {"num_active_channels", ISA_KIND_UNSIGNED, 8u, 1u, {{272u, 8u, 0u}}, NULL, -1},
+    {"imm0_src", ISA_KIND_NAME, 8u, 1u, {{280u, 8u, 0u}}, isa_names_5, 35},
+    {"op0", ISA_KIND_CODE, 8u, 1u, {{288u, 8u, 0u}}, isa_alu_v2_names, 36},
+    {"op1", ISA_KIND_CODE, 8u, 1u, {{296u, 8u, 0u}}, isa_alu_v2_names, 37},
+    {"reverse", ISA_KIND_NAME, 2u, 1u, {{304u, 2u, 0u}}, isa_names_6, -1},
+    {"imm1_src", ISA_KIND_NAME, 8u, 1u, {{312u, 8u, 0u}}, isa_names_5, 39},
+    {"imm0", ISA_KIND_UNSIGNED, 32u, 1u, {{320u, 32u, 0u}}, NULL, -1},
+    {"imm1", ISA_KIND_UNSIGNED, 32u, 1u, {{352u, 32u, 0u}}, NULL, -1},
+    {"out.addr", ISA_KIND_ADDRESS, 32u, 1u, {{384u, 32u, 0u}}, NULL, -1},
+    {"out.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{416u, 16u, 0u}}, NULL, -1},
+    {"out.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{432u, 16u, 0u}}, NULL, -1},
+    {"out.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{448u, 16u, 0u}}, NULL, -1},
+    {"out.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{464u, 16u, 0u}}, NULL, -1},
+    {"out.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{480u, 16u, 0u}}, NULL, -1},
+    {"out.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{496u, 16u, 0u}}, NULL, -1},
+};
+
+static const isa_fixed isa_tensor_scalar_fixed[] = {
+    {1u, 1u, UINT64_C(0x10)}, /* inst_word_len */
+};
+static const isa_reserved isa_tensor_scalar_reserved[] = {
+    {2u, 0xffu},
+    {3u, 0xffu},
+    {13u, 0xffu},
+    {14u, 0xffu},
+    {15u, 0xffu},
+    {38u, 0xfcu},
 };
 
 /* Exponential (s3d3_ts) */
@@ -2524,37 +2727,49 @@ static inline void isa_exponential_set_out_nums_1(uint8_t *b, uint64_t v) { isa_
 static inline uint64_t isa_exponential_get_out_nums_2(const uint8_t *b) { return (isa_get_bits(b, 496u, 16u) << 0); }
 static inline void isa_exponential_set_out_nums_2(uint8_t *b, uint64_t v) { isa_set_bits(b, 496u, 16u, v >> 0); }
 static const isa_value isa_exponential_values[] = {
-    {"opcode", ISA_KIND_NAME, 8u, 1u, {{0u, 8u, 0u}}, isa_names_7},
-    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL},
-    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL},
-    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL},
-    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL},
-    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL},
-    {"accumulator_cmd", ISA_KIND_CODE, 8u, 1u, {{96u, 8u, 0u}}, isa_accumulate_names},
-    {"input.addr", ISA_KIND_ADDRESS, 32u, 1u, {{128u, 32u, 0u}}, NULL},
-    {"input.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{160u, 16u, 0u}}, NULL},
-    {"input.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{176u, 16u, 0u}}, NULL},
-    {"input.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{192u, 16u, 0u}}, NULL},
-    {"input.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{208u, 16u, 0u}}, NULL},
-    {"input.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{224u, 16u, 0u}}, NULL},
-    {"input.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{240u, 16u, 0u}}, NULL},
-    {"in_dtype", ISA_KIND_CODE, 8u, 1u, {{256u, 8u, 0u}}, isa_dtype_v4_names},
-    {"out_dtype", ISA_KIND_CODE, 8u, 1u, {{264u, 8u, 0u}}, isa_dtype_v4_names},
-    {"num_active_channels", ISA_KIND_UNSIGNED, 8u, 1u, {{272u, 8u, 0u}}, NULL},
-    {"imm0_src", ISA_KIND_NAME, 8u, 1u, {{280u, 8u, 0u}}, isa_names_5},
-    {"op0", ISA_KIND_CODE, 8u, 1u, {{288u, 8u, 0u}}, isa_alu_v4_names},
-    {"op1", ISA_KIND_CODE, 8u, 1u, {{296u, 8u, 0u}}, isa_alu_v4_names},
-    {"reverse", ISA_KIND_NAME, 2u, 1u, {{304u, 2u, 0u}}, isa_names_6},
-    {"imm1_src", ISA_KIND_NAME, 8u, 1u, {{312u, 8u, 0u}}, isa_names_5},
-    {"imm0", ISA_KIND_UNSIGNED, 32u, 1u, {{320u, 32u, 0u}}, NULL},
-    {"imm1", ISA_KIND_UNSIGNED, 32u, 1u, {{352u, 32u, 0u}}, NULL},
-    {"out.addr", ISA_KIND_ADDRESS, 32u, 1u, {{384u, 32u, 0u}}, NULL},
-    {"out.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{416u, 16u, 0u}}, NULL},
-    {"out.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{432u, 16u, 0u}}, NULL},
-    {"out.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{448u, 16u, 0u}}, NULL},
-    {"out.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{464u, 16u, 0u}}, NULL},
-    {"out.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{480u, 16u, 0u}}, NULL},
-    {"out.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{496u, 16u, 0u}}, NULL},
+    {"opcode", ISA_KIND_NAME, 8u, 1u, {{0u, 8u, 0u}}, isa_names_7, -1},
+    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL, -1},
+    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL, -1},
+    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL, -1},
+    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL, -1},
+    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL, -1},
+    {"accumulator_cmd", ISA_KIND_CODE, 8u, 1u, {{96u, 8u, 0u}}, isa_accumulate_names, 12},
+    {"input.addr", ISA_KIND_ADDRESS, 32u, 1u, {{128u, 32u, 0u}}, NULL, -1},
+    {"input.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{160u, 16u, 0u}}, NULL, -1},
+    {"input.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{176u, 16u, 0u}}, NULL, -1},
+    {"input.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{192u, 16u, 0u}}, NULL, -1},
+    {"input.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{208u, 16u, 0u}}, NULL, -1},
+    {"input.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{224u, 16u, 0u}}, NULL, -1},
+    {"input.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{240u, 16u, 0u}}, NULL, -1},
+    {"in_dtype", ISA_KIND_CODE, 8u, 1u, {{256u, 8u, 0u}}, isa_dtype_v4_names, 32},
+    {"out_dtype", ISA_KIND_CODE, 8u, 1u, {{264u, 8u, 0u}}, isa_dtype_v4_names, 33},
+    {"num_active_channels", ISA_KIND_UNSIGNED, 8u, 1u, {{272u, 8u, 0u}}, NULL, -1},
+    {"imm0_src", ISA_KIND_NAME, 8u, 1u, {{280u, 8u, 0u}}, isa_names_5, 35},
+    {"op0", ISA_KIND_CODE, 8u, 1u, {{288u, 8u, 0u}}, isa_alu_v4_names, 36},
+    {"op1", ISA_KIND_CODE, 8u, 1u, {{296u, 8u, 0u}}, isa_alu_v4_names, 37},
+    {"reverse", ISA_KIND_NAME, 2u, 1u, {{304u, 2u, 0u}}, isa_names_6, -1},
+    {"imm1_src", ISA_KIND_NAME, 8u, 1u, {{312u, 8u, 0u}}, isa_names_5, 39},
+    {"imm0", ISA_KIND_UNSIGNED, 32u, 1u, {{320u, 32u, 0u}}, NULL, -1},
+    {"imm1", ISA_KIND_UNSIGNED, 32u, 1u, {{352u, 32u, 0u}}, NULL, -1},
+    {"out.addr", ISA_KIND_ADDRESS, 32u, 1u, {{384u, 32u, 0u}}, NULL, -1},
+    {"out.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{416u, 16u, 0u}}, NULL, -1},
+    {"out.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{432u, 16u, 0u}}, NULL, -1},
+    {"out.strides.2", ISA_KIND_SIGNED, 16u, 1u, {{448u, 16u, 0u}}, NULL, -1},
+    {"out.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{464u, 16u, 0u}}, NULL, -1},
+    {"out.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{480u, 16u, 0u}}, NULL, -1},
+    {"out.nums.2", ISA_KIND_UNSIGNED, 16u, 1u, {{496u, 16u, 0u}}, NULL, -1},
+};
+
+static const isa_fixed isa_exponential_fixed[] = {
+    {1u, 1u, UINT64_C(0x10)}, /* inst_word_len */
+};
+static const isa_reserved isa_exponential_reserved[] = {
+    {2u, 0xffu},
+    {3u, 0xffu},
+    {13u, 0xffu},
+    {14u, 0xffu},
+    {15u, 0xffu},
+    {38u, 0xfcu},
 };
 
 /* ScalarTensorTensor (s2s2d2_stt) */
@@ -2754,38 +2969,50 @@ static inline void isa_scalar_tensor_tensor_set_out_nums_1(uint8_t *b, uint64_t 
 static inline uint64_t isa_scalar_tensor_tensor_get_scalar(const uint8_t *b) { return (isa_get_bits(b, 480u, 32u) << 0); }
 static inline void isa_scalar_tensor_tensor_set_scalar(uint8_t *b, uint64_t v) { isa_set_bits(b, 480u, 32u, v >> 0); }
 static const isa_value isa_scalar_tensor_tensor_values[] = {
-    {"opcode", ISA_KIND_NAME, 8u, 1u, {{0u, 8u, 0u}}, isa_names_8},
-    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL},
-    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL},
-    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL},
-    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL},
-    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL},
-    {"tensor1.addr", ISA_KIND_ADDRESS, 32u, 1u, {{96u, 32u, 0u}}, NULL},
-    {"tensor1.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{128u, 16u, 0u}}, NULL},
-    {"tensor1.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{144u, 16u, 0u}}, NULL},
-    {"tensor1.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{160u, 16u, 0u}}, NULL},
-    {"tensor1.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{176u, 16u, 0u}}, NULL},
-    {"tensor0.addr", ISA_KIND_ADDRESS, 32u, 1u, {{192u, 32u, 0u}}, NULL},
-    {"tensor0.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{224u, 16u, 0u}}, NULL},
-    {"tensor0.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{240u, 16u, 0u}}, NULL},
-    {"tensor0.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{256u, 16u, 0u}}, NULL},
-    {"tensor0.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{272u, 16u, 0u}}, NULL},
-    {"op0", ISA_KIND_CODE, 8u, 1u, {{288u, 8u, 0u}}, isa_alu_v2_names},
-    {"op1", ISA_KIND_CODE, 8u, 1u, {{296u, 8u, 0u}}, isa_alu_v2_names},
-    {"reverse", ISA_KIND_NAME, 2u, 1u, {{304u, 2u, 0u}}, isa_names_6},
-    {"scalar_src", ISA_KIND_NAME, 8u, 1u, {{312u, 8u, 0u}}, isa_names_5},
-    {"tensor0_dtype", ISA_KIND_CODE, 4u, 1u, {{320u, 4u, 0u}}, isa_dtype_v2_names},
-    {"tensor1_dtype", ISA_KIND_CODE, 4u, 1u, {{324u, 4u, 0u}}, isa_dtype_v2_names},
-    {"out_dtype", ISA_KIND_CODE, 8u, 1u, {{328u, 8u, 0u}}, isa_dtype_v2_names},
-    {"num_active_channels", ISA_KIND_UNSIGNED, 8u, 1u, {{336u, 8u, 0u}}, NULL},
-    {"scalar_dtype", ISA_KIND_CODE, 8u, 1u, {{344u, 8u, 0u}}, isa_dtype_v2_names},
-    {"accumulator_cmd", ISA_KIND_CODE, 8u, 1u, {{352u, 8u, 0u}}, isa_accumulate_names},
-    {"out.addr", ISA_KIND_ADDRESS, 32u, 1u, {{384u, 32u, 0u}}, NULL},
-    {"out.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{416u, 16u, 0u}}, NULL},
-    {"out.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{432u, 16u, 0u}}, NULL},
-    {"out.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{448u, 16u, 0u}}, NULL},
-    {"out.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{464u, 16u, 0u}}, NULL},
-    {"scalar", ISA_KIND_UNSIGNED, 32u, 1u, {{480u, 32u, 0u}}, NULL},
+    {"opcode", ISA_KIND_NAME, 8u, 1u, {{0u, 8u, 0u}}, isa_names_8, -1},
+    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL, -1},
+    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL, -1},
+    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL, -1},
+    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL, -1},
+    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL, -1},
+    {"tensor1.addr", ISA_KIND_ADDRESS, 32u, 1u, {{96u, 32u, 0u}}, NULL, -1},
+    {"tensor1.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{128u, 16u, 0u}}, NULL, -1},
+    {"tensor1.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{144u, 16u, 0u}}, NULL, -1},
+    {"tensor1.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{160u, 16u, 0u}}, NULL, -1},
+    {"tensor1.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{176u, 16u, 0u}}, NULL, -1},
+    {"tensor0.addr", ISA_KIND_ADDRESS, 32u, 1u, {{192u, 32u, 0u}}, NULL, -1},
+    {"tensor0.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{224u, 16u, 0u}}, NULL, -1},
+    {"tensor0.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{240u, 16u, 0u}}, NULL, -1},
+    {"tensor0.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{256u, 16u, 0u}}, NULL, -1},
+    {"tensor0.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{272u, 16u, 0u}}, NULL, -1},
+    {"op0", ISA_KIND_CODE, 8u, 1u, {{288u, 8u, 0u}}, isa_alu_v2_names, 36},
+    {"op1", ISA_KIND_CODE, 8u, 1u, {{296u, 8u, 0u}}, isa_alu_v2_names, 37},
+    {"reverse", ISA_KIND_NAME, 2u, 1u, {{304u, 2u, 0u}}, isa_names_6, -1},
+    {"scalar_src", ISA_KIND_NAME, 8u, 1u, {{312u, 8u, 0u}}, isa_names_5, 39},
+    {"tensor0_dtype", ISA_KIND_CODE, 4u, 1u, {{320u, 4u, 0u}}, isa_dtype_v2_names, 40},
+    {"tensor1_dtype", ISA_KIND_CODE, 4u, 1u, {{324u, 4u, 0u}}, isa_dtype_v2_names, 40},
+    {"out_dtype", ISA_KIND_CODE, 8u, 1u, {{328u, 8u, 0u}}, isa_dtype_v2_names, 41},
+    {"num_active_channels", ISA_KIND_UNSIGNED, 8u, 1u, {{336u, 8u, 0u}}, NULL, -1},
+    {"scalar_dtype", ISA_KIND_CODE, 8u, 1u, {{344u, 8u, 0u}}, isa_dtype_v2_names, 43},
+    {"accumulator_cmd", ISA_KIND_CODE, 8u, 1u, {{352u, 8u, 0u}}, isa_accumulate_names, 44},
+    {"out.addr", ISA_KIND_ADDRESS, 32u, 1u, {{384u, 32u, 0u}}, NULL, -1},
+    {"out.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{416u, 16u, 0u}}, NULL, -1},
+    {"out.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{432u, 16u, 0u}}, NULL, -1},
+    {"out.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{448u, 16u, 0u}}, NULL, -1},
+    {"out.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{464u, 16u, 0u}}, NULL, -1},
+    {"scalar", ISA_KIND_UNSIGNED, 32u, 1u, {{480u, 32u, 0u}}, NULL, -1},
+};
+
+static const isa_fixed isa_scalar_tensor_tensor_fixed[] = {
+    {1u, 1u, UINT64_C(0x10)}, /* inst_word_len */
+};
+static const isa_reserved isa_scalar_tensor_tensor_reserved[] = {
+    {2u, 0xffu},
+    {3u, 0xffu},
+    {38u, 0xfcu},
+    {45u, 0xffu},
+    {46u, 0xffu},
+    {47u, 0xffu},
 };
 
 /* TensorScalarAddr (s2d2_ts_as) */
@@ -2943,31 +3170,52 @@ static inline void isa_tensor_scalar_addr_set_out_nums_1(uint8_t *b, uint64_t v)
 static inline uint64_t isa_tensor_scalar_addr_get_scalar1(const uint8_t *b) { return (isa_get_bits(b, 480u, 32u) << 0); }
 static inline void isa_tensor_scalar_addr_set_scalar1(uint8_t *b, uint64_t v) { isa_set_bits(b, 480u, 32u, v >> 0); }
 static const isa_value isa_tensor_scalar_addr_values[] = {
-    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL},
-    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL},
-    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL},
-    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL},
-    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL},
-    {"input.addr", ISA_KIND_ADDRESS, 32u, 1u, {{128u, 32u, 0u}}, NULL},
-    {"input.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{160u, 16u, 0u}}, NULL},
-    {"input.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{176u, 16u, 0u}}, NULL},
-    {"input.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{192u, 16u, 0u}}, NULL},
-    {"input.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{208u, 16u, 0u}}, NULL},
-    {"in_dtype", ISA_KIND_CODE, 8u, 1u, {{256u, 8u, 0u}}, isa_dtype_v2_names},
-    {"out_dtype", ISA_KIND_CODE, 8u, 1u, {{264u, 8u, 0u}}, isa_dtype_v2_names},
-    {"scalar0_src", ISA_KIND_NAME, 8u, 1u, {{280u, 8u, 0u}}, isa_names_5},
-    {"op0", ISA_KIND_CODE, 8u, 1u, {{288u, 8u, 0u}}, isa_alu_v2_names},
-    {"op1", ISA_KIND_CODE, 8u, 1u, {{296u, 8u, 0u}}, isa_alu_v2_names},
-    {"reverse", ISA_KIND_NAME, 2u, 1u, {{304u, 2u, 0u}}, isa_names_6},
-    {"scalar1_src", ISA_KIND_NAME, 8u, 1u, {{312u, 8u, 0u}}, isa_names_5},
-    {"scalar0", ISA_KIND_UNSIGNED, 32u, 1u, {{320u, 32u, 0u}}, NULL},
-    {"num_active_channels", ISA_KIND_UNSIGNED, 8u, 1u, {{368u, 8u, 0u}}, NULL},
-    {"out.addr", ISA_KIND_ADDRESS, 32u, 1u, {{384u, 32u, 0u}}, NULL},
-    {"out.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{416u, 16u, 0u}}, NULL},
-    {"out.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{432u, 16u, 0u}}, NULL},
-    {"out.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{448u, 16u, 0u}}, NULL},
-    {"out.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{464u, 16u, 0u}}, NULL},
-    {"scalar1", ISA_KIND_UNSIGNED, 32u, 1u, {{480u, 32u, 0u}}, NULL},
+    {"sync.wait_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{32u, 8u, 0u}}, NULL, -1},
+    {"sync.wait_index", ISA_KIND_UNSIGNED, 8u, 1u, {{40u, 8u, 0u}}, NULL, -1},
+    {"sync.update_mode", ISA_KIND_UNSIGNED, 8u, 1u, {{48u, 8u, 0u}}, NULL, -1},
+    {"sync.update_index", ISA_KIND_UNSIGNED, 8u, 1u, {{56u, 8u, 0u}}, NULL, -1},
+    {"sync.value", ISA_KIND_UNSIGNED, 32u, 1u, {{64u, 32u, 0u}}, NULL, -1},
+    {"input.addr", ISA_KIND_ADDRESS, 32u, 1u, {{128u, 32u, 0u}}, NULL, -1},
+    {"input.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{160u, 16u, 0u}}, NULL, -1},
+    {"input.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{176u, 16u, 0u}}, NULL, -1},
+    {"input.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{192u, 16u, 0u}}, NULL, -1},
+    {"input.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{208u, 16u, 0u}}, NULL, -1},
+    {"in_dtype", ISA_KIND_CODE, 8u, 1u, {{256u, 8u, 0u}}, isa_dtype_v2_names, 32},
+    {"out_dtype", ISA_KIND_CODE, 8u, 1u, {{264u, 8u, 0u}}, isa_dtype_v2_names, 33},
+    {"scalar0_src", ISA_KIND_NAME, 8u, 1u, {{280u, 8u, 0u}}, isa_names_5, 35},
+    {"op0", ISA_KIND_CODE, 8u, 1u, {{288u, 8u, 0u}}, isa_alu_v2_names, 36},
+    {"op1", ISA_KIND_CODE, 8u, 1u, {{296u, 8u, 0u}}, isa_alu_v2_names, 37},
+    {"reverse", ISA_KIND_NAME, 2u, 1u, {{304u, 2u, 0u}}, isa_names_6, -1},
+    {"scalar1_src", ISA_KIND_NAME, 8u, 1u, {{312u, 8u, 0u}}, isa_names_5, 39},
+    {"scalar0", ISA_KIND_UNSIGNED, 32u, 1u, {{320u, 32u, 0u}}, NULL, -1},
+    {"num_active_channels", ISA_KIND_UNSIGNED, 8u, 1u, {{368u, 8u, 0u}}, NULL, -1},
+    {"out.addr", ISA_KIND_ADDRESS, 32u, 1u, {{384u, 32u, 0u}}, NULL, -1},
+    {"out.strides.0", ISA_KIND_SIGNED, 16u, 1u, {{416u, 16u, 0u}}, NULL, -1},
+    {"out.strides.1", ISA_KIND_SIGNED, 16u, 1u, {{432u, 16u, 0u}}, NULL, -1},
+    {"out.nums.0", ISA_KIND_UNSIGNED, 16u, 1u, {{448u, 16u, 0u}}, NULL, -1},
+    {"out.nums.1", ISA_KIND_UNSIGNED, 16u, 1u, {{464u, 16u, 0u}}, NULL, -1},
+    {"scalar1", ISA_KIND_UNSIGNED, 32u, 1u, {{480u, 32u, 0u}}, NULL, -1},
+};
+
+static const isa_fixed isa_tensor_scalar_addr_fixed[] = {
+    {1u, 1u, UINT64_C(0x10)}, /* inst_word_len */
+};
+static const isa_reserved isa_tensor_scalar_addr_reserved[] = {
+    {2u, 0xffu},
+    {3u, 0xffu},
+    {12u, 0xffu},
+    {13u, 0xffu},
+    {14u, 0xffu},
+    {15u, 0xffu},
+    {28u, 0xffu},
+    {29u, 0xffu},
+    {30u, 0xffu},
+    {31u, 0xffu},
+    {34u, 0xffu},
+    {38u, 0xfcu},
+    {44u, 0xffu},
+    {45u, 0xffu},
+    {47u, 0xffu},
 };
 
 /* TensorScalarAffineSelect */
@@ -2980,7 +3228,15 @@ static const uint8_t isa_tensor_scalar_affine_select_opcodes[] = {0x92u};
 static inline const uint8_t *isa_tensor_scalar_affine_select_get_body(const uint8_t *b) { return b + 4u; }
 static inline void isa_tensor_scalar_affine_select_set_body(uint8_t *b, const uint8_t *v) { memcpy(b + 4u, v, 60u); }
 static const isa_value isa_tensor_scalar_affine_select_values[] = {
-    {"body", ISA_KIND_BYTES, 480u, 1u, {{32u, 480u, 0u}}, NULL},
+    {"body", ISA_KIND_BYTES, 480u, 1u, {{32u, 480u, 0u}}, NULL, -1},
+};
+
+static const isa_fixed isa_tensor_scalar_affine_select_fixed[] = {
+    {1u, 1u, UINT64_C(0x10)}, /* inst_word_len */
+};
+static const isa_reserved isa_tensor_scalar_affine_select_reserved[] = {
+    {2u, 0xffu},
+    {3u, 0xffu},
 };
 
 /* DveReadAccumulator */
@@ -2993,7 +3249,15 @@ static const uint8_t isa_dve_read_accumulator_opcodes[] = {0x9bu};
 static inline const uint8_t *isa_dve_read_accumulator_get_body(const uint8_t *b) { return b + 4u; }
 static inline void isa_dve_read_accumulator_set_body(uint8_t *b, const uint8_t *v) { memcpy(b + 4u, v, 60u); }
 static const isa_value isa_dve_read_accumulator_values[] = {
-    {"body", ISA_KIND_BYTES, 480u, 1u, {{32u, 480u, 0u}}, NULL},
+    {"body", ISA_KIND_BYTES, 480u, 1u, {{32u, 480u, 0u}}, NULL, -1},
+};
+
+static const isa_fixed isa_dve_read_accumulator_fixed[] = {
+    {1u, 1u, UINT64_C(0x10)}, /* inst_word_len */
+};
+static const isa_reserved isa_dve_read_accumulator_reserved[] = {
+    {2u, 0xffu},
+    {3u, 0xffu},
 };
 
 /* TensorDequantize */
@@ -3006,7 +3270,15 @@ static const uint8_t isa_tensor_dequantize_opcodes[] = {0x7bu};
 static inline const uint8_t *isa_tensor_dequantize_get_body(const uint8_t *b) { return b + 4u; }
 static inline void isa_tensor_dequantize_set_body(uint8_t *b, const uint8_t *v) { memcpy(b + 4u, v, 60u); }
 static const isa_value isa_tensor_dequantize_values[] = {
-    {"body", ISA_KIND_BYTES, 480u, 1u, {{32u, 480u, 0u}}, NULL},
+    {"body", ISA_KIND_BYTES, 480u, 1u, {{32u, 480u, 0u}}, NULL, -1},
+};
+
+static const isa_fixed isa_tensor_dequantize_fixed[] = {
+    {1u, 1u, UINT64_C(0x10)}, /* inst_word_len */
+};
+static const isa_reserved isa_tensor_dequantize_reserved[] = {
+    {2u, 0xffu},
+    {3u, 0xffu},
 };
 
 /* TensorReduceRangeCheck */
@@ -3019,26 +3291,34 @@ static const uint8_t isa_tensor_reduce_range_check_opcodes[] = {0x9cu};
 static inline const uint8_t *isa_tensor_reduce_range_check_get_body(const uint8_t *b) { return b + 4u; }
 static inline void isa_tensor_reduce_range_check_set_body(uint8_t *b, const uint8_t *v) { memcpy(b + 4u, v, 60u); }
 static const isa_value isa_tensor_reduce_range_check_values[] = {
-    {"body", ISA_KIND_BYTES, 480u, 1u, {{32u, 480u, 0u}}, NULL},
+    {"body", ISA_KIND_BYTES, 480u, 1u, {{32u, 480u, 0u}}, NULL, -1},
+};
+
+static const isa_fixed isa_tensor_reduce_range_check_fixed[] = {
+    {1u, 1u, UINT64_C(0x10)}, /* inst_word_len */
+};
+static const isa_reserved isa_tensor_reduce_range_check_reserved[] = {
+    {2u, 0xffu},
+    {3u, 0xffu},
 };
 
 /* Every bundle member, indexed by isa_bundle_id. */
 static const isa_member isa_bundles[] = {
-    {"TensorTensor", "TensorTensor", 64u, isa_tensor_tensor_values, 32u},
-    {"SelectReduce", "SelectReduce", 64u, isa_select_reduce_values, 29u},
-    {"CopyPredicated", "CopyPredicated", 64u, isa_copy_predicated_values, 32u},
-    {"CopyPredicatedScalar", "CopyPredicatedScalar", 64u, isa_copy_predicated_scalar_values, 25u},
-    {"TensorCopy", "TensorCopy", 64u, isa_tensor_copy_values, 27u},
-    {"Memset", "Memset", 64u, isa_memset_values, 19u},
-    {"MoveShape", "MoveShape", 64u, isa_move_shape_values, 14u},
-    {"TensorScalar", "TensorScalar", 64u, isa_tensor_scalar_values, 31u},
-    {"Exponential", "Exponential", 64u, isa_exponential_values, 31u},
-    {"ScalarTensorTensor", "ScalarTensorTensor", 64u, isa_scalar_tensor_tensor_values, 32u},
-    {"TensorScalarAddr", "TensorScalarAddr", 64u, isa_tensor_scalar_addr_values, 25u},
-    {"TensorScalarAffineSelect", "TensorScalarAffineSelect", 64u, isa_tensor_scalar_affine_select_values, 1u},
-    {"DveReadAccumulator", "DveReadAccumulator", 64u, isa_dve_read_accumulator_values, 1u},
-    {"TensorDequantize", "TensorDequantize", 64u, isa_tensor_dequantize_values, 1u},
-    {"TensorReduceRangeCheck", "TensorReduceRangeCheck", 64u, isa_tensor_reduce_range_check_values, 1u},
+    {"TensorTensor", "TensorTensor", 64u, 0x41u, 1u, isa_tensor_tensor_fixed, 1u, isa_tensor_tensor_reserved, 2u, isa_tensor_tensor_values, 32u},
+    {"SelectReduce", "SelectReduce", 64u, 0xeau, 1u, isa_select_reduce_fixed, 1u, isa_select_reduce_reserved, 10u, isa_select_reduce_values, 29u},
+    {"CopyPredicated", "CopyPredicated", 64u, 0x72u, 1u, isa_copy_predicated_fixed, 1u, isa_copy_predicated_reserved, 2u, isa_copy_predicated_values, 32u},
+    {"CopyPredicatedScalar", "CopyPredicatedScalar", 64u, 0xe8u, 1u, isa_copy_predicated_scalar_fixed, 1u, isa_copy_predicated_scalar_reserved, 13u, isa_copy_predicated_scalar_values, 25u},
+    {"TensorCopy", "TensorCopy", 64u, 0x46u, 1u, isa_tensor_copy_fixed, 1u, isa_tensor_copy_reserved, 11u, isa_tensor_copy_values, 27u},
+    {"Memset", "Memset", 64u, 0x49u, 1u, isa_memset_fixed, 1u, isa_memset_reserved, 24u, isa_memset_values, 19u},
+    {"MoveShape", "MoveShape", 64u, 0xb2u, 1u, isa_move_shape_fixed, 3u, isa_move_shape_reserved, 18u, isa_move_shape_values, 14u},
+    {"TensorScalar", "TensorScalar", 64u, 0x43u, 1u, isa_tensor_scalar_fixed, 1u, isa_tensor_scalar_reserved, 6u, isa_tensor_scalar_values, 31u},
+    {"Exponential", "Exponential", 64u, 0x30u, 1u, isa_exponential_fixed, 1u, isa_exponential_reserved, 6u, isa_exponential_values, 31u},
+    {"ScalarTensorTensor", "ScalarTensorTensor", 64u, 0x9du, 1u, isa_scalar_tensor_tensor_fixed, 1u, isa_scalar_tensor_tensor_reserved, 6u, isa_scalar_tensor_tensor_values, 32u},
+    {"TensorScalarAddr", "TensorScalarAddr", 64u, 0x74u, 1u, isa_tensor_scalar_addr_fixed, 1u, isa_tensor_scalar_addr_reserved, 15u, isa_tensor_scalar_addr_values, 25u},
+    {"TensorScalarAffineSelect", "TensorScalarAffineSelect", 64u, 0x92u, 1u, isa_tensor_scalar_affine_select_fixed, 1u, isa_tensor_scalar_affine_select_reserved, 2u, isa_tensor_scalar_affine_select_values, 1u},
+    {"DveReadAccumulator", "DveReadAccumulator", 64u, 0x9bu, 1u, isa_dve_read_accumulator_fixed, 1u, isa_dve_read_accumulator_reserved, 2u, isa_dve_read_accumulator_values, 1u},
+    {"TensorDequantize", "TensorDequantize", 64u, 0x7bu, 1u, isa_tensor_dequantize_fixed, 1u, isa_tensor_dequantize_reserved, 2u, isa_tensor_dequantize_values, 1u},
+    {"TensorReduceRangeCheck", "TensorReduceRangeCheck", 64u, 0x9cu, 1u, isa_tensor_reduce_range_check_fixed, 1u, isa_tensor_reduce_range_check_reserved, 2u, isa_tensor_reduce_range_check_values, 1u},
 };
 
 /* The member of the bundle at `b` by its opcode byte, or ISA_BUNDLE_NONE. */
@@ -3091,6 +3371,183 @@ static inline isa_bundle_id isa_decode_opcode(const uint8_t *b) {
     }
 }
 
+/* The first refusal of the Rust decoder for the bundle at `b`, `len` bytes long, in its
+ * order: length, identity, then the member's fixed bytes, reserved bits and values; `*at`
+ * gets the byte it names. */
+static inline isa_refusal isa_bundle_check(const uint8_t *b, size_t len, size_t *at) {
+    isa_bundle_id id;
+    *at = 0;
+    if (len < ISA_BUNDLE_SIZE) return ISA_REFUSE_TRUNCATED;
+    id = isa_decode_opcode(b);
+    if (id == ISA_BUNDLE_NONE) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_bundles[id], b, at);
+}
+
+/* The first refusal of the Rust decoder for a TensorTensor at `b` (ISA_TENSOR_TENSOR_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_tensor_tensor_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_opcode(b) != ISA_BUNDLE_TENSOR_TENSOR) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_bundles[ISA_BUNDLE_TENSOR_TENSOR], b, at);
+}
+
+/* Writes a TensorTensor at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_tensor_tensor_init(uint8_t *b) { isa_member_init(&isa_bundles[ISA_BUNDLE_TENSOR_TENSOR], b); }
+
+/* The first refusal of the Rust decoder for a SelectReduce at `b` (ISA_SELECT_REDUCE_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_select_reduce_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_opcode(b) != ISA_BUNDLE_SELECT_REDUCE) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_bundles[ISA_BUNDLE_SELECT_REDUCE], b, at);
+}
+
+/* Writes a SelectReduce at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_select_reduce_init(uint8_t *b) { isa_member_init(&isa_bundles[ISA_BUNDLE_SELECT_REDUCE], b); }
+
+/* The first refusal of the Rust decoder for a CopyPredicated at `b` (ISA_COPY_PREDICATED_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_copy_predicated_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_opcode(b) != ISA_BUNDLE_COPY_PREDICATED) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_bundles[ISA_BUNDLE_COPY_PREDICATED], b, at);
+}
+
+/* Writes a CopyPredicated at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_copy_predicated_init(uint8_t *b) { isa_member_init(&isa_bundles[ISA_BUNDLE_COPY_PREDICATED], b); }
+
+/* The first refusal of the Rust decoder for a CopyPredicatedScalar at `b` (ISA_COPY_PREDICATED_SCALAR_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_copy_predicated_scalar_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_opcode(b) != ISA_BUNDLE_COPY_PREDICATED_SCALAR) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_bundles[ISA_BUNDLE_COPY_PREDICATED_SCALAR], b, at);
+}
+
+/* Writes a CopyPredicatedScalar at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_copy_predicated_scalar_init(uint8_t *b) { isa_member_init(&isa_bundles[ISA_BUNDLE_COPY_PREDICATED_SCALAR], b); }
+
+/* The first refusal of the Rust decoder for a TensorCopy at `b` (ISA_TENSOR_COPY_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_tensor_copy_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_opcode(b) != ISA_BUNDLE_TENSOR_COPY) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_bundles[ISA_BUNDLE_TENSOR_COPY], b, at);
+}
+
+/* Writes a TensorCopy at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_tensor_copy_init(uint8_t *b) { isa_member_init(&isa_bundles[ISA_BUNDLE_TENSOR_COPY], b); }
+
+/* The first refusal of the Rust decoder for a Memset at `b` (ISA_MEMSET_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_memset_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_opcode(b) != ISA_BUNDLE_MEMSET) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_bundles[ISA_BUNDLE_MEMSET], b, at);
+}
+
+/* Writes a Memset at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_memset_init(uint8_t *b) { isa_member_init(&isa_bundles[ISA_BUNDLE_MEMSET], b); }
+
+/* The first refusal of the Rust decoder for a MoveShape at `b` (ISA_MOVE_SHAPE_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_move_shape_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_opcode(b) != ISA_BUNDLE_MOVE_SHAPE) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_bundles[ISA_BUNDLE_MOVE_SHAPE], b, at);
+}
+
+/* Writes a MoveShape at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_move_shape_init(uint8_t *b) { isa_member_init(&isa_bundles[ISA_BUNDLE_MOVE_SHAPE], b); }
+
+/* The first refusal of the Rust decoder for a TensorScalar at `b` (ISA_TENSOR_SCALAR_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_tensor_scalar_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_opcode(b) != ISA_BUNDLE_TENSOR_SCALAR) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_bundles[ISA_BUNDLE_TENSOR_SCALAR], b, at);
+}
+
+/* Writes a TensorScalar at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_tensor_scalar_init(uint8_t *b) { isa_member_init(&isa_bundles[ISA_BUNDLE_TENSOR_SCALAR], b); }
+
+/* The first refusal of the Rust decoder for a Exponential at `b` (ISA_EXPONENTIAL_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_exponential_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_opcode(b) != ISA_BUNDLE_EXPONENTIAL) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_bundles[ISA_BUNDLE_EXPONENTIAL], b, at);
+}
+
+/* Writes a Exponential at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_exponential_init(uint8_t *b) { isa_member_init(&isa_bundles[ISA_BUNDLE_EXPONENTIAL], b); }
+
+/* The first refusal of the Rust decoder for a ScalarTensorTensor at `b` (ISA_SCALAR_TENSOR_TENSOR_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_scalar_tensor_tensor_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_opcode(b) != ISA_BUNDLE_SCALAR_TENSOR_TENSOR) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_bundles[ISA_BUNDLE_SCALAR_TENSOR_TENSOR], b, at);
+}
+
+/* Writes a ScalarTensorTensor at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_scalar_tensor_tensor_init(uint8_t *b) { isa_member_init(&isa_bundles[ISA_BUNDLE_SCALAR_TENSOR_TENSOR], b); }
+
+/* The first refusal of the Rust decoder for a TensorScalarAddr at `b` (ISA_TENSOR_SCALAR_ADDR_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_tensor_scalar_addr_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_opcode(b) != ISA_BUNDLE_TENSOR_SCALAR_ADDR) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_bundles[ISA_BUNDLE_TENSOR_SCALAR_ADDR], b, at);
+}
+
+/* Writes a TensorScalarAddr at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_tensor_scalar_addr_init(uint8_t *b) { isa_member_init(&isa_bundles[ISA_BUNDLE_TENSOR_SCALAR_ADDR], b); }
+
+/* The first refusal of the Rust decoder for a TensorScalarAffineSelect at `b` (ISA_TENSOR_SCALAR_AFFINE_SELECT_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_tensor_scalar_affine_select_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_opcode(b) != ISA_BUNDLE_TENSOR_SCALAR_AFFINE_SELECT) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_bundles[ISA_BUNDLE_TENSOR_SCALAR_AFFINE_SELECT], b, at);
+}
+
+/* Writes a TensorScalarAffineSelect at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_tensor_scalar_affine_select_init(uint8_t *b) { isa_member_init(&isa_bundles[ISA_BUNDLE_TENSOR_SCALAR_AFFINE_SELECT], b); }
+
+/* The first refusal of the Rust decoder for a DveReadAccumulator at `b` (ISA_DVE_READ_ACCUMULATOR_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_dve_read_accumulator_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_opcode(b) != ISA_BUNDLE_DVE_READ_ACCUMULATOR) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_bundles[ISA_BUNDLE_DVE_READ_ACCUMULATOR], b, at);
+}
+
+/* Writes a DveReadAccumulator at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_dve_read_accumulator_init(uint8_t *b) { isa_member_init(&isa_bundles[ISA_BUNDLE_DVE_READ_ACCUMULATOR], b); }
+
+/* The first refusal of the Rust decoder for a TensorDequantize at `b` (ISA_TENSOR_DEQUANTIZE_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_tensor_dequantize_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_opcode(b) != ISA_BUNDLE_TENSOR_DEQUANTIZE) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_bundles[ISA_BUNDLE_TENSOR_DEQUANTIZE], b, at);
+}
+
+/* Writes a TensorDequantize at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_tensor_dequantize_init(uint8_t *b) { isa_member_init(&isa_bundles[ISA_BUNDLE_TENSOR_DEQUANTIZE], b); }
+
+/* The first refusal of the Rust decoder for a TensorReduceRangeCheck at `b` (ISA_TENSOR_REDUCE_RANGE_CHECK_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_tensor_reduce_range_check_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_opcode(b) != ISA_BUNDLE_TENSOR_REDUCE_RANGE_CHECK) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_bundles[ISA_BUNDLE_TENSOR_REDUCE_RANGE_CHECK], b, at);
+}
+
+/* Writes a TensorReduceRangeCheck at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_tensor_reduce_range_check_init(uint8_t *b) { isa_member_init(&isa_bundles[ISA_BUNDLE_TENSOR_REDUCE_RANGE_CHECK], b); }
+
 /* The word members, in dispatch order. */
 typedef enum isa_word_id {
     ISA_WORD_NONE = -1,
@@ -3131,10 +3588,11 @@ static inline void isa_bstart_tepl_set_mode(uint8_t *b, uint64_t v) { isa_set_bi
 static inline uint64_t isa_bstart_tepl_get_function(const uint8_t *b) { return (isa_get_bits(b, 20u, 5u) << 0); }
 static inline void isa_bstart_tepl_set_function(uint8_t *b, uint64_t v) { isa_set_bits(b, 20u, 5u, v >> 0); }
 static const isa_value isa_bstart_tepl_values[] = {
-    {"data_type", ISA_KIND_NAME, 5u, 1u, {{27u, 5u, 0u}}, isa_names_9},
-    {"mode", ISA_KIND_UNSIGNED, 2u, 1u, {{25u, 2u, 0u}}, NULL},
-    {"function", ISA_KIND_UNSIGNED, 5u, 1u, {{20u, 5u, 0u}}, NULL},
+    {"data_type", ISA_KIND_NAME, 5u, 1u, {{27u, 5u, 0u}}, isa_names_9, 3},
+    {"mode", ISA_KIND_UNSIGNED, 2u, 1u, {{25u, 2u, 0u}}, NULL, -1},
+    {"function", ISA_KIND_UNSIGNED, 5u, 1u, {{20u, 5u, 0u}}, NULL, -1},
 };
+
 
 /* B.DATR */
 #define ISA_B_DATR_SIZE 4u
@@ -3183,14 +3641,15 @@ static inline void isa_b_datr_set_rmode(uint8_t *b, uint64_t v) { isa_set_bits(b
 static inline uint64_t isa_b_datr_get_layout(const uint8_t *b) { return (isa_get_bits(b, 7u, 5u) << 0); }
 static inline void isa_b_datr_set_layout(uint8_t *b, uint64_t v) { isa_set_bits(b, 7u, 5u, v >> 0); }
 static const isa_value isa_b_datr_values[] = {
-    {"cmode", ISA_KIND_UNSIGNED, 3u, 1u, {{29u, 3u, 0u}}, NULL},
-    {"pad_value_or_byte_id", ISA_KIND_UNSIGNED, 2u, 1u, {{27u, 2u, 0u}}, NULL},
-    {"sat", ISA_KIND_BOOL, 1u, 1u, {{26u, 1u, 0u}}, NULL},
-    {"canonicalize", ISA_KIND_BOOL, 1u, 1u, {{25u, 1u, 0u}}, NULL},
-    {"data_type", ISA_KIND_NAME, 5u, 1u, {{20u, 5u, 0u}}, isa_names_10},
-    {"rmode", ISA_KIND_UNSIGNED, 3u, 1u, {{15u, 3u, 0u}}, NULL},
-    {"layout", ISA_KIND_CODE, 5u, 1u, {{7u, 5u, 0u}}, isa_datr_layout_names},
+    {"cmode", ISA_KIND_UNSIGNED, 3u, 1u, {{29u, 3u, 0u}}, NULL, -1},
+    {"pad_value_or_byte_id", ISA_KIND_UNSIGNED, 2u, 1u, {{27u, 2u, 0u}}, NULL, -1},
+    {"sat", ISA_KIND_BOOL, 1u, 1u, {{26u, 1u, 0u}}, NULL, -1},
+    {"canonicalize", ISA_KIND_BOOL, 1u, 1u, {{25u, 1u, 0u}}, NULL, -1},
+    {"data_type", ISA_KIND_NAME, 5u, 1u, {{20u, 5u, 0u}}, isa_names_10, 2},
+    {"rmode", ISA_KIND_UNSIGNED, 3u, 1u, {{15u, 3u, 0u}}, NULL, -1},
+    {"layout", ISA_KIND_CODE, 5u, 1u, {{7u, 5u, 0u}}, isa_datr_layout_names, 0},
 };
+
 
 /* B.DIM LB0 */
 #define ISA_B_DIM_LB0_SIZE 4u
@@ -3214,9 +3673,10 @@ static inline void isa_b_dim_lb0_set_imm(uint8_t *b, uint64_t v) { isa_set_bits(
 static inline uint64_t isa_b_dim_lb0_get_reg(const uint8_t *b) { return (isa_get_bits(b, 15u, 5u) << 0); }
 static inline void isa_b_dim_lb0_set_reg(uint8_t *b, uint64_t v) { isa_set_bits(b, 15u, 5u, v >> 0); }
 static const isa_value isa_b_dim_lb0_values[] = {
-    {"imm", ISA_KIND_UNSIGNED, 17u, 2u, {{20u, 12u, 0u}, {7u, 5u, 12u}}, NULL},
-    {"reg", ISA_KIND_NAME, 5u, 1u, {{15u, 5u, 0u}}, isa_names_11},
+    {"imm", ISA_KIND_UNSIGNED, 17u, 2u, {{20u, 12u, 0u}, {7u, 5u, 12u}}, NULL, -1},
+    {"reg", ISA_KIND_NAME, 5u, 1u, {{15u, 5u, 0u}}, isa_names_11, 1},
 };
+
 
 /* B.DIM LB1 */
 #define ISA_B_DIM_LB1_SIZE 4u
@@ -3240,9 +3700,10 @@ static inline void isa_b_dim_lb1_set_imm(uint8_t *b, uint64_t v) { isa_set_bits(
 static inline uint64_t isa_b_dim_lb1_get_reg(const uint8_t *b) { return (isa_get_bits(b, 15u, 5u) << 0); }
 static inline void isa_b_dim_lb1_set_reg(uint8_t *b, uint64_t v) { isa_set_bits(b, 15u, 5u, v >> 0); }
 static const isa_value isa_b_dim_lb1_values[] = {
-    {"imm", ISA_KIND_UNSIGNED, 17u, 2u, {{20u, 12u, 0u}, {7u, 5u, 12u}}, NULL},
-    {"reg", ISA_KIND_NAME, 5u, 1u, {{15u, 5u, 0u}}, isa_names_11},
+    {"imm", ISA_KIND_UNSIGNED, 17u, 2u, {{20u, 12u, 0u}, {7u, 5u, 12u}}, NULL, -1},
+    {"reg", ISA_KIND_NAME, 5u, 1u, {{15u, 5u, 0u}}, isa_names_11, 1},
 };
+
 
 /* B.DIM LB2 */
 #define ISA_B_DIM_LB2_SIZE 4u
@@ -3266,9 +3727,10 @@ static inline void isa_b_dim_lb2_set_imm(uint8_t *b, uint64_t v) { isa_set_bits(
 static inline uint64_t isa_b_dim_lb2_get_reg(const uint8_t *b) { return (isa_get_bits(b, 15u, 5u) << 0); }
 static inline void isa_b_dim_lb2_set_reg(uint8_t *b, uint64_t v) { isa_set_bits(b, 15u, 5u, v >> 0); }
 static const isa_value isa_b_dim_lb2_values[] = {
-    {"imm", ISA_KIND_UNSIGNED, 17u, 2u, {{20u, 12u, 0u}, {7u, 5u, 12u}}, NULL},
-    {"reg", ISA_KIND_NAME, 5u, 1u, {{15u, 5u, 0u}}, isa_names_11},
+    {"imm", ISA_KIND_UNSIGNED, 17u, 2u, {{20u, 12u, 0u}, {7u, 5u, 12u}}, NULL, -1},
+    {"reg", ISA_KIND_NAME, 5u, 1u, {{15u, 5u, 0u}}, isa_names_11, 1},
 };
+
 
 /* B.IOT */
 #define ISA_B_IOT_SIZE 4u
@@ -3311,13 +3773,14 @@ static inline void isa_b_iot_set_pe_mode(uint8_t *b, uint64_t v) { isa_set_bits(
 static inline uint64_t isa_b_iot_get_dst_tile(const uint8_t *b) { return (isa_get_bits(b, 7u, 2u) << 0); }
 static inline void isa_b_iot_set_dst_tile(uint8_t *b, uint64_t v) { isa_set_bits(b, 7u, 2u, v >> 0); }
 static const isa_value isa_b_iot_values[] = {
-    {"src_tile1", ISA_KIND_UNSIGNED, 6u, 1u, {{26u, 6u, 0u}}, NULL},
-    {"src_tile0", ISA_KIND_UNSIGNED, 6u, 1u, {{20u, 6u, 0u}}, NULL},
-    {"last", ISA_KIND_BOOL, 1u, 1u, {{19u, 1u, 0u}}, NULL},
-    {"size", ISA_KIND_NAME, 4u, 1u, {{15u, 4u, 0u}}, isa_names_12},
-    {"pe_mode", ISA_KIND_UNSIGNED, 3u, 1u, {{9u, 3u, 0u}}, NULL},
-    {"dst_tile", ISA_KIND_UNSIGNED, 2u, 1u, {{7u, 2u, 0u}}, NULL},
+    {"src_tile1", ISA_KIND_UNSIGNED, 6u, 1u, {{26u, 6u, 0u}}, NULL, -1},
+    {"src_tile0", ISA_KIND_UNSIGNED, 6u, 1u, {{20u, 6u, 0u}}, NULL, -1},
+    {"last", ISA_KIND_BOOL, 1u, 1u, {{19u, 1u, 0u}}, NULL, -1},
+    {"size", ISA_KIND_NAME, 4u, 1u, {{15u, 4u, 0u}}, isa_names_12, 1},
+    {"pe_mode", ISA_KIND_UNSIGNED, 3u, 1u, {{9u, 3u, 0u}}, NULL, -1},
+    {"dst_tile", ISA_KIND_UNSIGNED, 2u, 1u, {{7u, 2u, 0u}}, NULL, -1},
 };
+
 
 /* B.IOR */
 #define ISA_B_IOR_SIZE 4u
@@ -3348,30 +3811,32 @@ static inline void isa_b_ior_set_reg_src0(uint8_t *b, uint64_t v) { isa_set_bits
 static inline uint64_t isa_b_ior_get_reg_dst(const uint8_t *b) { return (isa_get_bits(b, 7u, 5u) << 0); }
 static inline void isa_b_ior_set_reg_dst(uint8_t *b, uint64_t v) { isa_set_bits(b, 7u, 5u, v >> 0); }
 static const isa_value isa_b_ior_values[] = {
-    {"reg_src2", ISA_KIND_NAME, 5u, 1u, {{27u, 5u, 0u}}, isa_names_11},
-    {"reg_src1", ISA_KIND_NAME, 5u, 1u, {{20u, 5u, 0u}}, isa_names_11},
-    {"reg_src0", ISA_KIND_NAME, 5u, 1u, {{15u, 5u, 0u}}, isa_names_11},
-    {"reg_dst", ISA_KIND_NAME, 5u, 1u, {{7u, 5u, 0u}}, isa_names_11},
+    {"reg_src2", ISA_KIND_NAME, 5u, 1u, {{27u, 5u, 0u}}, isa_names_11, 3},
+    {"reg_src1", ISA_KIND_NAME, 5u, 1u, {{20u, 5u, 0u}}, isa_names_11, 2},
+    {"reg_src0", ISA_KIND_NAME, 5u, 1u, {{15u, 5u, 0u}}, isa_names_11, 1},
+    {"reg_dst", ISA_KIND_NAME, 5u, 1u, {{7u, 5u, 0u}}, isa_names_11, 0},
 };
+
 
 /* BSTOP */
 #define ISA_BSTOP_SIZE 4u
 #define ISA_BSTOP_MASK 0xffffffffu
 #define ISA_BSTOP_MATCH 0x00000001u
 static const isa_value isa_bstop_values[] = {
-    {NULL, ISA_KIND_UNSIGNED, 0u, 0u, {{0u, 0u, 0u}}, NULL}
+    {NULL, ISA_KIND_UNSIGNED, 0u, 0u, {{0u, 0u, 0u}}, NULL, -1}
 };
+
 
 /* Every word member, indexed by isa_word_id. */
 static const isa_member isa_words[] = {
-    {"BSTART.TEPL", "Bstart", 4u, isa_bstart_tepl_values, 3u},
-    {"B.DATR", "Datr", 4u, isa_b_datr_values, 7u},
-    {"B.DIM LB0", "DimLb0", 4u, isa_b_dim_lb0_values, 2u},
-    {"B.DIM LB1", "DimLb1", 4u, isa_b_dim_lb1_values, 2u},
-    {"B.DIM LB2", "DimLb2", 4u, isa_b_dim_lb2_values, 2u},
-    {"B.IOT", "Iot", 4u, isa_b_iot_values, 6u},
-    {"B.IOR", "Ior", 4u, isa_b_ior_values, 4u},
-    {"BSTOP", "Bstop", 4u, isa_bstop_values, 0u},
+    {"BSTART.TEPL", "Bstart", 4u, 0x19181u, 4u, NULL, 0u, NULL, 0u, isa_bstart_tepl_values, 3u},
+    {"B.DATR", "Datr", 4u, 0x1023u, 4u, NULL, 0u, NULL, 0u, isa_b_datr_values, 7u},
+    {"B.DIM LB0", "DimLb0", 4u, 0x43u, 4u, NULL, 0u, NULL, 0u, isa_b_dim_lb0_values, 2u},
+    {"B.DIM LB1", "DimLb1", 4u, 0x1043u, 4u, NULL, 0u, NULL, 0u, isa_b_dim_lb1_values, 2u},
+    {"B.DIM LB2", "DimLb2", 4u, 0x2043u, 4u, NULL, 0u, NULL, 0u, isa_b_dim_lb2_values, 2u},
+    {"B.IOT", "Iot", 4u, 0x4013u, 4u, NULL, 0u, NULL, 0u, isa_b_iot_values, 6u},
+    {"B.IOR", "Ior", 4u, 0x13u, 4u, NULL, 0u, NULL, 0u, isa_b_ior_values, 4u},
+    {"BSTOP", "Bstop", 4u, 0x1u, 4u, NULL, 0u, NULL, 0u, isa_bstop_values, 0u},
 };
 
 /* The member of the little-endian word at `b` by mask/match, or ISA_WORD_NONE. */
@@ -3387,5 +3852,105 @@ static inline isa_word_id isa_decode_word(const uint8_t *b) {
     if ((w & 0xffffffffu) == 0x00000001u) return ISA_WORD_BSTOP;
     return ISA_WORD_NONE;
 }
+
+/* The first refusal of the Rust decoder for the word at `b`, `len` bytes long, in its
+ * order: length, identity, then the member's fixed bytes, reserved bits and values; `*at`
+ * gets the byte it names. */
+static inline isa_refusal isa_word_check(const uint8_t *b, size_t len, size_t *at) {
+    isa_word_id id;
+    *at = 0;
+    if (len < ISA_WORD_SIZE) return ISA_REFUSE_TRUNCATED;
+    id = isa_decode_word(b);
+    if (id == ISA_WORD_NONE) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_words[id], b, at);
+}
+
+/* The first refusal of the Rust decoder for a BSTART.TEPL at `b` (ISA_BSTART_TEPL_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_bstart_tepl_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_word(b) != ISA_WORD_BSTART_TEPL) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_words[ISA_WORD_BSTART_TEPL], b, at);
+}
+
+/* Writes a BSTART.TEPL at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_bstart_tepl_init(uint8_t *b) { isa_member_init(&isa_words[ISA_WORD_BSTART_TEPL], b); }
+
+/* The first refusal of the Rust decoder for a B.DATR at `b` (ISA_B_DATR_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_b_datr_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_word(b) != ISA_WORD_B_DATR) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_words[ISA_WORD_B_DATR], b, at);
+}
+
+/* Writes a B.DATR at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_b_datr_init(uint8_t *b) { isa_member_init(&isa_words[ISA_WORD_B_DATR], b); }
+
+/* The first refusal of the Rust decoder for a B.DIM LB0 at `b` (ISA_B_DIM_LB0_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_b_dim_lb0_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_word(b) != ISA_WORD_B_DIM_LB0) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_words[ISA_WORD_B_DIM_LB0], b, at);
+}
+
+/* Writes a B.DIM LB0 at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_b_dim_lb0_init(uint8_t *b) { isa_member_init(&isa_words[ISA_WORD_B_DIM_LB0], b); }
+
+/* The first refusal of the Rust decoder for a B.DIM LB1 at `b` (ISA_B_DIM_LB1_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_b_dim_lb1_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_word(b) != ISA_WORD_B_DIM_LB1) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_words[ISA_WORD_B_DIM_LB1], b, at);
+}
+
+/* Writes a B.DIM LB1 at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_b_dim_lb1_init(uint8_t *b) { isa_member_init(&isa_words[ISA_WORD_B_DIM_LB1], b); }
+
+/* The first refusal of the Rust decoder for a B.DIM LB2 at `b` (ISA_B_DIM_LB2_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_b_dim_lb2_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_word(b) != ISA_WORD_B_DIM_LB2) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_words[ISA_WORD_B_DIM_LB2], b, at);
+}
+
+/* Writes a B.DIM LB2 at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_b_dim_lb2_init(uint8_t *b) { isa_member_init(&isa_words[ISA_WORD_B_DIM_LB2], b); }
+
+/* The first refusal of the Rust decoder for a B.IOT at `b` (ISA_B_IOT_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_b_iot_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_word(b) != ISA_WORD_B_IOT) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_words[ISA_WORD_B_IOT], b, at);
+}
+
+/* Writes a B.IOT at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_b_iot_init(uint8_t *b) { isa_member_init(&isa_words[ISA_WORD_B_IOT], b); }
+
+/* The first refusal of the Rust decoder for a B.IOR at `b` (ISA_B_IOR_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_b_ior_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_word(b) != ISA_WORD_B_IOR) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_words[ISA_WORD_B_IOR], b, at);
+}
+
+/* Writes a B.IOR at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_b_ior_init(uint8_t *b) { isa_member_init(&isa_words[ISA_WORD_B_IOR], b); }
+
+/* The first refusal of the Rust decoder for a BSTOP at `b` (ISA_BSTOP_SIZE bytes); `*at`
+ * gets the byte it names. Bytes of another member are ISA_REFUSE_IDENTITY. */
+static inline isa_refusal isa_bstop_check(const uint8_t *b, size_t *at) {
+    *at = 0;
+    if (isa_decode_word(b) != ISA_WORD_BSTOP) return ISA_REFUSE_IDENTITY;
+    return isa_member_check(&isa_words[ISA_WORD_BSTOP], b, at);
+}
+
+/* Writes a BSTOP at `b` with its identity and fixed bytes, zero elsewhere. */
+static inline void isa_bstop_init(uint8_t *b) { isa_member_init(&isa_words[ISA_WORD_BSTOP], b); }
 
 #endif /* ISA_EXPORT_H */

@@ -307,3 +307,56 @@ impl Misplaced {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type Read = Option<(Option<u64>, Body<isa_ops::Op>)>;
+
+    fn raw_bytes(record: Read) -> Option<(Option<u64>, Vec<u8>)> {
+        match record? {
+            (offset, Body::Raw(bytes)) => Some((offset, bytes)),
+            (_, Body::Member(_) | Body::Block(_)) => None,
+        }
+    }
+
+    #[test]
+    fn a_raw_record_reads_to_the_bytes_it_spells() {
+        let record = read::<isa_ops::Op>(
+            r#"{"offset":128,"raw":"FF10a0","reason":"cannot decode bundle"}"#,
+            false,
+        );
+        assert_eq!(raw_bytes(record), Some((Some(128), vec![0xff, 0x10, 0xa0])));
+        let bare = read::<isa_ops::Op>(r#"{"raw":"00"}"#, false);
+        assert_eq!(raw_bytes(bare), Some((None, vec![0x00])));
+    }
+
+    #[test]
+    fn a_record_that_is_unusual_or_wrong_is_read_as_a_whole_object() {
+        for line in [
+            r#"{"raw":"00","op":"Memset"}"#,
+            r#"{"reason":"why","raw":"00"}"#,
+            r#"{"offset":1,"offset":2,"raw":"00"}"#,
+            r#"{"raw":"0g"}"#,
+            r#"{"offset":0}"#,
+            "[1]",
+        ] {
+            assert!(read::<isa_ops::Op>(line, false).is_none(), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_member_record_reads_to_the_member_its_bytes_decode_to() {
+        let line = include_str!("../../examples/kernel.jsonl")
+            .lines()
+            .next()
+            .expect("the example's first record");
+        let bytes = include_bytes!("../../examples/kernel.bin");
+        let want = isa_ops::Op::decode(bytes).expect("the example's first bundle");
+        match read::<isa_ops::Op>(line, false) {
+            Some((None, Body::Member(op))) => assert_eq!(op, want),
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -1,7 +1,7 @@
 //! Sample bundles shaped by a declaration's field table: the header right, every reserved bit
 //! zero, every field's bits random (a table field's mostly one of its table's codes). Most of them decode; the ones that do are valid bundles of
 //! every op, drawn without writing a generator per op. Benchmarks, property tests and fuzz seeds
-//! use them.
+//! use them; differential tests use [`damaged`] streams, bad input made from a good stream.
 
 use isa_core::FieldKind;
 
@@ -94,6 +94,44 @@ pub fn valid(decl: &Declaration, n: usize, rng: &mut SplitMix64) -> Vec<[u8; BUN
         }
     }
     out
+}
+
+/// `n` streams of bad input made from `clean`, a stream of members `unit` bytes wide, each by one
+/// kind of damage in turn: up to eight bit flips anywhere; a cut anywhere (trailing bytes); the
+/// first byte of up to four members set at random (unknown opcodes); random bits set in one byte
+/// (reserved bits, table codes with no value, fixed bytes); random bytes, up to twice as many.
+pub fn damaged(clean: &[u8], unit: usize, n: usize, rng: &mut SplitMix64) -> Vec<Vec<u8>> {
+    (0..n)
+        .map(|k| {
+            let mut s = clean.to_vec();
+            let mut below = |n: usize| (rng.next_u64() % n.max(1) as u64) as usize;
+            match k % 5 {
+                0 => {
+                    for _ in 0..=below(8) {
+                        let (at, bit) = (below(s.len()), below(8));
+                        s.get_mut(at).into_iter().for_each(|b| *b ^= 1 << bit);
+                    }
+                }
+                1 => s.truncate(below(s.len())),
+                2 => {
+                    for _ in 0..=below(4) {
+                        let (at, byte) = (below(s.len() / unit.max(1)) * unit, below(256));
+                        s.get_mut(at).into_iter().for_each(|b| *b = byte as u8);
+                    }
+                }
+                3 => {
+                    let (at, bits) = (below(s.len()), below(256));
+                    s.get_mut(at).into_iter().for_each(|b| *b |= bits as u8);
+                }
+                _ => {
+                    s = (0..below(2 * clean.len()))
+                        .map(|_| below(256) as u8)
+                        .collect()
+                }
+            }
+            s
+        })
+        .collect()
 }
 
 fn set_bits(b: &mut [u8], first: usize, last: usize, value: u64) {

@@ -160,7 +160,9 @@ fn prelude(u: &str, l: &str) -> String {
          /* Bits first_bit .. first_bit + width - 1 hold the value's bits from value_lo up. */\n\
          typedef struct {l}piece {{ uint16_t first_bit; uint16_t width; uint8_t value_lo; }} {l}piece;\n\n\
          /* One value (a nested value's member is `out.strides.0`): its bits, how it prints, and\n \
-         * for a code or a name the name of every code (NULL where none). */\n\
+         * for a code or a name the name of every code (NULL where none); `refuse_at`: the byte\n \
+         * decode names when the value holds a code that names nothing (a flag: above 1), or -1\n \
+         * when every code decodes. */\n\
          typedef struct {l}value {{\n\
          \x20   const char *path;\n\
          \x20   {l}kind kind;\n\
@@ -168,12 +170,27 @@ fn prelude(u: &str, l: &str) -> String {
          \x20   unsigned npieces;\n\
          \x20   {l}piece pieces[4];\n\
          \x20   const char *const *names;\n\
+         \x20   long refuse_at;\n\
          }} {l}value;\n\n\
-         /* One member: its name, the name `decode --json` writes, its size and its values. */\n\
+         /* Bytes `offset .. offset + len - 1` hold `value`, little-endian (the header's word count,\n \
+         * a constant). */\n\
+         typedef struct {l}fixed {{ uint16_t offset; uint8_t len; uint64_t value; }} {l}fixed;\n\n\
+         /* The reserved bits of byte `offset`: decode refuses any of them set. */\n\
+         typedef struct {l}reserved {{ uint16_t offset; uint8_t mask; }} {l}reserved;\n\n\
+         /* One member: its name, the name `decode --json` writes, its size, its identity (the\n \
+         * first opcode in byte 0, or the match value in the little-endian word at byte 0), its\n \
+         * fixed bytes in the order decode checks them, its reserved bytes ascending, and its\n \
+         * values in the order decode reads them. */\n\
          typedef struct {l}member {{\n\
          \x20   const char *name;\n\
          \x20   const char *tag;\n\
          \x20   size_t size;\n\
+         \x20   uint32_t identity;\n\
+         \x20   unsigned identity_len;\n\
+         \x20   const {l}fixed *fixed;\n\
+         \x20   size_t nfixed;\n\
+         \x20   const {l}reserved *reserved;\n\
+         \x20   size_t nreserved;\n\
          \x20   const {l}value *values;\n\
          \x20   size_t nvalues;\n\
          }} {l}member;\n\n\
@@ -199,6 +216,58 @@ fn prelude(u: &str, l: &str) -> String {
          static inline const char *{l}value_name(const {l}value *v, uint64_t code) {{\n\
          \x20   if (v->names == NULL || code > 255u) return NULL;\n\
          \x20   return v->names[code];\n\
+         }}\n\n{}",
+        checks(u, l)
+    )
+}
+
+/// The refusals and the generic check and init over a member's tables.
+fn checks(u: &str, l: &str) -> String {
+    format!(
+        "/* Why decode refuses a member's bytes; {u}OK when it does not. */\n\
+         typedef enum {l}refusal {{\n\
+         \x20   {u}OK,                /* decodes */\n\
+         \x20   {u}REFUSE_IDENTITY,   /* no member has this opcode or word identity (byte 0) */\n\
+         \x20   {u}REFUSE_FIXED,      /* a fixed byte (the header's word count, a constant) differs */\n\
+         \x20   {u}REFUSE_RESERVED,   /* reserved bits are set */\n\
+         \x20   {u}REFUSE_CODE,       /* a value's code names nothing */\n\
+         \x20   {u}REFUSE_TRUNCATED   /* fewer bytes than a member (byte 0) */\n\
+         }} {l}refusal;\n\n\
+         /* The first refusal of the Rust decoder for member `m` at `b` (its size in bytes), in its\n \
+         * order: fixed bytes, reserved bits, then each value; `*at` gets the byte it names. */\n\
+         static inline {l}refusal {l}member_check(const {l}member *m, const uint8_t *b, size_t *at) {{\n\
+         \x20   for (size_t i = 0; i < m->nfixed; i++) {{\n\
+         \x20       const {l}fixed *f = &m->fixed[i];\n\
+         \x20       if ({l}get_bits(b, (size_t)f->offset * 8u, f->len * 8u) != f->value) {{\n\
+         \x20           *at = f->offset;\n\
+         \x20           return {u}REFUSE_FIXED;\n\
+         \x20       }}\n\
+         \x20   }}\n\
+         \x20   for (size_t i = 0; i < m->nreserved; i++) {{\n\
+         \x20       if (b[m->reserved[i].offset] & m->reserved[i].mask) {{\n\
+         \x20           *at = m->reserved[i].offset;\n\
+         \x20           return {u}REFUSE_RESERVED;\n\
+         \x20       }}\n\
+         \x20   }}\n\
+         \x20   for (size_t i = 0; i < m->nvalues; i++) {{\n\
+         \x20       const {l}value *v = &m->values[i];\n\
+         \x20       uint64_t x;\n\
+         \x20       if (v->refuse_at < 0) continue;\n\
+         \x20       x = {l}value_get(b, v);\n\
+         \x20       if (v->kind == {u}KIND_BOOL ? x > 1u : {l}value_name(v, x) == NULL) {{\n\
+         \x20           *at = (size_t)v->refuse_at;\n\
+         \x20           return {u}REFUSE_CODE;\n\
+         \x20       }}\n\
+         \x20   }}\n\
+         \x20   return {u}OK;\n\
+         }}\n\n\
+         /* Writes member `m` at `b` (its size in bytes) with its identity and every fixed byte,\n \
+         * zero elsewhere: what its setters then fill in. */\n\
+         static inline void {l}member_init(const {l}member *m, uint8_t *b) {{\n\
+         \x20   memset(b, 0, m->size);\n\
+         \x20   {l}set_bits(b, 0u, m->identity_len * 8u, m->identity);\n\
+         \x20   for (size_t i = 0; i < m->nfixed; i++)\n\
+         \x20       {l}set_bits(b, (size_t)m->fixed[i].offset * 8u, m->fixed[i].len * 8u, m->fixed[i].value);\n\
          }}\n\n"
     )
 }
@@ -307,12 +376,25 @@ fn family(
     let _ = writeln!(out, "static const {l}member {l}{kind}s[] = {{");
     for m in &fam.members {
         let ml = ident(&m.name);
+        let (identity, identity_len) = match &m.identity {
+            IdentityInfo::Opcodes { opcodes } => (opcodes.first().map_or(0, |&o| o.into()), 1),
+            IdentityInfo::MaskMatch { value, .. } => (*value, 4),
+        };
+        let table = |what: &str, len: usize| {
+            if len == 0 {
+                "NULL, 0u".to_string()
+            } else {
+                format!("{l}{ml}_{what}, {len}u")
+            }
+        };
         let _ = writeln!(
             out,
-            "    {{{}, {}, {}u, {l}{ml}_values, {}u}},",
+            "    {{{}, {}, {}u, 0x{identity:x}u, {identity_len}u, {}, {}, {l}{ml}_values, {}u}},",
             lit(&m.name),
             lit(&m.serde_tag),
             m.size,
+            table("fixed", m.fixed.len()),
+            table("reserved", m.reserved.len()),
             leaves(&m.values).len()
         );
     }
@@ -359,6 +441,49 @@ fn family(
             }
             let _ = writeln!(out, "    return {u}WORD_NONE;\n}}\n");
         }
+    }
+    member_checks(out, n, fam, kind);
+}
+
+/// The family's check (a stream's next member, or why decode refuses it) and each member's
+/// check and init.
+fn member_checks(out: &mut String, n: &Names, fam: &FamilyInfo, kind: &str) {
+    let (u, l) = (&n.upper, &n.lower);
+    let ku = kind.to_ascii_uppercase();
+    let dispatch = if kind == "bundle" {
+        format!("{l}decode_opcode")
+    } else {
+        format!("{l}decode_word")
+    };
+    let _ = writeln!(
+        out,
+        "/* The first refusal of the Rust decoder for the {kind} at `b`, `len` bytes long, in its\n \
+         * order: length, identity, then the member's fixed bytes, reserved bits and values; `*at`\n \
+         * gets the byte it names. */\n\
+         static inline {l}refusal {l}{kind}_check(const uint8_t *b, size_t len, size_t *at) {{\n\
+         \x20   {l}{kind}_id id;\n\
+         \x20   *at = 0;\n\
+         \x20   if (len < {u}{ku}_SIZE) return {u}REFUSE_TRUNCATED;\n\
+         \x20   id = {dispatch}(b);\n\
+         \x20   if (id == {u}{ku}_NONE) return {u}REFUSE_IDENTITY;\n\
+         \x20   return {l}member_check(&{l}{kind}s[id], b, at);\n\
+         }}\n"
+    );
+    for m in &fam.members {
+        let (mu, ml) = (ident(&m.name).to_ascii_uppercase(), ident(&m.name));
+        let _ = writeln!(
+            out,
+            "/* The first refusal of the Rust decoder for a {name} at `b` ({u}{mu}_SIZE bytes); `*at`\n \
+             * gets the byte it names. Bytes of another member are {u}REFUSE_IDENTITY. */\n\
+             static inline {l}refusal {l}{ml}_check(const uint8_t *b, size_t *at) {{\n\
+             \x20   *at = 0;\n\
+             \x20   if ({dispatch}(b) != {u}{ku}_{mu}) return {u}REFUSE_IDENTITY;\n\
+             \x20   return {l}member_check(&{l}{kind}s[{u}{ku}_{mu}], b, at);\n\
+             }}\n\n\
+             /* Writes a {name} at `b` with its identity and fixed bytes, zero elsewhere. */\n\
+             static inline void {l}{ml}_init(uint8_t *b) {{ {l}member_init(&{l}{kind}s[{u}{ku}_{mu}], b); }}\n",
+            name = m.name.replace("*/", "* /"),
+        );
     }
 }
 
@@ -440,21 +565,50 @@ fn member(
             .collect();
         let _ = writeln!(
             out,
-            "    {{{}, {u}KIND_{kind}, {}u, {}u, {{{}}}, {}}},",
+            "    {{{}, {u}KIND_{kind}, {}u, {}u, {{{}}}, {}, {}}},",
             lit(&leaf.path),
             leaf.width(),
             pieces.len(),
             pieces.join(", "),
-            list.unwrap_or_else(|| "NULL".into())
+            list.unwrap_or_else(|| "NULL".into()),
+            leaf.refusal
+                .map_or_else(|| "-1".to_string(), |r| r.byte.to_string())
         );
     }
     if leaves.is_empty() {
         let _ = writeln!(
             out,
-            "    {{NULL, {u}KIND_UNSIGNED, 0u, 0u, {{{{0u, 0u, 0u}}}}, NULL}}"
+            "    {{NULL, {u}KIND_UNSIGNED, 0u, 0u, {{{{0u, 0u, 0u}}}}, NULL, -1}}"
         );
     }
     out.push_str("};\n\n");
+    fixed_tables(out, l, &ml, m);
+}
+
+/// The member's fixed bytes and reserved bytes, as its check and init read them.
+fn fixed_tables(out: &mut String, l: &str, ml: &str, m: &Member) {
+    if !m.fixed.is_empty() {
+        let _ = writeln!(out, "static const {l}fixed {l}{ml}_fixed[] = {{");
+        for f in &m.fixed {
+            let _ = writeln!(
+                out,
+                "    {{{}u, {}u, UINT64_C(0x{:x})}}, /* {} */",
+                f.offset,
+                f.len,
+                f.value,
+                f.name.replace("*/", "* /")
+            );
+        }
+        out.push_str("};\n");
+    }
+    if !m.reserved.is_empty() {
+        let _ = writeln!(out, "static const {l}reserved {l}{ml}_reserved[] = {{");
+        for r in &m.reserved {
+            let _ = writeln!(out, "    {{{}u, 0x{:02x}u}},", r.offset, r.mask);
+        }
+        out.push_str("};\n");
+    }
+    out.push('\n');
 }
 
 fn accessors(out: &mut String, u: &str, l: &str, mu: &str, ml: &str, leaf: &Leaf<'_>) {
@@ -540,4 +694,74 @@ fn accessors(out: &mut String, u: &str, l: &str, mu: &str, ml: &str, leaf: &Leaf
         "static inline void {l}{ml}_set_{fl}(uint8_t *b, uint64_t v) {{ {} }}",
         write.join(" ")
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_c_literal_escapes_quotes_backslashes_and_every_byte_outside_printable_ascii() {
+        // é is U+00E9, UTF-8 0xC3 0xA9 (octal 303 251); a newline is octal 012.
+        assert_eq!(lit("B.DIM LB0"), "\"B.DIM LB0\"");
+        assert_eq!(lit("a\"b\\c"), "\"a\\\"b\\\\c\"");
+        assert_eq!(lit("é\n"), "\"\\303\\251\\012\"");
+    }
+
+    #[test]
+    fn an_identifier_splits_camel_case_and_never_starts_with_a_digit() {
+        assert_eq!(ident("TensorScalarAddr"), "tensor_scalar_addr");
+        assert_eq!(ident("B.DIM LB0"), "b_dim_lb0");
+        assert_eq!(ident("3d"), "n3d");
+        assert_eq!(ident("--"), "n");
+    }
+
+    #[test]
+    fn a_table_enum_numbers_the_second_entry_of_one_identifier() {
+        let entries = [("a-b", 1), ("a_b", 2), ("c", 3)].map(|(name, code)| NameCode {
+            name: name.to_string(),
+            code,
+        });
+        let mut out = String::new();
+        table(
+            &mut out,
+            "ISA_",
+            "isa_",
+            "t",
+            &entries,
+            [(1, "a-b")].into_iter(),
+        );
+        assert!(
+            out.contains("    ISA_T_A_B = 1,\n    ISA_T_A_B_2 = 2,\n    ISA_T_C = 3,\n"),
+            "{out}"
+        );
+        assert!(out.contains("    [1] = \"a-b\",\n"), "{out}");
+    }
+
+    #[test]
+    fn the_header_states_each_fixed_byte_and_reserved_mask() {
+        let catalog = Catalog::of::<crate::BuiltIn>().expect("the built-in ISA");
+        let h = header(&catalog);
+        // Seed 000: byte 1 of every bundle is 0x10, its word count; bytes 2 and 3 are zero.
+        assert!(h.contains(
+            "static const isa_fixed isa_memset_fixed[] = {\n    {1u, 1u, UINT64_C(0x10)}, /* inst_word_len */\n};\n\
+             static const isa_reserved isa_memset_reserved[] = {\n    {2u, 0xffu},\n    {3u, 0xffu},\n"
+        ));
+        // MoveShape: 0x0100 at 0x0C (two bytes) and 1 at 0x0E, after the header.
+        assert!(h.contains(
+            "    {12u, 2u, UINT64_C(0x100)}, /* const_0x0c */\n    {14u, 1u, UINT64_C(0x1)}, /* flag */\n"
+        ));
+        // A word has no fixed byte: its member entry points at no table.
+        assert!(
+            h.contains("0x19181u, 4u, NULL, 0u, NULL, 0u, isa_bstart_tepl_values"),
+            "{h}"
+        );
+    }
+
+    #[test]
+    fn a_mask_covers_the_width_up_to_64_bits() {
+        assert_eq!(mask_of(4), 0xf);
+        assert_eq!(mask_of(63), u64::MAX >> 1);
+        assert_eq!(mask_of(64), u64::MAX);
+    }
 }

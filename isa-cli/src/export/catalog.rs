@@ -12,12 +12,12 @@ use isa_core::{
 use serde::{Deserialize, Serialize};
 
 use super::probe;
-pub use super::probe::{NameCode, Piece, Shape, ValueInfo};
+pub use super::probe::{NameCode, Piece, Refusal, Shape, ValueInfo};
 use crate::error::CliError;
 use crate::isa::Isa;
 
 /// The version of the catalog's form; a reader refuses another.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Every layout and table of an ISA.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -65,8 +65,37 @@ pub struct Member {
     pub unrecovered: Option<String>,
     /// Every row of its field table, in table order (reserved runs included).
     pub fields: Vec<Row>,
+    /// The fixed bytes decode checks after the identity, in the order it checks them: the
+    /// header's word count first, then each constant.
+    pub fixed: Vec<Fixed>,
+    /// Every byte that holds reserved bits, ascending: decode refuses the first with any set.
+    pub reserved: Vec<ReservedByte>,
     /// The logical values `isa decode --json` writes, in its order.
     pub values: Vec<ValueInfo>,
+}
+
+/// Whole bytes that must hold one value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fixed {
+    /// The name decode's error gives them.
+    pub name: String,
+    /// Byte offset of the first.
+    pub offset: usize,
+    /// How many bytes, little-endian.
+    pub len: usize,
+    /// Their value.
+    pub value: u64,
+}
+
+/// The reserved bits of one byte: no field claims them, and decode refuses them set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReservedByte {
+    /// Byte offset.
+    pub offset: usize,
+    /// The reserved bits.
+    pub mask: u8,
 }
 
 /// How a layout is recognised.
@@ -255,8 +284,44 @@ fn member<F: Family>(index: usize, decl: &Declaration) -> Result<Member, CliErro
             LayoutStatus::Unrecovered(what) => Some(what.to_string()),
         },
         fields: decl.fields.iter().map(row).collect(),
+        fixed: fixed(decl)?,
+        reserved: reserved(decl),
         values: probe::values::<F>(index, decl)?,
     })
+}
+
+/// The constant rows of `decl`, in table order (the header's `inst_word_len` is its first).
+fn fixed(decl: &Declaration) -> Result<Vec<Fixed>, CliError> {
+    decl.fields
+        .iter()
+        .filter_map(|r| match (r.kind, r.placement) {
+            (FieldKind::Constant(value), Placement::Bytes { len }) => Some(Ok(Fixed {
+                name: r.name.to_string(),
+                offset: r.offset,
+                len,
+                value,
+            })),
+            (FieldKind::Constant(_), Placement::Bits { .. }) => Some(Err(CliError::Export {
+                what: format!("{}: constant `{}` is not whole bytes", decl.name, r.name),
+            })),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The reserved bits of `decl`'s reserved rows, byte by byte, ascending.
+fn reserved(decl: &Declaration) -> Vec<ReservedByte> {
+    let mut masks = BTreeMap::<usize, u8>::new();
+    for r in decl.fields.iter().filter(|r| r.kind == FieldKind::Reserved) {
+        let first = r.first_bit();
+        for bit in first..first + r.placement.bit_width() as usize {
+            *masks.entry(bit / 8).or_default() |= 1 << (bit % 8);
+        }
+    }
+    masks
+        .into_iter()
+        .map(|(offset, mask)| ReservedByte { offset, mask })
+        .collect()
 }
 
 /// A field-table row as the catalog writes it.
@@ -322,5 +387,44 @@ fn table(lut: &LutRef) -> Table {
         one_to_one: lut.one_to_one,
         entries,
         codes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn member(name: &str) -> Member {
+        let catalog = Catalog::of::<crate::BuiltIn>().expect("the built-in ISA");
+        catalog
+            .members()
+            .find(|m| m.name == name)
+            .cloned()
+            .unwrap_or_else(|| panic!("{name}"))
+    }
+
+    #[test]
+    fn the_reserved_bytes_are_the_bits_no_field_claims() {
+        // ScalarTensorTensor: byte 0x26 holds a 2-bit field in bits 0..=1; bits 2..=7 are free.
+        let stt = member("ScalarTensorTensor");
+        assert!(stt.reserved.contains(&ReservedByte {
+            offset: 0x26,
+            mask: 0xfc
+        }));
+        // Memset: the header's bytes 2 and 3 are zero, then 0x0C and 0x0D belong to no field.
+        let memset = member("Memset");
+        assert_eq!(
+            memset.reserved[..4],
+            [2, 3, 12, 13].map(|offset| ReservedByte { offset, mask: 0xff })
+        );
+        assert_eq!(
+            memset.fixed,
+            [Fixed {
+                name: "inst_word_len".into(),
+                offset: 1,
+                len: 1,
+                value: 0x10
+            }]
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! A member's values flattened: every leaf with the path the JSON form reaches it by
 //! (`sync.wait_mode`, `out.strides.0`), for the forms that list values rather than nest them.
 
-use super::catalog::{Piece, Shape, ValueInfo};
+use super::catalog::{Piece, Refusal, Shape, ValueInfo};
 
 /// A value that holds bits of its own.
 #[derive(Debug, Clone)]
@@ -12,6 +12,8 @@ pub struct Leaf<'a> {
     pub pieces: &'a [Piece],
     /// How it prints.
     pub shape: &'a Shape,
+    /// How decode refuses its codes that name nothing, if it does.
+    pub refusal: Option<&'a Refusal>,
 }
 
 impl Leaf<'_> {
@@ -43,6 +45,7 @@ fn walk<'a>(values: &'a [ValueInfo], prefix: &str, out: &mut Vec<Leaf<'a>>) {
                 path,
                 pieces: &v.pieces,
                 shape,
+                refusal: v.refusal.as_ref(),
             }),
         }
     }

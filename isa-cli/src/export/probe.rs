@@ -6,7 +6,9 @@
 //! its type's spelling.
 
 use isa_core::visit::{Key, Nest, Value, Visitor};
-use isa_core::{Declaration, Family, FieldError, FieldInfo, FieldKind, Identity, Placement};
+use isa_core::{
+    Declaration, Family, FieldError, FieldInfo, FieldKind, Identity, Placement, Problem,
+};
 
 use serde::{Deserialize, Serialize};
 
@@ -23,6 +25,23 @@ pub struct ValueInfo {
     pub pieces: Vec<Piece>,
     /// How it prints.
     pub shape: Shape,
+    /// How decode refuses a code of the value that names nothing; `None` when every code
+    /// decodes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refusal: Option<Refusal>,
+}
+
+/// Where and how decode refuses a value's code: the field and byte its error names, and the
+/// text of the error after the code (`code 0xff` then ``" is not in table `tt_alu`"``).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Refusal {
+    /// The field the error names.
+    pub field: String,
+    /// The byte offset the error names.
+    pub byte: usize,
+    /// The problem's text after `code 0x..`.
+    pub reason_tail: String,
 }
 
 /// A run of a value's bits: bits `lo..=hi` of the little-endian bytes from `offset`, holding the
@@ -240,6 +259,29 @@ impl<F: Family> Prober<'_, F> {
             .find_map(|(k, node)| (k == Some(name)).then_some(node))
     }
 
+    /// How decode refuses `bytes`, in which value `name` holds a code that names nothing.
+    fn refusal(&self, bytes: &[u8], name: &str) -> Result<Refusal, CliError> {
+        let refused = || self.error(&format!("a code of value `{name}` is refused another way"));
+        let Err(e) = F::decode(bytes) else {
+            return Err(refused());
+        };
+        let Problem::UnknownCode { code, .. } = e.problem else {
+            return Err(refused());
+        };
+        if e.at.field != name {
+            return Err(refused());
+        }
+        let text = e.problem.to_string();
+        let reason_tail = text
+            .strip_prefix(&format!("code {code:#x}"))
+            .ok_or_else(refused)?;
+        Ok(Refusal {
+            field: e.at.field.to_string(),
+            byte: e.at.offset,
+            reason_tail: reason_tail.to_string(),
+        })
+    }
+
     fn error(&self, what: &str) -> CliError {
         CliError::Export {
             what: format!("{}: {what}", self.decl.name),
@@ -335,6 +377,7 @@ pub fn values<F: Family>(index: usize, decl: &Declaration) -> Result<Vec<ValueIn
     let walked = prober
         .walk(&base)
         .ok_or_else(|| prober.error("its identity does not select it"))?;
+    let decodable = decodable(&prober, decl, &base, &walked);
     walked
         .into_iter()
         .map(|(key, node)| {
@@ -343,11 +386,14 @@ pub fn values<F: Family>(index: usize, decl: &Declaration) -> Result<Vec<ValueIn
             if pieces.is_empty() {
                 return Err(prober.error(&format!("value `{name}` has no row")));
             }
-            let shape = match node {
-                Node::Nest(kind, children) => {
-                    nested(&prober, &base, name, &pieces, kind, &children)?
+            let (shape, refusal) = match node {
+                Node::Nest(kind, children) => (
+                    nested(&prober, &base, name, &pieces, kind, &children)?,
+                    None,
+                ),
+                Node::Leaf(_) | Node::Undecodable => {
+                    scalar(&prober, &decodable, name, &pieces, &node)?
                 }
-                Node::Leaf(_) | Node::Undecodable => scalar(&prober, &base, name, &pieces, &node)?,
             };
             let pieces = match shape {
                 Shape::Layout { .. } | Shape::Sequence { .. } => Vec::new(),
@@ -357,24 +403,51 @@ pub fn values<F: Family>(index: usize, decl: &Declaration) -> Result<Vec<ValueIn
                 name: Some(name.to_string()),
                 pieces,
                 shape,
+                refusal,
             })
         })
         .collect()
 }
 
-/// The shape of a value that is not nested: from the walk over each of its codes when it is at
-/// most a byte wide (an enumeration's names, a table's codes), else from the walk over zeros.
+/// `base` with each value that does not decode at zero set to its first code that does, so
+/// that decode reaches any one value's refusal.
+fn decodable<F: Family>(
+    prober: &Prober<'_, F>,
+    decl: &Declaration,
+    base: &[u8],
+    walked: &[Named],
+) -> Vec<u8> {
+    let mut bytes = base.to_vec();
+    for (key, _) in walked.iter().filter(|(_, n)| *n == Node::Undecodable) {
+        let Some(name) = key else { continue };
+        let pieces = pieces(decl, name);
+        let width: u32 = pieces.iter().map(Piece::width).sum();
+        let decodes = |code: &u64| {
+            let mut with = bytes.clone();
+            set_value(&mut with, &pieces, *code);
+            matches!(prober.node(&with, name), Some(Node::Leaf(_)))
+        };
+        if let Some(code) = (0..1u64 << width.min(8)).find(decodes) {
+            set_value(&mut bytes, &pieces, code);
+        }
+    }
+    bytes
+}
+
+/// The shape of a value that is not nested, and how decode refuses its codes that name
+/// nothing: from the walk over each of its codes when it is at most a byte wide (an
+/// enumeration's names, a table's codes), else from the walk over zeros.
 fn scalar<F: Family>(
     prober: &Prober<'_, F>,
     base: &[u8],
     name: &str,
     pieces: &[Piece],
     at_zero: &Node,
-) -> Result<Shape, CliError> {
+) -> Result<(Shape, Option<Refusal>), CliError> {
     let width: u32 = pieces.iter().map(Piece::width).sum();
     if width > 8 {
         return match at_zero {
-            Node::Leaf(leaf) => Ok(leaf.shape(Vec::new())),
+            Node::Leaf(leaf) => Ok((leaf.shape(Vec::new()), None)),
             Node::Undecodable | Node::Nest(..) => Err(prober.error(&format!(
                 "value `{name}` wider than a byte does not decode at zero"
             ))),
@@ -382,11 +455,21 @@ fn scalar<F: Family>(
     }
     let mut kind: Option<Leaf> = None;
     let mut names = Vec::new();
+    let mut refusal: Option<Refusal> = None;
     for code in 0..1u64 << width {
         let mut bytes = base.to_vec();
         set_value(&mut bytes, pieces, code);
-        let Some(Node::Leaf(leaf)) = prober.node(&bytes, name) else {
-            continue;
+        let leaf = match prober.node(&bytes, name) {
+            Some(Node::Leaf(leaf)) => leaf,
+            Some(Node::Undecodable) => {
+                let this = prober.refusal(&bytes, name)?;
+                if refusal.as_ref().is_some_and(|r| *r != this) {
+                    return Err(prober.error(&format!("value `{name}` is refused two ways")));
+                }
+                refusal = Some(this);
+                continue;
+            }
+            Some(Node::Nest(..)) | None => continue,
         };
         if let Leaf::Name(n) = leaf {
             names.push(NameCode {
@@ -402,7 +485,7 @@ fn scalar<F: Family>(
             }
         }
     }
-    kind.map(|k| k.shape(names))
+    kind.map(|k| (k.shape(names), refusal))
         .ok_or_else(|| prober.error(&format!("no code of value `{name}` decodes")))
 }
 
@@ -514,10 +597,45 @@ fn build<F: Family>(
             name: key.map(str::to_string),
             pieces,
             shape,
+            refusal: None,
         });
     }
     Ok(match kind {
         NestKind::Layout => Shape::Layout { members },
         NestKind::Seq => Shape::Sequence { items: members },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn declaration(name: &str) -> &'static Declaration {
+        isa_ops::Op::DECLARATIONS
+            .iter()
+            .find(|d| d.name == name)
+            .unwrap_or_else(|| panic!("{name} is declared"))
+    }
+
+    #[test]
+    fn the_base_bytes_hold_the_header_and_every_constant() {
+        // MoveShape (seed 000): opcode 0xB2, 16 words, 0x0100 at 0x0C..0x0D, flag 1 at 0x0E.
+        let b = base_bytes(declaration("MoveShape"));
+        assert_eq!(b.len(), 64);
+        assert_eq!(b[..4], [0xb2, 0x10, 0, 0]);
+        assert_eq!(b[0x0c..0x10], [0x00, 0x01, 0x01, 0x00]);
+        assert!(b[0x10..].iter().all(|&x| x == 0));
+        assert!(isa_ops::Op::decode(&b).is_ok());
+    }
+
+    #[test]
+    fn a_row_spans_its_bits_from_its_first() {
+        // TensorTensor's in1_dtype is the high nibble of 0x0C: bits 100..=103.
+        let row = declaration("TensorTensor")
+            .fields
+            .iter()
+            .find(|r| r.name == "in1_dtype")
+            .expect("in1_dtype");
+        assert_eq!(span(row), (100, 4));
+    }
 }

@@ -1,7 +1,10 @@
 //! The Python module: standard library only, Python 3.9 or later. It carries the catalog and
-//! reads it: per member a decoder over `bytes`/`memoryview` that gives the dictionary
-//! `isa decode --json` writes (same keys and values, table and enumeration values by name,
-//! nested values as dictionaries and lists), an encoder back to bytes, and iterators over a
+//! reads it: per member a decoder over `bytes`/`memoryview` that gives the object
+//! `isa decode --json` writes — the member's dictionary (same keys and values, table and
+//! enumeration values by name, nested values as dictionaries and lists), or, for bytes the Rust
+//! decoder refuses (checked in its order: identity, fixed bytes, reserved bits, each value's
+//! code), bytes that would not encode back the same and trailing bytes, the raw record with the
+//! same `reason` — an encoder back to bytes (a raw record byte for byte), and iterators over a
 //! stream of bundles or of words.
 
 use std::fmt::Write as _;
@@ -99,19 +102,100 @@ def _member_of(family, b):
     return None
 
 
-def decode(family, b, offset=0):
-    """The dictionary `decode --json` writes for the member at the start of `b`, or None when no member claims it."""
+def _set_bits(bits):
+    """`bit 7`, `bits 0 and 3`, `bits 0, 1 and 5`."""
+    on = [str(k) for k in range(8) if bits >> k & 1]
+    if len(on) == 1:
+        return "bit " + on[0]
+    return "bits " + ", ".join(on[:-1]) + " and " + on[-1]
+
+
+def _unknown(family, b):
+    """Why no member claims `b`, as `decode --json` says it."""
+    if family is BUNDLES:
+        known = ", ".join(f"{op:#04x}" for op in _KNOWN_OPCODES)
+        return f"cannot decode bundle: field `opcode` at byte 0x00: opcode {b[0]:#04x} is not one of [{known}]"
+    word = int.from_bytes(bytes(b[:4]), "little")
+    return f"word {word:#010x} is not a declared word: no mask/match identity matches"
+
+
+def _value_code(b, spec):
+    value = 0
+    for piece in spec["pieces"]:
+        value |= _bits(b, piece)
+    return value
+
+
+def refusal(family, b):
+    """Why the Rust decoder refuses the member at the start of `b` (whole), or None when it
+    decodes: the first of the identity, the fixed bytes, the reserved bits and the fields'
+    codes, in that order."""
     m = _member_of(family, b)
     if m is None:
-        return None
+        return _unknown(family, b)
+    at = f"cannot decode {m['name']}: field"
+    for fixed in m["fixed"]:
+        found = int.from_bytes(bytes(b[fixed["offset"]:fixed["offset"] + fixed["len"]]), "little")
+        if found != fixed["value"]:
+            return (f"{at} `{fixed['name']}` at byte {fixed['offset']:#04x}: constant is {found:#x}; "
+                    f"it must be {fixed['value']:#x}")
+    for res in m["reserved"]:
+        byte, mask = b[res["offset"]], res["mask"]
+        if byte & mask:
+            return (f"{at} `reserved` at byte {res['offset']:#04x}: reserved bits are set: "
+                    f"{_set_bits(byte & mask)} (the byte reads {byte:#04x}; its reserved bits, mask "
+                    f"{mask:#04x}, belong to no field and must be zero)")
+    for spec in m["values"]:
+        why = spec.get("refusal")
+        if why is not None and not _names_code(spec, _value_code(b, spec)):
+            return (f"{at} `{why['field']}` at byte {why['byte']:#04x}: "
+                    f"code {_value_code(b, spec):#x}{why['reason_tail']}")
+    return None
+
+
+def _names_code(spec, code):
+    shape = spec["shape"]
+    if shape["kind"] == "bool":
+        return code <= 1
+    if shape["kind"] == "code":
+        return code in _CODE_NAMES[shape["table"]]
+    return any(n["code"] == code for n in shape.get("names", []))
+
+
+def _raw(offset, b, reason):
+    return {"offset": offset, "raw": bytes(b).hex(), "reason": reason}
+
+
+def decode(family, b, offset=0):
+    """The object `decode --json` writes for the member at the start of `b`: its dictionary, or
+    a raw record (`offset`, `raw`, `reason`) for bytes the Rust decoder refuses, for bytes that
+    would not encode back the same, and for fewer bytes than a member."""
+    width = family["width"]
+    b = bytes(b[:width])
+    if len(b) < width:
+        what = f"{width}-byte bundle" if family is BUNDLES else "32-bit word"
+        return _raw(offset, b, f"{len(b)} trailing bytes at offset {offset:#x} do not make a {what}")
+    why = refusal(family, b)
+    if why is not None:
+        return _raw(offset, b, why)
+    m = _member_of(family, b)
     out = {"offset": offset, family["tag"]: m["serde_tag"]}
     for spec in m["values"]:
         out[spec["name"]] = _read(b, spec)
-    return out
+    again = encode(family, out)
+    if again == b:
+        return out
+    if family is BUNDLES:
+        return _raw(offset, b, f"decodes as {m['name']} but encodes back to other bytes; they are kept as they are")
+    word = int.from_bytes(again, "little")
+    return _raw(offset, b, f"decodes as {m['name']} but encodes back as {word:#010x}")
 
 
 def encode(family, record):
-    """The bytes of a dictionary as `decode` gives it (its `offset` is ignored)."""
+    """The bytes of an object as `decode` gives it (its `offset` is ignored): a raw record's
+    bytes as they are, a member's from its values."""
+    if "raw" in record:
+        return bytes.fromhex(record["raw"])
     tag = record[family["tag"]]
     m = next(m for m in family["members"] if m["serde_tag"] == tag)
     out = bytearray(m["size"])
@@ -120,11 +204,8 @@ def encode(family, record):
         out[0] = ident["opcodes"][0]
     else:
         out[0:4] = ident["value"].to_bytes(4, "little")
-    for row in m["fields"]:
-        if row["kind"]["role"] == "constant":
-            p = row["placement"]
-            lo, hi = (0, p["len"] * 8 - 1) if p["unit"] == "bytes" else (p["lo"], p["hi"])
-            _put(out, {"offset": row["offset"], "lo": lo, "hi": hi, "value_lo": 0}, row["kind"]["value"])
+    for fixed in m["fixed"]:
+        out[fixed["offset"]:fixed["offset"] + fixed["len"]] = fixed["value"].to_bytes(fixed["len"], "little")
     for spec in m["values"]:
         _write(out, spec, record[spec["name"]])
     return bytes(out)
@@ -133,18 +214,29 @@ def encode(family, record):
 def _stream(family, data):
     view = memoryview(data)
     width = family["width"]
-    for offset in range(0, len(view) - width + 1, width):
+    for offset in range(0, len(view), width):
         yield decode(family, view[offset:offset + width], offset)
 
 
 def iter_bundles(data):
-    """Each bundle of a stream as `decode` gives it (None for one no member claims)."""
+    """Each bundle of a stream as `decode` gives it, trailing bytes as a last raw record."""
     return _stream(BUNDLES, data)
 
 
 def iter_words(data):
-    """Each 32-bit word of a stream as `decode` gives it (None for one no member claims)."""
+    """Each 32-bit word of a stream on its own as `decode` gives it, trailing bytes as a last
+    raw record."""
     return _stream(WORDS, data)
+
+
+def encode_bundles(records):
+    """The bytes of a stream of bundle objects, in order: `iter_bundles` undone."""
+    return b"".join(encode(BUNDLES, r) for r in records)
+
+
+def encode_words(records):
+    """The bytes of a stream of word objects, in order: `iter_words` undone."""
+    return b"".join(encode(WORDS, r) for r in records)
 
 
 def decode_bundle(b, offset=0):
@@ -173,9 +265,11 @@ pub fn module(catalog: &Catalog) -> Result<String, CliError> {
     let _ = write!(
         out,
         "\"\"\"The layouts of `{isa}`, generated by `{isa} export --format python` from its field tables.\n\n\
-         Standard library only, Python 3.9 or later. `decode_bundle`/`decode_word` give the dictionary\n\
-         `{isa} decode --json` writes, `encode_bundle`/`encode_word` the bytes back, `iter_bundles`/\n\
-         `iter_words` walk a stream; `decode_<member>` and `encode_<member>` name one member.\n\"\"\"\n\n\
+         Standard library only, Python 3.9 or later. `decode_bundle`/`decode_word` give the object\n\
+         `{isa} decode --json` writes (a raw record, `offset`/`raw`/`reason`, for bytes it refuses),\n\
+         `encode_bundle`/`encode_word` the bytes back (a raw record's byte for byte), `iter_bundles`/\n\
+         `iter_words` walk a stream and `encode_bundles`/`encode_words` undo them; `decode_<member>`\n\
+         and `encode_<member>` name one member.\n\"\"\"\n\n\
          import json\n\n",
         isa = catalog.isa
     );
@@ -196,7 +290,8 @@ pub fn module(catalog: &Catalog) -> Result<String, CliError> {
     );
     out.push_str(
         "_CODE_NAMES = {t[\"name\"]: {c[\"code\"]: c[\"canonical\"] for c in t[\"codes\"]} for t in TABLES}\n\
-         _NAME_CODES = {t[\"name\"]: {e[\"name\"]: e[\"code\"] for e in t[\"entries\"]} for t in TABLES}\n",
+         _NAME_CODES = {t[\"name\"]: {e[\"name\"]: e[\"code\"] for e in t[\"entries\"]} for t in TABLES}\n\
+         _KNOWN_OPCODES = sorted({op for m in BUNDLES[\"members\"] for op in m[\"identity\"][\"opcodes\"]})\n",
     );
     out.push_str(RUNTIME);
     for (fam, var) in [(&catalog.bundles, "BUNDLES"), (&catalog.words, "WORDS")] {
@@ -204,8 +299,9 @@ pub fn module(catalog: &Catalog) -> Result<String, CliError> {
             let f = ident(&m.name);
             let _ = write!(
                 out,
-                "\n\ndef decode_{f}(b, offset=0):\n    \"\"\"{name} at the start of `b` (None when `b` is another member).\"\"\"\n    \
-                 d = decode({var}, b, offset)\n    return d if d is not None and d[{var}[\"tag\"]] == {var}[\"members\"][{i}][\"serde_tag\"] else None\n\n\n\
+                "\n\ndef decode_{f}(b, offset=0):\n    \"\"\"{name} at the start of `b`, as `decode` gives it (None when `b` is another member's).\"\"\"\n    \
+                 m = _member_of({var}, b) if len(b) >= {var}[\"width\"] else None\n    \
+                 return decode({var}, b, offset) if m is {var}[\"members\"][{i}] else None\n\n\n\
                  def encode_{f}(record):\n    \"\"\"The bytes of a {name} dictionary.\"\"\"\n    return encode({var}, record)\n",
                 name = m.name.replace('"', "'"),
             );
