@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Python module's tests: a virtual environment with pinned versions, the package built by
 # maturin and installed (the module of the built-in ISA, and examples/custom-isa's module of a
-# user's ISA), then pytest. The `isa` binary the tests compare with is built first.
+# user's ISA), then pytest. The release `isa` command the tests compare with, and the generator of
+# random valid streams, are built first.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
@@ -12,9 +13,10 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
     maturin==1.16.0 numpy==2.4.6 pytest==9.2.0 ml-dtypes==0.7.0
-cargo build --quiet -p isa-cli --bin isa
 export CARGO_TARGET_DIR="$root/target"
-export ISA_BIN="$root/target/debug/isa"
+cargo build --quiet --release -p isa-cli --bin isa -p isa-bench --bin bench-stream
+export ISA_BIN="$root/target/release/isa"
+export BENCH_STREAM="$root/target/release/bench-stream"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-build-isolation "$here"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-build-isolation \
     "$root/examples/custom-isa/python"

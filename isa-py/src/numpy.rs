@@ -135,14 +135,9 @@ fn wire_format(row: &FieldInfo) -> Option<String> {
     if row.value_bits.is_some() {
         return None;
     }
-    let integer = matches!(
-        row.ty,
-        "u8" | "u16" | "u32" | "u64" | "i8" | "i16" | "i32" | "i64"
-    );
-    Some(match row.ty.split_at(1) {
-        (sign, bits) if integer && bits.parse::<usize>().is_ok_and(|b| b / 8 == len) => {
-            format!("<{sign}{len}")
-        }
+    let sign = if row.ty.starts_with('i') { 'i' } else { 'u' };
+    Some(match crate::table::declared_width(row) {
+        Some(width) if width == len => format!("<{sign}{len}"),
         _ if len == 1 => "|u1".into(),
         _ => format!("|V{len}"),
     })

@@ -76,7 +76,7 @@ impl Store {
 }
 
 /// The width in bytes of a field declared as a Rust integer type (`u8` … `i64`).
-fn declared_width(info: &FieldInfo) -> Option<usize> {
+pub(crate) fn declared_width(info: &FieldInfo) -> Option<usize> {
     let bits = info.ty.strip_prefix(['u', 'i'])?;
     match bits {
         "8" => Some(1),

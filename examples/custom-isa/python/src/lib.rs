@@ -1,0 +1,12 @@
+//! The Python module of the user's ISA: every function of `isa_bundles`, over [`CustomIsa`]
+//! (the built-in ops, TensorMax, TensorClamp and the BScale word).
+#![forbid(unsafe_code)]
+
+use custom_isa::CustomIsa;
+use pyo3::prelude::*;
+
+/// `import custom_isa`.
+#[pymodule]
+fn custom_isa(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    isa_py::register::<CustomIsa>(m)
+}
