@@ -11,6 +11,7 @@ python="${PYTHON:-python3}"
 if [ ! -x "$venv/bin/python" ]; then
     "$python" -m venv "$venv"
 fi
+export PATH="$venv/bin:$PATH"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
     maturin==1.16.0 numpy==2.4.6 pytest==9.2.0 ml-dtypes==0.7.0
 export CARGO_TARGET_DIR="$root/target"
