@@ -18,9 +18,9 @@ def test_the_user_s_ops_are_there():
     ops = custom_isa.ops()
     assert {"TensorMax", "TensorClamp"} <= set(ops)
     assert set(isa_bundles.ops()) < set(ops)
-    # src/lib.rs: TensorMax's immediate at 0x30, INFERRED, "our reading".
+    # src/lib.rs: TensorMax's immediate, an i32 at 0x30, with no confidence stated.
     imm = next(f for f in custom_isa.fields("TensorMax") if f["name"] == "imm")
-    assert (imm["offset"], imm["confidence"], imm["note"]) == (0x30, "INFERRED", "our reading")
+    assert (imm["offset"], imm["bits"], imm["type"], imm["confidence"]) == (0x30, 32, "i32", "not stated")
 
 
 def test_the_mixed_stream_decodes_to_its_checked_in_records():
