@@ -12,7 +12,7 @@ Run by `isa-py/bench/run.sh` (which builds what it needs); prints a Markdown tab
 
 import argparse
 import importlib.util
-import json
+
 import pathlib
 import statistics
 import subprocess
@@ -81,7 +81,6 @@ def main():
     pure = [timed(lambda d: list(exported.iter_bundles(d)), part)[0] for _ in range(RUNS)]
     native = [timed(isa.decode, part)[0] for _ in range(RUNS)]
     speedup = [p / q for p, q in zip(pure, native)]
-    whole = [timed(isa.decode, data)[0] for _ in range(1)]
 
     mem = [memory(args.stream) for _ in range(RUNS)]
     us = lambda ts, k: [t / k * 1e6 for t in ts]  # noqa: E731
@@ -95,7 +94,6 @@ def main():
     print(f"| exported pure-Python `iter_bundles`, µs/bundle ({args.python_bundles} bundles) | {spread(us(pure, args.python_bundles))} |")
     print(f"| `decode()`, µs/bundle (same bundles) | {spread(us(native, args.python_bundles))} |")
     print(f"| `decode()` speed-up over pure Python | {spread(speedup)} |")
-    print(f"| `decode()` on the whole stream, µs/bundle (1 run) | {whole[0] / n * 1e6:.3g} |")
     print(f"| `tables()` arrays, MiB | {mem[0][2] / 2**20:.1f} |")
     print(f"| `tables()` peak RSS growth / array bytes | {spread([m[0] for m in mem])} |")
     print(f"| `tables()` tracemalloc peak / array bytes | {spread([m[1] for m in mem])} |")

@@ -34,7 +34,8 @@ def rows_as_json(array):
     return out
 
 
-def check_tables(stream, records):
+def check_tables(stream, records, rows=None):
+    """Every op's row count, and the values of its first `rows` rows (all by default)."""
     tables = isa.tables(stream)
     typed = [r for r in records if "op" in r]
     assert {op: len(a) for op, a in tables.items()} == {
@@ -42,7 +43,9 @@ def check_tables(stream, records):
     }
     for op, array in tables.items():
         expected = [{k: v for k, v in r.items() if k != "op"} for r in typed if r["op"] == op]
-        got = sorted(rows_as_json(array), key=lambda r: r["offset"])
+        array = array[np.argsort(array["offset"], kind="stable")][:rows]
+        got = rows_as_json(array)
+        expected = expected[:rows]
         assert got == expected, op
 
 
@@ -51,7 +54,7 @@ def test_kernel_tables_hold_the_json_values(kernel):
 
 
 def test_random_valid_tables_hold_the_json_values(valid_stream, valid_records):
-    check_tables(valid_stream, valid_records)
+    check_tables(valid_stream, valid_records, rows=1000)
 
 
 def test_undecodable_bundles_have_no_row(kernel):
