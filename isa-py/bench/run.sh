@@ -6,6 +6,8 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$(dirname "$here")")"
 venv="${ISA_PY_VENV:-$root/target/isa-py-venv}"
 export CARGO_TARGET_DIR="$root/target" PATH="$venv/bin:$PATH"
+# NumPy's BLAS threads wait busily: one thread, so the CPU time counted is the module's.
+export OPENBLAS_NUM_THREADS=1
 [ -x "$venv/bin/python" ] || bash "$root/isa-py/test.sh" --co -q >/dev/null
 cargo build --quiet --release -p isa-cli --bin isa -p isa-bench --bin bench-stream
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-build-isolation "$root/isa-py"
