@@ -154,6 +154,11 @@ impl Table {
     pub fn len(&self) -> usize {
         self.rows.len() / self.itemsize.max(1)
     }
+
+    /// Whether it has no row.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
 }
 
 /// Why a stream does not tabulate: a bundle of an op whose values are not laid out as those of

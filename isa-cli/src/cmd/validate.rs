@@ -121,7 +121,7 @@ pub enum Reported<'a> {
     /// A whole bundle was read at this byte offset (its findings, if any, follow).
     Bundle(usize),
     /// A failed check of the bundle at byte `bundle` (its decode failing is the check
-    /// [`report::DECODE`]); the finding's offset is relative to the bundle.
+    /// `decode`); the finding's offset is relative to the bundle.
     Finding {
         /// The bundle's byte offset in the stream.
         bundle: usize,
@@ -175,7 +175,9 @@ fn check_items<B: Members>(
     }
 }
 
-/// [`check_items`] over a whole stream of bundles held in memory.
+/// What `validate` reports of a whole stream of bundles held in memory, item by item in stream
+/// order: every decode check and every validator of each bundle's op (with `strict_only`, only
+/// the findings of rules the seeds state), and trailing bytes.
 pub fn check_stream<I: Isa>(stream: &[u8], strict_only: bool, each: impl FnMut(Reported<'_>)) {
     check_items(&mut walk::items::<I::Bundles>(stream, 0), strict_only, each);
 }
