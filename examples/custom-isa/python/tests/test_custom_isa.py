@@ -1,0 +1,51 @@
+"""The user's ISA from Python: the module examples/custom-isa builds with isa-py."""
+
+import json
+import pathlib
+
+import numpy as np
+import pytest
+
+import custom_isa
+import isa_bundles
+
+HERE = pathlib.Path(__file__).resolve().parents[2]
+MIXED = HERE / "mixed.bin"
+MIXED_JSONL = HERE / "mixed.jsonl"
+
+
+def test_the_user_s_ops_are_there():
+    ops = custom_isa.ops()
+    assert {"TensorMax", "TensorClamp"} <= set(ops)
+    assert set(isa_bundles.ops()) < set(ops)
+    # src/lib.rs: TensorMax's immediate, an i32 at 0x30, with no confidence stated.
+    imm = next(f for f in custom_isa.fields("TensorMax") if f["name"] == "imm")
+    assert (imm["offset"], imm["bits"], imm["type"], imm["confidence"]) == (0x30, 32, "i32", "not stated")
+
+
+def test_the_mixed_stream_decodes_to_its_checked_in_records():
+    records = custom_isa.decode(MIXED)
+    expected = [json.loads(line) for line in MIXED_JSONL.read_text().splitlines()]
+    assert [{k: v for k, v in r.items() if k != "offset"} for r in records] == expected
+    assert [r["offset"] for r in records] == list(range(0, 64 * len(records), 64))
+    assert custom_isa.encode(records) == MIXED.read_bytes()
+
+
+def test_the_built_in_module_does_not_know_the_user_s_op():
+    records = isa_bundles.decode(MIXED)
+    assert any("raw" in r for r in records)
+    with pytest.raises(ValueError, match="TensorMax"):
+        isa_bundles.encode(custom_isa.decode(MIXED))
+
+
+def test_the_user_s_op_has_a_table_and_a_view():
+    data = MIXED.read_bytes()
+    tables = custom_isa.tables(data)
+    records = custom_isa.decode(data)
+    maxes = [r for r in records if r.get("op") == "TensorMax"]
+    assert len(tables["TensorMax"]) == len(maxes)
+    assert tables["TensorMax"]["imm"].tolist() == [r["imm"] for r in maxes]
+    only = np.frombuffer(b"".join(data[r["offset"] : r["offset"] + 64] for r in maxes), dtype=np.uint8)
+    view = custom_isa.view(only, "TensorMax")
+    assert np.shares_memory(view, only)
+    assert view["imm"].tolist() == [r["imm"] for r in maxes]

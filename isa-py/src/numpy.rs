@@ -1,0 +1,144 @@
+//! The NumPy side: structured dtypes described from a [`Table`]'s columns or an op's field
+//! table, and arrays made with `numpy.frombuffer` over bytes built in Rust (the module uses
+//! NumPy through its Python API, so it stays on the stable ABI).
+
+use isa_core::{FieldInfo, FieldKind, Placement};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
+
+use crate::table::{Column, Names, Table};
+
+/// `{op: array}`: one structured array per table, each row its bundle's offset and fields. The
+/// rows of every table are copied into one `bytes` object, each table's taken and freed as it
+/// is copied, and each array is a read-only view of its part.
+pub fn arrays<'py>(py: Python<'py>, mut tables: Vec<Table>) -> PyResult<Bound<'py, PyDict>> {
+    let numpy = py.import("numpy")?;
+    let total = tables.iter().map(|t| t.rows.len()).sum();
+    let mut parts = Vec::with_capacity(tables.len());
+    let mut start = 0;
+    for table in &tables {
+        parts.push((table.tag, record_dtype(py, table)?, table.len(), start));
+        start += table.rows.len();
+    }
+    let buffer = PyBytes::new_with(py, total, |buf| {
+        let mut at = 0;
+        for table in &mut tables {
+            let rows = std::mem::take(&mut table.rows);
+            if let Some(part) = buf.get_mut(at..at + rows.len()) {
+                part.copy_from_slice(&rows);
+            }
+            at += rows.len();
+        }
+        Ok(())
+    })?;
+    let out = PyDict::new(py);
+    for (tag, dtype, count, offset) in parts {
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("dtype", dtype)?;
+        kwargs.set_item("count", count)?;
+        kwargs.set_item("offset", offset)?;
+        out.set_item(
+            tag,
+            numpy.call_method("frombuffer", (&buffer,), Some(&kwargs))?,
+        )?;
+    }
+    Ok(out)
+}
+
+/// The dtype of a table's rows: `offset`, then its columns, with `metadata={"names": {path:
+/// {number: name}}}` for its code and enumeration columns.
+fn record_dtype<'py>(py: Python<'py>, table: &Table) -> PyResult<Bound<'py, PyAny>> {
+    let descr = PyList::empty(py);
+    descr.append(("offset", "<u8"))?;
+    for column in &table.columns {
+        descr.append(describe(py, column)?)?;
+    }
+    let names = PyDict::new(py);
+    for (path, column_names) in &table.names {
+        let by_number = PyDict::new(py);
+        match column_names {
+            Names::Table(lut) => {
+                for (_, code) in lut.entries() {
+                    if let Some(canonical) = lut.preimages(code.into()).first() {
+                        by_number.set_item(code, canonical)?;
+                    }
+                }
+            }
+            Names::Seen(seen) => {
+                for (i, name) in seen.iter().enumerate() {
+                    by_number.set_item(i, name)?;
+                }
+            }
+        }
+        names.set_item(path, by_number)?;
+    }
+    let metadata = PyDict::new(py);
+    metadata.set_item("names", names)?;
+    let kwargs = PyDict::new(py);
+    kwargs.set_item("metadata", metadata)?;
+    py.import("numpy")?
+        .getattr("dtype")?
+        .call((descr,), Some(&kwargs))
+}
+
+/// A column as a member of a dtype description: `(name, type)`, `(name, type, (len,))` or
+/// `(name, [members])`.
+fn describe<'py>(py: Python<'py>, column: &Column) -> PyResult<Bound<'py, PyTuple>> {
+    match column {
+        Column::Scalar { name, store } => (name, store.numpy()).into_pyobject(py),
+        Column::Array { name, store, len } => (name, store.numpy(), (*len,)).into_pyobject(py),
+        Column::Record { name, members } => {
+            let inner = PyList::empty(py);
+            for member in members {
+                inner.append(describe(py, member)?)?;
+            }
+            (name, inner).into_pyobject(py)
+        }
+    }
+}
+
+/// The dtype of an op's wire bytes, for a zero-copy view: every field that sits in whole bytes
+/// at its offset (an integer at its declared width, a one-byte code or enumeration as its
+/// byte, anything wider as its bytes), in a record as wide as the bundle. Fields in nibbles or
+/// bits, and the parts of a split value, are left out (`tables` decodes them).
+pub fn wire_dtype<'py>(
+    py: Python<'py>,
+    fields: &[FieldInfo],
+    size: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (names, formats, offsets) = (PyList::empty(py), PyList::empty(py), PyList::empty(py));
+    for row in fields {
+        let Some(format) = wire_format(row) else {
+            continue;
+        };
+        names.append(row.name)?;
+        formats.append(format)?;
+        offsets.append(row.offset)?;
+    }
+    let spec = PyDict::new(py);
+    spec.set_item("names", names)?;
+    spec.set_item("formats", formats)?;
+    spec.set_item("offsets", offsets)?;
+    spec.set_item("itemsize", size)?;
+    py.import("numpy")?.getattr("dtype")?.call1((spec,))
+}
+
+/// How a field sits in a view, or `None` for one that does not sit in whole bytes of its own.
+fn wire_format(row: &FieldInfo) -> Option<String> {
+    let Placement::Bytes { len } = row.placement else {
+        return None;
+    };
+    match row.kind {
+        FieldKind::Reserved | FieldKind::Identity { .. } => return None,
+        FieldKind::Value | FieldKind::Opcode | FieldKind::Constant(_) => {}
+    }
+    if row.value_bits.is_some() {
+        return None;
+    }
+    let sign = if row.ty.starts_with('i') { 'i' } else { 'u' };
+    Some(match crate::table::declared_width(row) {
+        Some(width) if width == len => format!("<{sign}{len}"),
+        _ if len == 1 => "|u1".into(),
+        _ => format!("|V{len}"),
+    })
+}

@@ -1,0 +1,132 @@
+//! JSON text to Python objects, in one pass over the text: the records `isa decode --json`
+//! writes become dicts, lists, ints, strings, bools and `None`, with no tree built in between.
+//! Member names and short strings (op, field and table names) are made once per call and
+//! shared by every record that holds them.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+
+/// Strings longer than this are made anew each time (a raw record's hex digits, its reason).
+const SHARED_LEN: usize = 48;
+
+/// The strings made so far, shared by the records of one call.
+pub struct Objects<'py> {
+    py: Python<'py>,
+    strings: HashMap<String, Bound<'py, PyString>>,
+}
+
+impl<'py> Objects<'py> {
+    /// A converter with no string made yet.
+    pub fn new(py: Python<'py>) -> Self {
+        Self {
+            py,
+            strings: HashMap::new(),
+        }
+    }
+
+    /// The Python value of the JSON text `line`.
+    pub fn parse(&mut self, line: &str) -> PyResult<Bound<'py, PyAny>> {
+        let mut de = serde_json::Deserializer::from_str(line);
+        let value = Seed(self)
+            .deserialize(&mut de)
+            .and_then(|v| de.end().map(|()| v))
+            .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+        Ok(value)
+    }
+
+    /// The list of the Python values of each line of `text` (JSON Lines).
+    pub fn parse_lines(&mut self, text: &str) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(self.py);
+        for line in text.lines() {
+            list.append(self.parse(line)?)?;
+        }
+        Ok(list)
+    }
+
+    fn string(&mut self, s: &str) -> Bound<'py, PyAny> {
+        if s.len() > SHARED_LEN {
+            return PyString::new(self.py, s).into_any();
+        }
+        if let Some(shared) = self.strings.get(s) {
+            return shared.clone().into_any();
+        }
+        let made = PyString::new(self.py, s);
+        self.strings.insert(s.to_owned(), made.clone());
+        made.into_any()
+    }
+}
+
+/// A JSON value to read into a Python object.
+struct Seed<'a, 'py>(&'a mut Objects<'py>);
+
+impl<'de, 'py> DeserializeSeed<'de> for Seed<'_, 'py> {
+    type Value = Bound<'py, PyAny>;
+
+    fn deserialize<D: de::Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+/// A Python error as the deserializer's error.
+fn failed<E: de::Error>(e: PyErr) -> E {
+    E::custom(e)
+}
+
+impl<'de, 'py> Visitor<'de> for Seed<'_, 'py> {
+    type Value = Bound<'py, PyAny>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        Ok(pyo3::types::PyBool::new(self.0.py, v).to_owned().into_any())
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        let Ok(n) = v.into_pyobject(self.0.py);
+        Ok(n.into_any())
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        let Ok(n) = v.into_pyobject(self.0.py);
+        Ok(n.into_any())
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        let Ok(n) = v.into_pyobject(self.0.py);
+        Ok(n.into_any())
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(self.0.string(v))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(self.0.py.None().into_bound(self.0.py))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let list = PyList::empty(self.0.py);
+        while let Some(item) = seq.next_element_seed(Seed(&mut *self.0))? {
+            list.append(item).map_err(failed)?;
+        }
+        Ok(list.into_any())
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let dict = PyDict::new(self.0.py);
+        while let Some(key) = map.next_key_seed(Seed(&mut *self.0))? {
+            let value = map.next_value_seed(Seed(&mut *self.0))?;
+            dict.set_item(key, value).map_err(failed)?;
+        }
+        Ok(dict.into_any())
+    }
+}

@@ -1,0 +1,515 @@
+//! The rows of `tables(data)`: every bundle of a stream that decodes, one fixed-size row per
+//! bundle of its op, filled by [`Family::decode_batch`] in one call and written, field by field,
+//! by the generated field visitor ([`isa_core::visit`]) over the bundle's wire bytes. The row
+//! layout of an op is read from the first bundle of it that decodes: the visitor's values and
+//! nests, in declaration order, as NumPy's structured dtypes nest them.
+//!
+//! A row holds its bundle's stream offset first, then every logical field: integers at the
+//! width of their declared type (`u8`, `i32`; 8 bytes where the type is not one of those, as
+//! in a descriptor's `strides` and `nums`), flags as `bool`, an ADDR4 word as `u32`, a
+//! lookup-table value as its code (the table's names are in [`Table::names`]), an
+//! enumeration's value as its number in [`Table::names`] (in order of first appearance), opaque
+//! bytes as they are, a nested value as a nested record, a sequence as a sub-array.
+
+use isa_core::visit::{Key, Nest, Value, Visitor};
+use isa_core::{Family, FieldError, FieldInfo, LutRef};
+
+/// How one value is stored in a row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Store {
+    /// An unsigned integer of this many bytes, little-endian.
+    Unsigned(usize),
+    /// A signed integer of this many bytes, little-endian, two's complement.
+    Signed(usize),
+    /// A flag, one byte.
+    Bool,
+    /// A lookup-table code, one byte.
+    Code,
+    /// An enumeration's value: its number among the names seen, two bytes.
+    Category,
+    /// An ADDR4 word, four bytes.
+    Address,
+    /// Opaque bytes, this many.
+    Bytes(usize),
+}
+
+impl Store {
+    /// Bytes in a row.
+    pub const fn width(self) -> usize {
+        match self {
+            Store::Unsigned(n) | Store::Signed(n) | Store::Bytes(n) => n,
+            Store::Bool | Store::Code => 1,
+            Store::Category => 2,
+            Store::Address => 4,
+        }
+    }
+
+    /// NumPy's type string: `<u4`, `<i8`, `|b1`, `|V60`.
+    pub fn numpy(self) -> String {
+        match self {
+            Store::Unsigned(n) => format!("<u{n}"),
+            Store::Signed(n) => format!("<i{n}"),
+            Store::Bool => "|b1".into(),
+            Store::Code => "|u1".into(),
+            Store::Category => "<u2".into(),
+            Store::Address => "<u4".into(),
+            Store::Bytes(n) => format!("|V{n}"),
+        }
+    }
+
+    /// How a value shown under `key` is stored.
+    fn of(key: Key, value: &Value<'_>) -> Store {
+        let declared = match key {
+            Key::Field(info) => declared_width(info),
+            Key::Member(_) | Key::Index(_) => None,
+        };
+        match *value {
+            Value::Unsigned(_) => Store::Unsigned(declared.unwrap_or(8)),
+            Value::Signed(_) => Store::Signed(declared.unwrap_or(8)),
+            Value::Bool(_) => Store::Bool,
+            Value::Name(_) => Store::Category,
+            Value::Code { .. } => Store::Code,
+            Value::Address(_) => Store::Address,
+            Value::Bytes(b) => Store::Bytes(b.len()),
+        }
+    }
+}
+
+/// The width in bytes of a field declared as a Rust integer type (`u8` … `i64`).
+pub(crate) fn declared_width(info: &FieldInfo) -> Option<usize> {
+    let bits = info.ty.strip_prefix(['u', 'i'])?;
+    match bits {
+        "8" => Some(1),
+        "16" => Some(2),
+        "32" => Some(4),
+        "64" => Some(8),
+        _ => None,
+    }
+}
+
+/// One member of a row's record, as NumPy's dtype description nests them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Column {
+    /// A value.
+    Scalar {
+        /// Its name.
+        name: String,
+        /// How it is stored.
+        store: Store,
+    },
+    /// A nested value of named members.
+    Record {
+        /// Its name.
+        name: String,
+        /// Its members.
+        members: Vec<Column>,
+    },
+    /// A sequence of values stored alike.
+    Array {
+        /// Its name.
+        name: String,
+        /// How each element is stored.
+        store: Store,
+        /// How many elements.
+        len: usize,
+    },
+}
+
+/// The names behind the numbers of one column: a lookup table's, or an enumeration's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Names {
+    /// A lookup-table code: the table (every code's canonical name is its first preimage).
+    Table(LutRef),
+    /// An enumeration's value: the names seen, numbered from 0 in order of first appearance.
+    Seen(Vec<&'static str>),
+}
+
+/// Where each value of a row goes, in the order the visitor shows them.
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    at: usize,
+    store: Store,
+    /// The index in [`Table::names`] of a code's or an enumeration's names.
+    names: usize,
+}
+
+/// The rows of one op.
+#[derive(Debug)]
+pub struct Table {
+    /// The op's name in the serde form (`"op"` of its JSON record).
+    pub tag: &'static str,
+    /// The record's members, after `offset`.
+    pub columns: Vec<Column>,
+    /// Bytes per row.
+    pub itemsize: usize,
+    /// The rows, one after the other.
+    pub rows: Vec<u8>,
+    /// The names of each code or enumeration column, by its dotted path (`sync.wait_mode`).
+    pub names: Vec<(String, Names)>,
+    slots: Vec<Slot>,
+}
+
+impl Table {
+    /// How many rows.
+    pub fn len(&self) -> usize {
+        self.rows.len() / self.itemsize.max(1)
+    }
+
+    /// Whether it has no row.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+}
+
+/// Why a stream does not tabulate: a bundle of an op whose values are not laid out as those of
+/// the op's first bundle. The declarations give every bundle of an op the same fields, so this
+/// is a defect of a declaration, reported rather than written out of place.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("bundle at offset {offset:#x} ({op}): {what}")]
+pub struct TableError {
+    /// The bundle's byte offset.
+    pub offset: usize,
+    /// Its op.
+    pub op: &'static str,
+    /// What does not fit.
+    pub what: String,
+}
+
+/// The bytes of an offset column.
+const OFFSET_WIDTH: usize = 8;
+
+/// One table per op that has a bundle in `stream` that decodes, in [`Family::DECLARATIONS`]
+/// order. Bundles that do not decode and trailing bytes have no row (`decode` keeps them as
+/// raw records).
+pub fn tables<F: Family>(stream: &[u8]) -> Result<Vec<Table>, TableError> {
+    let mut counts = vec![0usize; F::DECLARATIONS.len()];
+    for bundle in stream.chunks_exact(F::WIDTH) {
+        if let Some(count) = F::member_index(bundle).and_then(|m| counts.get_mut(m)) {
+            *count += 1;
+        }
+    }
+    let mut tables: Vec<Option<Table>> = F::DECLARATIONS.iter().map(|_| None).collect();
+    let mut failed = None;
+    F::decode_batch(stream, |offset, decoded| {
+        if failed.is_some() || decoded.is_err() {
+            return;
+        }
+        if let Err(e) = add_row::<F>(stream, offset, &counts, &mut tables) {
+            failed = Some(e);
+        }
+    });
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(tables.into_iter().flatten().collect()),
+    }
+}
+
+/// Appends the row of the decoded bundle at `offset` to its op's table (made, with room for
+/// `counts` of its op, at its first bundle).
+fn add_row<F: Family>(
+    stream: &[u8],
+    offset: usize,
+    counts: &[usize],
+    tables: &mut [Option<Table>],
+) -> Result<(), TableError> {
+    let bundle = stream.get(offset..).unwrap_or_default();
+    let fault = |op: &'static str, what: String| TableError { offset, op, what };
+    let view = F::view(bundle).map_err(|e| fault("bundle", e.to_string()))?;
+    let op = F::view_declaration(&view).name;
+    let member = F::member_index(bundle).unwrap_or(usize::MAX);
+    let (Some(table), Some(&count)) = (tables.get_mut(member), counts.get(member)) else {
+        return Err(fault(op, "no member of the family claims it".into()));
+    };
+    let table = match table {
+        Some(table) => table,
+        None => table.insert(shape::<F>(
+            &view,
+            F::TAGS.get(member).copied().unwrap_or(op),
+            count,
+        )?),
+    };
+    let start = table.rows.len();
+    table.rows.resize(start + table.itemsize, 0);
+    let row = table.rows.get_mut(start..).unwrap_or_default();
+    row.get_mut(..OFFSET_WIDTH)
+        .unwrap_or_default()
+        .copy_from_slice(&(offset as u64).to_le_bytes());
+    let mut fill = Fill {
+        slots: &table.slots,
+        next: 0,
+        row,
+        names: &mut table.names,
+    };
+    F::visit_view(&view, &mut fill).map_err(|what| fault(op, what))?;
+    if fill.next != table.slots.len() {
+        return Err(fault(
+            op,
+            format!(
+                "{} values, the op's first bundle has {}",
+                fill.next,
+                table.slots.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The table of an op, laid out from the values of `view`, its first bundle, with room for
+/// `count` rows.
+fn shape<F: Family>(
+    view: &F::View<'_>,
+    tag: &'static str,
+    count: usize,
+) -> Result<Table, TableError> {
+    let mut shape = Shape {
+        frames: vec![Frame::Record(String::new(), Vec::new())],
+        at: OFFSET_WIDTH,
+        slots: Vec::new(),
+        names: Vec::new(),
+        path: Vec::new(),
+    };
+    let fault = |what: String| TableError {
+        offset: 0,
+        op: F::view_declaration(view).name,
+        what,
+    };
+    F::visit_view(view, &mut shape).map_err(fault)?;
+    let columns = match shape.frames.pop() {
+        Some(Frame::Record(_, columns)) if shape.frames.is_empty() => columns,
+        _ => return Err(fault("a nested value is not closed".into())),
+    };
+    Ok(Table {
+        tag,
+        columns,
+        itemsize: shape.at,
+        rows: Vec::with_capacity(count.saturating_mul(shape.at)),
+        names: shape.names,
+        slots: shape.slots,
+    })
+}
+
+/// A nested value being laid out.
+enum Frame {
+    /// Named members.
+    Record(String, Vec<Column>),
+    /// A sequence: its name, its length, and how its elements are stored (from the first).
+    Array(String, usize, Option<Store>),
+}
+
+/// The visitor that lays out a row from an op's first bundle.
+struct Shape {
+    frames: Vec<Frame>,
+    at: usize,
+    slots: Vec<Slot>,
+    names: Vec<(String, Names)>,
+    path: Vec<&'static str>,
+}
+
+impl Shape {
+    fn name(key: Key) -> String {
+        match key {
+            Key::Field(info) => info.name.to_string(),
+            Key::Member(name) => name.to_string(),
+            Key::Index(i) => i.to_string(),
+        }
+    }
+
+    fn dotted(&self, key: Key) -> String {
+        let mut parts: Vec<String> = self.path.iter().map(|p| p.to_string()).collect();
+        parts.push(Self::name(key));
+        parts.join(".")
+    }
+}
+
+impl Visitor for Shape {
+    type Error = String;
+
+    fn value(&mut self, key: Key, value: Value<'_>) -> Result<(), String> {
+        let store = Store::of(key, &value);
+        let names = match value {
+            Value::Code { table, .. } => Some(Names::Table(table)),
+            Value::Name(_) => Some(Names::Seen(Vec::new())),
+            Value::Unsigned(_)
+            | Value::Signed(_)
+            | Value::Bool(_)
+            | Value::Address(_)
+            | Value::Bytes(_) => None,
+        };
+        let slot = Slot {
+            at: self.at,
+            store,
+            names: self.names.len(),
+        };
+        if let Some(names) = names {
+            self.names.push((self.dotted(key), names));
+        }
+        match self.frames.last_mut() {
+            Some(Frame::Record(_, columns)) => columns.push(Column::Scalar {
+                name: Self::name(key),
+                store,
+            }),
+            Some(Frame::Array(_, len, elements)) => {
+                if elements.is_some_and(|e| e != store) {
+                    return Err(format!("`{}` holds values of two kinds", self.dotted(key)));
+                }
+                *elements = Some(store);
+                *len += 1;
+            }
+            None => return Err("a value after the end of the bundle".into()),
+        }
+        self.slots.push(slot);
+        self.at += store.width();
+        Ok(())
+    }
+
+    fn begin(&mut self, key: Key, nest: Nest) -> Result<(), String> {
+        if matches!(self.frames.last(), Some(Frame::Array(..))) {
+            return Err(format!(
+                "`{}` is a nested value inside a sequence",
+                self.dotted(key)
+            ));
+        }
+        let name = Self::name(key);
+        self.path.push(key.name().unwrap_or("item"));
+        self.frames.push(match nest {
+            Nest::Layout(_) => Frame::Record(name, Vec::new()),
+            Nest::Seq(_) => Frame::Array(name, 0, None),
+        });
+        Ok(())
+    }
+
+    fn end(&mut self, _: Nest) -> Result<(), String> {
+        self.path.pop();
+        let column = match self.frames.pop() {
+            Some(Frame::Record(name, members)) => Column::Record { name, members },
+            Some(Frame::Array(name, len, store)) => Column::Array {
+                name,
+                store: store.unwrap_or(Store::Unsigned(8)),
+                len,
+            },
+            None => return Err("a nested value ends that did not begin".into()),
+        };
+        match self.frames.last_mut() {
+            Some(Frame::Record(_, columns)) => {
+                columns.push(column);
+                Ok(())
+            }
+            Some(Frame::Array(..)) | None => Err("a nested value ends outside a record".into()),
+        }
+    }
+
+    fn undecodable(&mut self, key: Key, error: FieldError) -> Result<(), String> {
+        Err(format!(
+            "`{}` does not decode: {}",
+            self.dotted(key),
+            error.problem
+        ))
+    }
+}
+
+/// The visitor that writes a bundle's values into its row.
+struct Fill<'a> {
+    slots: &'a [Slot],
+    next: usize,
+    row: &'a mut [u8],
+    names: &'a mut [(String, Names)],
+}
+
+impl Fill<'_> {
+    /// The bytes of the next slot, and how it is stored.
+    fn put(&mut self, bytes: &[u8]) -> Result<(), String> {
+        let slot = self
+            .slots
+            .get(self.next)
+            .copied()
+            .ok_or("more values than the op's first bundle")?;
+        self.next += 1;
+        let cell = self
+            .row
+            .get_mut(slot.at..slot.at + bytes.len())
+            .ok_or("a value past the row")?;
+        cell.copy_from_slice(bytes);
+        Ok(())
+    }
+
+    fn store(&self) -> Result<Slot, String> {
+        self.slots
+            .get(self.next)
+            .copied()
+            .ok_or_else(|| "more values than the op's first bundle".to_string())
+    }
+}
+
+/// The low `width` bytes of `n`, when the rest are what sign extension (or zero) makes them.
+fn narrow(n: i128, width: usize, signed: bool) -> Option<[u8; 16]> {
+    let bits = width as u32 * 8;
+    let (lo, hi) = if signed {
+        (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+    } else {
+        (0, (1i128 << bits) - 1)
+    };
+    (lo..=hi).contains(&n).then(|| n.to_le_bytes())
+}
+
+impl Visitor for Fill<'_> {
+    type Error = String;
+
+    fn value(&mut self, key: Key, value: Value<'_>) -> Result<(), String> {
+        let slot = self.store()?;
+        let mismatch = || {
+            format!(
+                "`{}` is not stored as {:?} as in the op's first bundle",
+                key.name().unwrap_or("element"),
+                slot.store
+            )
+        };
+        let (n, signed) = match (slot.store, value) {
+            (Store::Unsigned(_), Value::Unsigned(n)) => (i128::from(n), false),
+            (Store::Signed(_), Value::Signed(n)) => (i128::from(n), true),
+            (Store::Bool, Value::Bool(b)) => (i128::from(b), false),
+            (Store::Code, Value::Code { code, .. }) => (i128::from(code), false),
+            (Store::Address, Value::Address(word)) => (i128::from(word), false),
+            (Store::Category, Value::Name(name)) => {
+                let Some((_, Names::Seen(seen))) = self.names.get_mut(slot.names) else {
+                    return Err(mismatch());
+                };
+                let index = match seen.iter().position(|s| *s == name) {
+                    Some(i) => i,
+                    None => {
+                        seen.push(name);
+                        seen.len() - 1
+                    }
+                };
+                (index as i128, false)
+            }
+            (Store::Bytes(len), Value::Bytes(bytes)) if bytes.len() == len => {
+                return self.put(bytes);
+            }
+            _ => return Err(mismatch()),
+        };
+        let width = slot.store.width();
+        let bytes = narrow(n, width, signed).ok_or_else(|| {
+            format!(
+                "`{}` = {n} does not fit in {width} bytes",
+                key.name().unwrap_or("element")
+            )
+        })?;
+        self.put(bytes.get(..width).unwrap_or_default())
+    }
+
+    fn begin(&mut self, _: Key, _: Nest) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn end(&mut self, _: Nest) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn undecodable(&mut self, key: Key, error: FieldError) -> Result<(), String> {
+        Err(format!(
+            "`{}` does not decode: {}",
+            key.name().unwrap_or("element"),
+            error.problem
+        ))
+    }
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The Python module's tests: a virtual environment with pinned versions, the package built by
+# maturin and installed (the module of the built-in ISA, and examples/custom-isa's module of a
+# user's ISA), then pytest. The release `isa` command the tests compare with, and the generator of
+# random valid streams, are built first.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+venv="${ISA_PY_VENV:-$root/target/isa-py-venv}"
+python="${PYTHON:-python3}"
+if [ ! -x "$venv/bin/python" ]; then
+    "$python" -m venv "$venv"
+fi
+export PATH="$venv/bin:$PATH"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+    maturin==1.16.0 numpy==2.4.6 pytest==9.2.0 ml-dtypes==0.7.0
+export CARGO_TARGET_DIR="$root/target"
+cargo build --quiet --release -p isa-cli --bin isa -p isa-bench --bin bench-stream
+export ISA_BIN="$root/target/release/isa"
+export BENCH_STREAM="$root/target/release/bench-stream"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-build-isolation "$here"
+# A user's crate of its own, built apart: as a dependency, isa-py's cdylib (without the built-in
+# module) would take the place of the one above in a shared target directory.
+CARGO_TARGET_DIR="$root/target/custom-isa-py" "$venv/bin/python" -m pip install --quiet \
+    --disable-pip-version-check --no-build-isolation "$root/examples/custom-isa/python"
+"$venv/bin/python" -m pytest -q "$here/tests" "$root/examples/custom-isa/python/tests" "$@"

@@ -1,0 +1,71 @@
+"""Shared fixtures: the `isa` command the module is compared with, and the streams."""
+
+import json
+import os
+import pathlib
+import random
+import subprocess
+
+import pytest
+
+import isa_bundles as isa
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+KERNEL = EXAMPLES / "kernel.bin"
+TSHUF = EXAMPLES / "tshuf.words"
+ISA_BIN = pathlib.Path(os.environ.get("ISA_BIN", ROOT / "target" / "debug" / "isa"))
+BENCH_STREAM = pathlib.Path(
+    os.environ.get("BENCH_STREAM", ROOT / "target" / "release" / "bench-stream")
+)
+#: Random valid bundles of every op, as the brief of the differential tests asks.
+PER_OP = 10_000
+
+
+def cli_json(data: bytes, *flags: str) -> list:
+    """The records `isa decode --json` writes for `data`, read by the standard json module."""
+    out = subprocess.run(
+        [str(ISA_BIN), "decode", "--json", *flags, "-"],
+        input=data,
+        capture_output=True,
+        check=False,
+    )
+    assert out.returncode in (0, 1), out.stderr.decode()
+    return [json.loads(line) for line in out.stdout.decode().splitlines()]
+
+
+def cli_encode(records: list, *flags: str) -> bytes:
+    """The bytes `isa encode` writes for `records`."""
+    text = "".join(json.dumps(r) + "\n" for r in records)
+    out = subprocess.run(
+        [str(ISA_BIN), "encode", *flags, "-", "-o", "-"],
+        input=text.encode(),
+        capture_output=True,
+        check=False,
+    )
+    assert out.returncode == 0, out.stderr.decode()
+    return out.stdout
+
+
+@pytest.fixture(scope="session")
+def kernel() -> bytes:
+    return KERNEL.read_bytes()
+
+
+@pytest.fixture(scope="session")
+def valid_stream(tmp_path_factory) -> bytes:
+    """PER_OP random valid bundles of every op, shuffled (the benchmarks' generator)."""
+    path = tmp_path_factory.mktemp("streams") / "valid.bin"
+    n = PER_OP * len(isa.ops())
+    subprocess.run([str(BENCH_STREAM), "mixed", str(path), str(n), "7"], check=True)
+    return path.read_bytes()
+
+
+@pytest.fixture(scope="session")
+def valid_records(valid_stream) -> list:
+    return cli_json(valid_stream)
+
+
+@pytest.fixture()
+def rng() -> random.Random:
+    return random.Random(0x15A)

@@ -1,0 +1,129 @@
+"""tables() against the JSON values, view() over the wire bytes."""
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+import isa_bundles as isa
+
+
+def as_json(value, dtype, names, path=""):
+    """A row (or a member of one) as the JSON form writes it, read through the dtype."""
+    if dtype.names is not None:
+        return {
+            n: as_json(value[n], dtype.fields[n][0], names, f"{path}{n}.") for n in dtype.names
+        }
+    if dtype.subdtype is not None:
+        return [as_json(v, dtype.subdtype[0], names, path) for v in value]
+    key = path[:-1]
+    if key in names:
+        return names[key][int(value)]
+    if dtype.kind == "b":
+        return bool(value)
+    if dtype.kind == "V":
+        return bytes(value).hex()
+    return int(value)
+
+
+def rows_as_json(array):
+    names = array.dtype.metadata["names"]
+    out = []
+    for row in array:
+        values = {n: as_json(row[n], array.dtype.fields[n][0], names, f"{n}.") for n in array.dtype.names}
+        out.append(values)
+    return out
+
+
+def check_tables(stream, records, rows=None):
+    """Every op's row count, and the values of its first `rows` rows (all by default)."""
+    tables = isa.tables(stream)
+    typed = [r for r in records if "op" in r]
+    assert {op: len(a) for op, a in tables.items()} == {
+        op: sum(1 for r in typed if r["op"] == op) for op in {r["op"] for r in typed}
+    }
+    for op, array in tables.items():
+        expected = [{k: v for k, v in r.items() if k != "op"} for r in typed if r["op"] == op]
+        array = array[np.argsort(array["offset"], kind="stable")][:rows]
+        got = rows_as_json(array)
+        expected = expected[:rows]
+        assert got == expected, op
+
+
+def test_kernel_tables_hold_the_json_values(kernel):
+    check_tables(kernel, isa.decode(kernel))
+
+
+def test_random_valid_tables_hold_the_json_values(valid_stream, valid_records):
+    check_tables(valid_stream, valid_records, rows=1000)
+
+
+def test_undecodable_bundles_have_no_row(kernel):
+    broken = bytearray(kernel)
+    broken[64] = 0xFF  # the TensorCopy at 0x40 gets an opcode no op claims
+    tables = isa.tables(bytes(broken) + b"\x00")
+    assert "TensorCopy" not in tables
+    assert sum(len(a) for a in tables.values()) == 9
+
+
+def test_a_many_to_one_code_is_named_by_its_canonical_value(kernel):
+    # Seed 000's dtype table: 0x03 stands for uint8 and float8_e8m0fnu; 0x0A is float32.
+    names = isa.tables(kernel)["TensorTensor"].dtype.metadata["names"]
+    assert names["in0_dtype"][0x03] == "uint8"
+    assert names["in0_dtype"][0x0A] == "float32"
+
+
+def test_the_dtype_names_are_numpy_or_ml_dtypes_types_but_the_neuron_ones(kernel):
+    # Seed 000's dtype table: float8e3/e4/e5 and float32r are the accelerator's own formats.
+    names = isa.tables(kernel)["TensorTensor"].dtype.metadata["names"]["in0_dtype"]
+    unknown = {n for n in names.values() if not (hasattr(np, n) or hasattr(ml_dtypes, n))}
+    assert unknown == {"float8e3", "float8e4", "float8e5", "float32r"}
+    assert np.dtype(getattr(ml_dtypes, names[6])).itemsize == 2  # bfloat16
+
+
+def only(stream, records, op):
+    return b"".join(stream[r["offset"] : r["offset"] + 64] for r in records if r.get("op") == op)
+
+
+def test_a_view_shares_the_buffer_and_reads_the_wire_bytes(valid_stream, valid_records):
+    for op in isa.ops():
+        data = np.frombuffer(only(valid_stream, valid_records, op), dtype=np.uint8).copy()
+        view = isa.view(data, op)
+        assert np.shares_memory(view, data), op
+        assert len(view) == len(data) // 64
+        byte_fields = [
+            f for f in isa.fields(op)
+            if f["first_bit"] % 8 == 0 and f["bits"] in (8, 16, 32) and f["type"] in ("u8", "u16", "u32", "i32")
+            and f["value_bits"] is None and f["kind"] in ("value", "constant")
+        ]
+        for f in byte_fields:
+            width = f["bits"] // 8
+            raw = data.reshape(-1, 64)[:, f["offset"] : f["offset"] + width]
+            wire = [int.from_bytes(bytes(b), "little", signed=f["type"].startswith("i")) for b in raw]
+            assert view[f["name"]].tolist() == wire, (op, f["name"])
+
+
+def test_a_view_writes_through(kernel):
+    records = isa.decode(kernel)
+    data = bytearray(only(kernel, records, "TensorTensor"))
+    view = isa.view(data, "TensorTensor")
+    view["num_active_partitions"][0] = 7
+    assert data[0x0F] == 7  # the field sits at 0x0F (README's TensorTensor)
+    assert isa.decode(data)[0]["num_active_partitions"] == 7
+
+
+def test_a_view_of_a_bytes_object_is_read_only(kernel):
+    data = only(kernel, isa.decode(kernel), "TensorTensor")
+    view = isa.view(data, "TensorTensor")
+    assert not view.flags.writeable
+    assert np.shares_memory(view, np.frombuffer(data, dtype=np.uint8))
+
+
+def test_a_view_of_two_ops_is_refused(kernel):
+    with pytest.raises(ValueError, match=r"bundle at offset 0x0 is Memset, not TensorTensor"):
+        isa.view(kernel, "TensorTensor")
+
+
+def test_a_view_of_a_partial_bundle_is_refused(kernel):
+    data = only(kernel, isa.decode(kernel), "TensorTensor")
+    with pytest.raises(ValueError, match="trailing bytes"):
+        isa.view(data[:-1], "TensorTensor")
