@@ -1,0 +1,237 @@
+//! The ALU: every [`AluOp`] applied to fp32 operands and to integer operands, shared by every
+//! op that names an ALU op (TensorTensor, TensorScalar, ScalarTensorTensor, …).
+//!
+//! The rules the sources state (SEMANTICS-NOTES §0):
+//! - arithmetic is computed in fp32 [I1, A2, K2];
+//! - bitwise ops and shifts work on integer bits [I1]; arithmetic shift right is unsupported [I2];
+//! - comparisons give 1 where true and 0 otherwise [L1 `equal`];
+//! - `abs_max` / `abs_min` give the signed original, and `y` on a tie [L1].
+//!
+//! Every other choice is a reading, listed in [`READINGS`] and made in the function it names.
+
+use isa_core::AluOp;
+
+/// Why an ALU op has no meaning on the operands it was given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("ALU op {op} has no meaning here: {why}")]
+pub struct AluError {
+    /// The op's name.
+    pub op: &'static str,
+    /// Why.
+    pub why: &'static str,
+}
+
+/// What an op works on: numbers (computed in fp32, or in the integer width of the int32 band)
+/// or integer bits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    /// Arithmetic, comparison and logical ops.
+    Arith,
+    /// Bitwise ops and shifts: integer operands only [I1].
+    Bitvec,
+}
+
+/// Each choice no source makes (SEMANTICS-NOTES §7), as `(rule, reading)`: shown by
+/// documentation tools beside the op table.
+pub const READINGS: &[(&str, &str)] = &[
+    (
+        "divide by zero",
+        "fp32: IEEE (±inf, NaN for 0/0); integer: an error, never a value",
+    ),
+    (
+        "mod, mod_int",
+        "floor modulo, the result takes the divisor's sign (NumPy's np.mod, which the NKI CPU simulator runs [S1]); fp32 x mod 0 is NaN",
+    ),
+    (
+        "max, min",
+        "NaN propagates (NumPy's np.maximum / np.minimum [S1])",
+    ),
+    (
+        "logical_and / or / xor",
+        "an operand is true when it is not 0; the result is 1 or 0",
+    ),
+    ("average", "(x + y) / 2; integer: rounded toward -inf"),
+    ("rsqrt, abs", "unary: apply to x, y is ignored"),
+    ("bypass", "gives x"),
+    (
+        "shifts",
+        "a shift amount >= the width or negative gives 0; arith_shift_left is logical_shift_left",
+    ),
+    (
+        "integer overflow",
+        "two's-complement wrap in the operand width (add, subtract, mult, pow, abs)",
+    ),
+    ("integer divide", "truncates toward zero"),
+    ("integer pow", "a negative exponent is an error"),
+];
+
+/// The class of `op`.
+pub const fn class(op: AluOp) -> Class {
+    match op {
+        AluOp::BitwiseNot
+        | AluOp::ArithShiftLeft
+        | AluOp::ArithShiftRight
+        | AluOp::BitwiseAnd
+        | AluOp::BitwiseOr
+        | AluOp::BitwiseXor
+        | AluOp::LogicalShiftLeft
+        | AluOp::LogicalShiftRight => Class::Bitvec,
+        AluOp::Bypass
+        | AluOp::Add
+        | AluOp::Subtract
+        | AluOp::Mult
+        | AluOp::Divide
+        | AluOp::Max
+        | AluOp::Min
+        | AluOp::LogicalAnd
+        | AluOp::LogicalOr
+        | AluOp::LogicalXor
+        | AluOp::IsEqual
+        | AluOp::NotEqual
+        | AluOp::IsGt
+        | AluOp::IsGe
+        | AluOp::IsLt
+        | AluOp::IsLe
+        | AluOp::Average
+        | AluOp::ElemwiseMul
+        | AluOp::Pow
+        | AluOp::Mod
+        | AluOp::Rsqrt
+        | AluOp::Abs
+        | AluOp::AbsMax
+        | AluOp::AbsMin
+        | AluOp::ModInt => Class::Arith,
+    }
+}
+
+const fn refuse(op: AluOp, why: &'static str) -> AluError {
+    AluError {
+        op: op.name(),
+        why,
+    }
+}
+
+/// 1 where `holds`, 0 otherwise [L1 `equal`].
+fn truth<T: From<u8>>(holds: bool) -> T {
+    T::from(u8::from(holds))
+}
+
+/// `abs_max` / `abs_min` [L1]: the signed original of the larger (smaller) magnitude; `y` on a
+/// tie.
+fn by_magnitude<T: Copy>(x: T, y: T, x_wins: bool) -> T {
+    if x_wins { x } else { y }
+}
+
+/// `op(x, y)` computed in fp32 (SEMANTICS-NOTES §0). Bitvec ops have no meaning on fp32.
+pub fn f32(op: AluOp, x: f32, y: f32) -> Result<f32, AluError> {
+    let either_nan = x.is_nan() || y.is_nan();
+    Ok(match op {
+        AluOp::Bypass => x,
+        AluOp::Add => x + y,
+        AluOp::Subtract => x - y,
+        AluOp::Mult | AluOp::ElemwiseMul => x * y,
+        AluOp::Divide => x / y,
+        AluOp::Max if either_nan => f32::NAN,
+        AluOp::Max => x.max(y),
+        AluOp::Min if either_nan => f32::NAN,
+        AluOp::Min => x.min(y),
+        AluOp::LogicalAnd => truth((x != 0.0) && (y != 0.0)),
+        AluOp::LogicalOr => truth((x != 0.0) || (y != 0.0)),
+        AluOp::LogicalXor => truth((x != 0.0) != (y != 0.0)),
+        AluOp::IsEqual => truth(x == y),
+        AluOp::NotEqual => truth(x != y),
+        AluOp::IsGt => truth(x > y),
+        AluOp::IsGe => truth(x >= y),
+        AluOp::IsLt => truth(x < y),
+        AluOp::IsLe => truth(x <= y),
+        AluOp::Average => (x + y) / 2.0,
+        AluOp::Pow => x.powf(y),
+        AluOp::Mod | AluOp::ModInt => floor_mod_f32(x, y),
+        AluOp::Rsqrt => 1.0 / x.sqrt(),
+        AluOp::Abs => x.abs(),
+        AluOp::AbsMax => by_magnitude(x, y, x.abs() > y.abs()),
+        AluOp::AbsMin => by_magnitude(x, y, x.abs() < y.abs()),
+        AluOp::BitwiseNot
+        | AluOp::ArithShiftLeft
+        | AluOp::ArithShiftRight
+        | AluOp::BitwiseAnd
+        | AluOp::BitwiseOr
+        | AluOp::BitwiseXor
+        | AluOp::LogicalShiftLeft
+        | AluOp::LogicalShiftRight => {
+            return Err(refuse(op, "bitwise ops work on integer bits, not fp32 [I1]"));
+        }
+    })
+}
+
+/// ALU code 0x17, `ABSOLUTE_DIFF` (a name only, from the vendor header's public notes): read as
+/// `|x - y|` in fp32 (a reading of the name).
+pub fn absolute_diff_f32(x: f32, y: f32) -> f32 {
+    (x - y).abs()
+}
+
+/// Floor modulo in fp32 (a reading, see [`READINGS`]): `x - y·floor(x / y)`, the sign of `y`.
+fn floor_mod_f32(x: f32, y: f32) -> f32 {
+    let r = x % y;
+    if r != 0.0 && (r < 0.0) != (y < 0.0) {
+        r + y
+    } else {
+        r
+    }
+}
+
+/// `op(x, y)` on integers of `bits` width (8, 16, 32 or 64): the operands are the
+/// sign- or zero-extended element values, the result is wrapped to the width by the caller's
+/// [`Format::from_i64`](crate::numeric::Format::from_i64). Used for bitvec ops on integer
+/// dtypes and for the GPSIMD int32 band, which computes in int32 [I1].
+pub fn int(op: AluOp, x: i64, y: i64, bits: u32) -> Result<i64, AluError> {
+    let mask = u64::MAX >> (64 - bits);
+    let shift = |v: i64, left: bool| -> i64 {
+        match u32::try_from(y) {
+            Ok(n) if n < bits && left => v.wrapping_shl(n),
+            Ok(n) if n < bits => ((v as u64 & mask) >> n) as i64,
+            _ => 0,
+        }
+    };
+    Ok(match op {
+        AluOp::Bypass => x,
+        AluOp::Add => x.wrapping_add(y),
+        AluOp::Subtract => x.wrapping_sub(y),
+        AluOp::Mult | AluOp::ElemwiseMul => x.wrapping_mul(y),
+        AluOp::Divide if y == 0 => return Err(refuse(op, "integer divide by zero")),
+        AluOp::Divide => x.wrapping_div(y),
+        AluOp::Max => x.max(y),
+        AluOp::Min => x.min(y),
+        AluOp::LogicalAnd => truth((x != 0) && (y != 0)),
+        AluOp::LogicalOr => truth((x != 0) || (y != 0)),
+        AluOp::LogicalXor => truth((x != 0) != (y != 0)),
+        AluOp::IsEqual => truth(x == y),
+        AluOp::NotEqual => truth(x != y),
+        AluOp::IsGt => truth(x > y),
+        AluOp::IsGe => truth(x >= y),
+        AluOp::IsLt => truth(x < y),
+        AluOp::IsLe => truth(x <= y),
+        AluOp::Average => (x.wrapping_add(y)).div_euclid(2),
+        AluOp::Pow => match u32::try_from(y) {
+            Ok(n) => x.wrapping_pow(n),
+            Err(_) => return Err(refuse(op, "integer pow with a negative exponent")),
+        },
+        AluOp::Mod | AluOp::ModInt if y == 0 => {
+            return Err(refuse(op, "integer modulo by zero"));
+        }
+        AluOp::Mod | AluOp::ModInt => x.wrapping_rem(y).wrapping_add(y).wrapping_rem(y),
+        AluOp::Rsqrt => return Err(refuse(op, "rsqrt of an integer has no stated meaning")),
+        AluOp::Abs => x.wrapping_abs(),
+        AluOp::AbsMax => by_magnitude(x, y, x.unsigned_abs() > y.unsigned_abs()),
+        AluOp::AbsMin => by_magnitude(x, y, x.unsigned_abs() < y.unsigned_abs()),
+        AluOp::BitwiseNot => !x,
+        AluOp::BitwiseAnd => x & y,
+        AluOp::BitwiseOr => x | y,
+        AluOp::BitwiseXor => x ^ y,
+        AluOp::ArithShiftLeft | AluOp::LogicalShiftLeft => shift(x, true),
+        AluOp::LogicalShiftRight => shift(x, false),
+        AluOp::ArithShiftRight => {
+            return Err(refuse(op, "arithmetic shift right is unsupported [I2]"));
+        }
+    })
+}

@@ -1,0 +1,412 @@
+//! One bundle's execution: the helpers an op's [`Execute`](crate::Execute) reads and writes
+//! through, with every effect staged until the whole bundle has succeeded.
+//!
+//! An op reads the machine as it was before the bundle; its writes, accumulator and register
+//! updates and drain land together when [`Effects::apply`] commits them, which cannot fail. An error anywhere
+//! drops the step and leaves the machine untouched (atomic bundles).
+
+use isa_core::{Addr4, Dtype, Tensor};
+
+use crate::alu::AluError;
+use crate::error::{Fault, Problem};
+use crate::machine::{Accumulators, Machine, PARTITIONS, REGISTERS};
+use crate::numeric::{Format, format_of};
+use crate::operand::Operand;
+use crate::run::{DrainBinding, DrainEvent};
+
+/// A write waiting for the bundle to succeed: the operand and its bytes in walk order.
+#[derive(Debug, Clone)]
+struct PendingWrite {
+    operand: Operand,
+    bytes: Vec<u8>,
+}
+
+/// One bundle in flight: the machine before it, and everything the bundle will change.
+#[derive(Debug)]
+pub struct Step<'m> {
+    machine: &'m Machine,
+    offset: usize,
+    binding: Option<&'m DrainBinding>,
+    writes: Vec<PendingWrite>,
+    accumulators: Accumulators,
+    registers: [Option<u32>; REGISTERS],
+    drain: Option<DrainEvent>,
+    read_log: Vec<Operand>,
+}
+
+impl<'m> Step<'m> {
+    /// A step over `machine` for the bundle at byte `offset`, with the drain binding for that
+    /// offset, if any.
+    pub fn new(machine: &'m Machine, offset: usize, binding: Option<&'m DrainBinding>) -> Self {
+        Self {
+            machine,
+            offset,
+            binding,
+            writes: Vec::new(),
+            accumulators: machine.accumulators,
+            registers: machine.registers,
+            drain: None,
+            read_log: Vec::new(),
+        }
+    }
+
+    /// The machine as it was before the bundle.
+    pub fn machine(&self) -> &Machine {
+        self.machine
+    }
+
+    /// The bundle's byte offset in the stream.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The operand `name`: descriptor `desc` of `dtype` over `partitions` partitions (seed 002
+    /// addressing, see [`Operand`]). A register-form ADDR4 reads the register's value as the
+    /// static word (a reading: seed 002 states the register form, not what the register holds).
+    pub fn operand<const N: usize>(
+        &self,
+        name: &'static str,
+        desc: &Tensor<N>,
+        dtype: Dtype,
+        partitions: u8,
+    ) -> Result<Operand, Fault> {
+        let at = |p: Problem| Fault::at(name, p);
+        let addr = match desc.addr.reg_id() {
+            Some(id) => Addr4::from_raw(self.register(id).map_err(at)?),
+            None => desc.addr,
+        };
+        let format = format_of(dtype, self.machine.core()).map_err(|e| at(e.into()))?;
+        let (space, ..) = crate::operand::locate(addr).map_err(at)?;
+        let bytes = self.machine.memory(space).partition_bytes();
+        Operand::new(name, addr, desc, dtype, format, usize::from(partitions), bytes).map_err(at)
+    }
+
+    /// Register `id` as staged (an earlier write in the bundle is seen).
+    pub fn register(&self, id: u8) -> Result<u32, Problem> {
+        match self.registers.get(usize::from(id)) {
+            Some(Some(v)) => Ok(*v),
+            Some(None) => Err(Problem::UnsetRegister { id }),
+            None => Err(Problem::NoRegister { id }),
+        }
+    }
+
+    /// Stages register `id` := `value`.
+    pub fn set_register(&mut self, id: u8, value: u32) -> Result<(), Problem> {
+        match self.registers.get_mut(usize::from(id)) {
+            Some(r) => {
+                *r = Some(value);
+                Ok(())
+            }
+            None => Err(Problem::NoRegister { id }),
+        }
+    }
+
+    /// Partition `p`'s accumulator as staged; unset is an error.
+    pub fn accumulator(&self, p: usize) -> Result<f32, Fault> {
+        self.accumulators
+            .get(p)
+            .ok_or(Fault::op(Problem::UnsetAccumulator { partition: p }))
+    }
+
+    /// Stages partition `p`'s accumulator := `value`.
+    pub fn set_accumulator(&mut self, p: usize, value: f32) {
+        self.accumulators.set(p, value);
+    }
+
+    /// Stages partition `p`'s accumulator as undefined.
+    pub fn unset_accumulator(&mut self, p: usize) {
+        self.accumulators.unset(p);
+    }
+
+    /// The raw bits of every element of `op`, partition by partition in walk order. Every byte
+    /// must have been written.
+    pub fn read_bits(&mut self, op: &Operand) -> Result<Vec<u64>, Fault> {
+        let mut out = Vec::with_capacity(op.len());
+        self.read_with(op, |bytes, format| {
+            out.extend(bytes.chunks_exact(format.bytes()).map(bits_of));
+        })?;
+        Ok(out)
+    }
+
+    /// Every element of `op` as fp32 ([`Format::to_f32`]).
+    pub fn read_f32(&mut self, op: &Operand) -> Result<Vec<f32>, Fault> {
+        let mut out = Vec::with_capacity(op.len());
+        self.read_with(op, |bytes, format| {
+            if format == Format::Float32 {
+                out.extend(bytes.chunks_exact(4).map(|c| {
+                    f32::from_le_bytes(c.try_into().unwrap_or_default())
+                }));
+            } else {
+                let to = |c: &[u8]| format.to_f32(bits_of(c));
+                out.extend(bytes.chunks_exact(format.bytes()).map(to));
+            }
+        })?;
+        Ok(out)
+    }
+
+    /// Every element of an integer operand as its value ([`Format::to_i64`]); a float dtype is
+    /// refused.
+    pub fn read_int(&mut self, op: &Operand) -> Result<Vec<i64>, Fault> {
+        require_integer(op)?;
+        let format = op.format;
+        Ok(self
+            .read_bits(op)?
+            .into_iter()
+            .map(|b| format.to_i64(b))
+            .collect())
+    }
+
+    /// Calls `take` with the bytes of every run of `op` (one slice a contiguous run, one a
+    /// element otherwise), checking each was written.
+    fn read_with(
+        &mut self,
+        op: &Operand,
+        mut take: impl FnMut(&[u8], Format),
+    ) -> Result<(), Fault> {
+        self.read_log.push(*op);
+        let memory = self.machine.memory(op.space);
+        let size = op.format.bytes();
+        let at = |p| Fault::at(op.name, p);
+        op.for_each_run(|p, start| {
+            if op.run_is_contiguous() {
+                take(memory.read(p, start, op.run_len() * size).map_err(at)?, op.format);
+            } else {
+                for i in 0..op.run_len() {
+                    take(memory.read(p, op.run_byte(start, i), size).map_err(at)?, op.format);
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// Stages `bits` (one element each, partition by partition in walk order) into `op`.
+    pub fn write_bits(&mut self, op: &Operand, bits: &[u64]) -> Result<(), Fault> {
+        check_len(op, bits.len())?;
+        let size = op.format.bytes();
+        let mut bytes = Vec::with_capacity(bits.len() * size);
+        for b in bits {
+            bytes.extend_from_slice(&b.to_le_bytes()[..size]);
+        }
+        self.stage(op, bytes);
+        Ok(())
+    }
+
+    /// Stages fp32 `values` into `op`, converted to its format ([`Format::from_f32`], round to
+    /// nearest even).
+    pub fn write_f32(&mut self, op: &Operand, values: &[f32]) -> Result<(), Fault> {
+        check_len(op, values.len())?;
+        if op.format == Format::Float32 {
+            let bytes = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+            self.stage(op, bytes);
+            Ok(())
+        } else {
+            let bits: Vec<u64> = values.iter().map(|&v| op.format.from_f32(v)).collect();
+            self.write_bits(op, &bits)
+        }
+    }
+
+    /// Stages integer `values` into an integer `op`, wrapped to its width
+    /// ([`Format::from_i64`]); a float dtype is refused.
+    pub fn write_int(&mut self, op: &Operand, values: &[i64]) -> Result<(), Fault> {
+        require_integer(op)?;
+        let bits: Vec<u64> = values.iter().map(|&v| op.format.from_i64(v)).collect();
+        self.write_bits(op, &bits)
+    }
+
+    fn stage(&mut self, op: &Operand, bytes: Vec<u8>) {
+        self.writes.push(PendingWrite {
+            operand: *op,
+            bytes,
+        });
+    }
+
+    /// `out[i] = f(x[i])` in fp32: the shape of every unary element-wise op.
+    pub fn map_f32(
+        &mut self,
+        out: &Operand,
+        x: &Operand,
+        f: impl Fn(f32) -> Result<f32, AluError>,
+    ) -> Result<(), Fault> {
+        same_elements(out, &[x])?;
+        let values = self.read_f32(x)?;
+        let result = values.into_iter().map(f).collect::<Result<Vec<_>, _>>();
+        self.write_f32(out, &result.map_err(Fault::op)?)
+    }
+
+    /// `out[i] = f(x[i], y[i])` in fp32 (SEMANTICS-NOTES §0: inputs to fp32, compute in fp32,
+    /// round to the output dtype): the shape of every binary element-wise op.
+    pub fn zip_f32(
+        &mut self,
+        out: &Operand,
+        x: &Operand,
+        y: &Operand,
+        f: impl Fn(f32, f32) -> Result<f32, AluError>,
+    ) -> Result<(), Fault> {
+        same_elements(out, &[x, y])?;
+        let (xs, ys) = (self.read_f32(x)?, self.read_f32(y)?);
+        let result = xs.into_iter().zip(ys).map(|(a, b)| f(a, b));
+        let values = result.collect::<Result<Vec<_>, _>>().map_err(Fault::op)?;
+        self.write_f32(out, &values)
+    }
+
+    /// `out[i] = f(x[i], y[i])` on integer values: bitvec ops on integer dtypes and the GPSIMD
+    /// int32 band. Every operand must be an integer dtype.
+    pub fn zip_int(
+        &mut self,
+        out: &Operand,
+        x: &Operand,
+        y: &Operand,
+        f: impl Fn(i64, i64) -> Result<i64, AluError>,
+    ) -> Result<(), Fault> {
+        same_elements(out, &[x, y])?;
+        require_integer(out)?;
+        let (xs, ys) = (self.read_int(x)?, self.read_int(y)?);
+        let result = xs.into_iter().zip(ys).map(|(a, b)| f(a, b));
+        let values = result.collect::<Result<Vec<_>, _>>().map_err(Fault::op)?;
+        self.write_int(out, &values)
+    }
+
+    /// Drains the accumulators (DveReadAccumulator): records a [`DrainEvent`] of the 128
+    /// registers as staged, and, when the caller bound a destination for this offset, stages
+    /// the write of each destination partition's register there. No destination is invented.
+    pub fn drain(&mut self) -> Result<(), Fault> {
+        let mut values = [None; PARTITIONS];
+        for (p, v) in values.iter_mut().enumerate() {
+            *v = self.accumulators.get(p);
+        }
+        if let Some(binding) = self.binding {
+            let dst = self.operand("drain", &binding.dst, binding.dtype, binding.partitions)?;
+            if dst.elements() != 1 {
+                let problem = Problem::ElementCount {
+                    expected: 1,
+                    found: dst.elements(),
+                };
+                return Err(Fault::at("drain", problem));
+            }
+            let lanes = dst.partition..dst.partition + dst.partitions;
+            let got: Result<Vec<f32>, Fault> = lanes.map(|p| self.accumulator(p)).collect();
+            self.write_f32(&dst, &got?)?;
+        }
+        self.drain = Some(DrainEvent {
+            offset: self.offset,
+            values,
+        });
+        Ok(())
+    }
+
+    /// Ends the step: everything it staged, owned, to apply with [`Effects::apply`].
+    pub fn finish(self) -> Effects {
+        Effects {
+            writes: self.writes,
+            accumulators: self.accumulators,
+            registers: self.registers,
+            drain: self.drain,
+            reads: self.read_log,
+        }
+    }
+}
+
+/// Everything a successful bundle changes, staged: applied at once by [`Effects::apply`], which
+/// cannot fail (every operand was range-checked when built).
+#[derive(Debug)]
+pub struct Effects {
+    writes: Vec<PendingWrite>,
+    accumulators: Accumulators,
+    registers: [Option<u32>; REGISTERS],
+    drain: Option<DrainEvent>,
+    reads: Vec<Operand>,
+}
+
+impl Effects {
+    /// The operands the bundle read, in order (for a trace).
+    pub fn reads(&self) -> &[Operand] {
+        &self.reads
+    }
+
+    /// The operands the bundle writes, in order (for a trace).
+    pub fn writes(&self) -> impl Iterator<Item = &Operand> {
+        self.writes.iter().map(|w| &w.operand)
+    }
+
+    /// Applies every staged effect to `machine` (the machine the step read) and returns the
+    /// drain, if any.
+    pub fn apply(self, machine: &mut Machine) -> Option<DrainEvent> {
+        for w in &self.writes {
+            scatter(machine, &w.operand, &w.bytes);
+        }
+        machine.accumulators = self.accumulators;
+        machine.registers = self.registers;
+        self.drain
+    }
+}
+
+/// The bits of a little-endian element of 1 to 8 bytes.
+fn bits_of(bytes: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    for (w, b) in word.iter_mut().zip(bytes) {
+        *w = *b;
+    }
+    u64::from_le_bytes(word)
+}
+
+/// Writes `bytes` (walk order) through `op`. Writes to a range-checked operand cannot fail; a
+/// failure would be a bug in [`Operand::new`]'s check, and is skipped rather than panicking.
+fn scatter(machine: &mut Machine, op: &Operand, bytes: &[u8]) {
+    let memory = machine.memory_mut(op.space);
+    let size = op.format.bytes();
+    let run_bytes = op.run_len() * size;
+    let mut chunks = bytes.chunks(run_bytes);
+    let _ = op.for_each_run(|p, start| {
+        let Some(run) = chunks.next() else {
+            return Err(());
+        };
+        if op.run_is_contiguous() {
+            memory.write(p, start, run).map_err(drop)
+        } else {
+            for (i, element) in run.chunks(size).enumerate() {
+                memory.write(p, op.run_byte(start, i), element).map_err(drop)?;
+            }
+            Ok(())
+        }
+    });
+}
+
+/// Every input walks as many elements a partition, and as many partitions, as `out`
+/// (`s3d3_tt_src_element_cnt_check`, seed 000, by name).
+pub fn same_elements(out: &Operand, inputs: &[&Operand]) -> Result<(), Fault> {
+    for input in inputs {
+        if input.len() != out.len() {
+            let problem = Problem::ElementCount {
+                expected: out.len(),
+                found: input.len(),
+            };
+            return Err(Fault::at(input.name, problem));
+        }
+    }
+    Ok(())
+}
+
+fn check_len(op: &Operand, len: usize) -> Result<(), Fault> {
+    if len == op.len() {
+        Ok(())
+    } else {
+        let problem = Problem::ElementCount {
+            expected: len,
+            found: op.len(),
+        };
+        Err(Fault::at(op.name, problem))
+    }
+}
+
+/// Integer values need an integer dtype.
+pub fn require_integer(op: &Operand) -> Result<(), Fault> {
+    if op.format.is_integer() {
+        Ok(())
+    } else {
+        let problem = Problem::Dtype {
+            dtype: op.dtype,
+            why: "integer operation on a float dtype",
+        };
+        Err(Fault::at(op.name, problem))
+    }
+}
