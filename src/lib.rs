@@ -1,6 +1,6 @@
 //! Declarative DSL for accelerator instruction encodings.
 //!
-//! This crate gathers the three parts under one name: [`core`] (the runtime: traits, wire types,
+//! This crate gathers the four parts under one name: [`core`] (the runtime: traits, wire types,
 //! descriptors, enumerations and their tables), the [`Bundle`](macro@Bundle) derive, and [`ops`]
 //! (every instruction of the specification, declared with the derive), and [`sim`] (their
 //! executable semantics: a machine that runs a bundle stream).
