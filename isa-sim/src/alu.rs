@@ -105,10 +105,7 @@ pub const fn class(op: AluOp) -> Class {
 }
 
 const fn refuse(op: AluOp, why: &'static str) -> AluError {
-    AluError {
-        op: op.name(),
-        why,
-    }
+    AluError { op: op.name(), why }
 }
 
 /// 1 where `holds`, 0 otherwise [L1 `equal`].
@@ -159,7 +156,10 @@ pub fn f32(op: AluOp, x: f32, y: f32) -> Result<f32, AluError> {
         | AluOp::BitwiseXor
         | AluOp::LogicalShiftLeft
         | AluOp::LogicalShiftRight => {
-            return Err(refuse(op, "bitwise ops work on integer bits, not fp32 [I1]"));
+            return Err(refuse(
+                op,
+                "bitwise ops work on integer bits, not fp32 [I1]",
+            ));
         }
     })
 }

@@ -157,7 +157,10 @@ impl Runner {
 impl Machine {
     /// Runs `stream` as bundles of family `F` with no drain bound, returning every drain event
     /// ([`Runner::run`]).
-    pub fn run<F: Family + Execute>(&mut self, stream: &[u8]) -> Result<Vec<DrainEvent>, ExecError> {
+    pub fn run<F: Family + Execute>(
+        &mut self,
+        stream: &[u8],
+    ) -> Result<Vec<DrainEvent>, ExecError> {
         let mut drains = Vec::new();
         Runner::new().run::<F>(self, stream, &mut drains)?;
         Ok(drains)

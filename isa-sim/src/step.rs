@@ -78,7 +78,16 @@ impl<'m> Step<'m> {
         let format = format_of(dtype, self.machine.core()).map_err(|e| at(e.into()))?;
         let (space, ..) = crate::operand::locate(addr).map_err(at)?;
         let bytes = self.machine.memory(space).partition_bytes();
-        Operand::new(name, addr, desc, dtype, format, usize::from(partitions), bytes).map_err(at)
+        Operand::new(
+            name,
+            addr,
+            desc,
+            dtype,
+            format,
+            usize::from(partitions),
+            bytes,
+        )
+        .map_err(at)
     }
 
     /// Register `id` as staged (an earlier write in the bundle is seen).
@@ -133,9 +142,11 @@ impl<'m> Step<'m> {
         let mut out = Vec::with_capacity(op.len());
         self.read_with(op, |bytes, format| {
             if format == Format::Float32 {
-                out.extend(bytes.chunks_exact(4).map(|c| {
-                    f32::from_le_bytes(c.try_into().unwrap_or_default())
-                }));
+                out.extend(
+                    bytes
+                        .chunks_exact(4)
+                        .map(|c| f32::from_le_bytes(c.try_into().unwrap_or_default())),
+                );
             } else {
                 let to = |c: &[u8]| format.to_f32(bits_of(c));
                 out.extend(bytes.chunks_exact(format.bytes()).map(to));
@@ -169,10 +180,16 @@ impl<'m> Step<'m> {
         let at = |p| Fault::at(op.name, p);
         op.for_each_run(|p, start| {
             if op.run_is_contiguous() {
-                take(memory.read(p, start, op.run_len() * size).map_err(at)?, op.format);
+                take(
+                    memory.read(p, start, op.run_len() * size).map_err(at)?,
+                    op.format,
+                );
             } else {
                 for i in 0..op.run_len() {
-                    take(memory.read(p, op.run_byte(start, i), size).map_err(at)?, op.format);
+                    take(
+                        memory.read(p, op.run_byte(start, i), size).map_err(at)?,
+                        op.format,
+                    );
                 }
             }
             Ok(())
@@ -364,7 +381,9 @@ fn scatter(machine: &mut Machine, op: &Operand, bytes: &[u8]) {
             memory.write(p, start, run).map_err(drop)
         } else {
             for (i, element) in run.chunks(size).enumerate() {
-                memory.write(p, op.run_byte(start, i), element).map_err(drop)?;
+                memory
+                    .write(p, op.run_byte(start, i), element)
+                    .map_err(drop)?;
             }
             Ok(())
         }

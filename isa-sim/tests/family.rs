@@ -50,7 +50,13 @@ impl Execute for Scribble {
         step.set_accumulator(0, v);
         step.set_register(1, self.value).map_err(Fault::op)?;
         if self.fail != 0 {
-            return Err(Fault::at("fail", Problem::Field { what: "fail", why: "asked to" }));
+            return Err(Fault::at(
+                "fail",
+                Problem::Field {
+                    what: "fail",
+                    why: "asked to",
+                },
+            ));
         }
         Ok(())
     }
@@ -93,8 +99,17 @@ isa_sim::execute_family! {
 }
 
 fn scribble(fail: u8, value: f32) -> MyOp {
-    let out = Tensor1d { addr: sb(0, 256), strides: [1], nums: [1] };
-    MyOp::Scribble(Scribble { sync: SyncBand::default(), fail, out, value: value.to_bits() })
+    let out = Tensor1d {
+        addr: sb(0, 256),
+        strides: [1],
+        nums: [1],
+    };
+    MyOp::Scribble(Scribble {
+        sync: SyncBand::default(),
+        fail,
+        out,
+        value: value.to_bits(),
+    })
 }
 
 fn bytes(ops: &[MyOp]) -> Vec<u8> {
@@ -105,8 +120,18 @@ fn bytes(ops: &[MyOp]) -> Vec<u8> {
 fn a_users_family_runs_builtin_and_own_members() {
     let mut m = machine();
     put_f32(&mut m, Space::Sbuf, 0, 0, &[1.5]);
-    let add = tt(TtOpcode::Plain, TtAlu::Op(AluOp::Add), [Dtype::Float32; 3], 1, row(sb(0, 64), 1), row(sb(0, 0), 1), row(sb(0, 0), 1));
-    let isa_ops::Op::TensorTensor(add) = add else { unreachable!() };
+    let add = tt(
+        TtOpcode::Plain,
+        TtAlu::Op(AluOp::Add),
+        [Dtype::Float32; 3],
+        1,
+        row(sb(0, 64), 1),
+        row(sb(0, 0), 1),
+        row(sb(0, 0), 1),
+    );
+    let isa_ops::Op::TensorTensor(add) = add else {
+        unreachable!()
+    };
     let stream = bytes(&[MyOp::Builtin(add.into()), scribble(0, 7.0)]);
     m.run::<MyOp>(&stream).unwrap();
     assert_eq!(get_f32(&m, Space::Sbuf, 0, 64, 1), [3.0]);
@@ -120,10 +145,15 @@ fn a_bundle_failing_after_staging_changes_nothing() {
     let mut m = machine();
     m.run::<MyOp>(&bytes(&[scribble(0, 1.0)])).unwrap();
     let before = m.clone();
-    let err = m.run::<MyOp>(&bytes(&[scribble(0, 2.0), scribble(1, 3.0)])).unwrap_err();
+    let err = m
+        .run::<MyOp>(&bytes(&[scribble(0, 2.0), scribble(1, 3.0)]))
+        .unwrap_err();
     // The first bundle of the second run committed; the second staged a write of 3.0, an
     // accumulator and a register, then failed: none of them landed.
-    assert_eq!((err.offset, err.op, err.fault.operand), (64, "Scribble", Some("fail")));
+    assert_eq!(
+        (err.offset, err.op, err.fault.operand),
+        (64, "Scribble", Some("fail"))
+    );
     assert_eq!(get_f32(&m, Space::Sbuf, 0, 256, 1), [2.0]);
     assert_eq!(m.accumulators().get(0), Some(2.0));
     assert_eq!(m.register(1), Some(2f32.to_bits()));
@@ -133,10 +163,17 @@ fn a_bundle_failing_after_staging_changes_nothing() {
 #[test]
 fn a_member_without_semantics_stops_the_run_naming_it() {
     let mut m = machine();
-    let stream = bytes(&[MyOp::Mystery(Mystery { sync: SyncBand::default() })]);
+    let stream = bytes(&[MyOp::Mystery(Mystery {
+        sync: SyncBand::default(),
+    })]);
     let err = m.run::<MyOp>(&stream).unwrap_err();
     assert_eq!(err.op, "Mystery");
-    assert_eq!(err.fault.problem, Problem::NoSemantics { why: "nobody knows" });
+    assert_eq!(
+        err.fault.problem,
+        Problem::NoSemantics {
+            why: "nobody knows"
+        }
+    );
 }
 
 #[test]

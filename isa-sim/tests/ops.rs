@@ -15,8 +15,20 @@ fn row4(addr: isa_core::Addr4, n: u16) -> Tensor4d {
 }
 
 fn copy(src: Tensor4d, src_dtype: Dtype, dst: Tensor4d, dst_dtype: Dtype, partitions: u8) -> Op {
-    let opcode = if src_dtype == dst_dtype { TcOpcode::Copy } else { TcOpcode::Cast };
-    Op::TensorCopy(TensorCopy { opcode, sync: SyncBand::default(), src, src_dtype, dst_dtype, num_active_partitions: partitions, dst })
+    let opcode = if src_dtype == dst_dtype {
+        TcOpcode::Copy
+    } else {
+        TcOpcode::Cast
+    };
+    Op::TensorCopy(TensorCopy {
+        opcode,
+        sync: SyncBand::default(),
+        src,
+        src_dtype,
+        dst_dtype,
+        num_active_partitions: partitions,
+        dst,
+    })
 }
 
 fn memset(opcode: MemsetOpcode, dtype: Dtype, fill: u32, dst: Tensor4d, partitions: u8) -> Op {
@@ -24,7 +36,15 @@ fn memset(opcode: MemsetOpcode, dtype: Dtype, fill: u32, dst: Tensor4d, partitio
         MemsetOpcode::Const => 0,
         MemsetOpcode::Random => 1,
     };
-    Op::Memset(Memset { opcode, sync: SyncBand::default(), mode, dtype, num_active_partitions: partitions, fill, dst })
+    Op::Memset(Memset {
+        opcode,
+        sync: SyncBand::default(),
+        mode,
+        dtype,
+        num_active_partitions: partitions,
+        fill,
+        dst,
+    })
 }
 
 #[test]
@@ -34,8 +54,21 @@ fn a_same_dtype_copy_is_bit_exact() {
     let bits = [0x7FC0_0001u32, 0x8000_0000];
     let bytes: Vec<u8> = bits.iter().flat_map(|b| b.to_le_bytes()).collect();
     m.memory_mut(Space::Sbuf).write(1, 0, &bytes).unwrap();
-    run(&mut m, &[copy(row4(sb(1, 0), 2), Dtype::Float32, row4(sb(1, 32), 2), Dtype::Float32, 1)]).unwrap();
-    assert_eq!(m.memory(Space::Sbuf).read(1, 32, 8).unwrap(), bytes.as_slice());
+    run(
+        &mut m,
+        &[copy(
+            row4(sb(1, 0), 2),
+            Dtype::Float32,
+            row4(sb(1, 32), 2),
+            Dtype::Float32,
+            1,
+        )],
+    )
+    .unwrap();
+    assert_eq!(
+        m.memory(Space::Sbuf).read(1, 32, 8).unwrap(),
+        bytes.as_slice()
+    );
 }
 
 #[test]
@@ -44,9 +77,32 @@ fn a_casting_copy_goes_through_fp32() {
     // 1/3 → 0x3555 (round to nearest). fp32 → int32: 2.5 → 2 (nearest even, a reading).
     let mut m = machine();
     put_f32(&mut m, Space::Sbuf, 0, 0, &[65520.0, 1.0 / 3.0, 2.5]);
-    run(&mut m, &[copy(row4(sb(0, 0), 2), Dtype::Float32, row4(sb(0, 64), 2), Dtype::Float16, 1)]).unwrap();
-    assert_eq!(m.memory(Space::Sbuf).read(0, 64, 4).unwrap(), [0x00, 0x7C, 0x55, 0x35]);
-    run(&mut m, &[copy(row4(sb(0, 8), 1), Dtype::Float32, row4(sb(0, 96), 1), Dtype::Int32, 1)]).unwrap();
+    run(
+        &mut m,
+        &[copy(
+            row4(sb(0, 0), 2),
+            Dtype::Float32,
+            row4(sb(0, 64), 2),
+            Dtype::Float16,
+            1,
+        )],
+    )
+    .unwrap();
+    assert_eq!(
+        m.memory(Space::Sbuf).read(0, 64, 4).unwrap(),
+        [0x00, 0x7C, 0x55, 0x35]
+    );
+    run(
+        &mut m,
+        &[copy(
+            row4(sb(0, 8), 1),
+            Dtype::Float32,
+            row4(sb(0, 96), 1),
+            Dtype::Int32,
+            1,
+        )],
+    )
+    .unwrap();
     assert_eq!(m.memory(Space::Sbuf).read(0, 96, 4).unwrap(), [2, 0, 0, 0]);
 }
 
@@ -54,25 +110,64 @@ fn a_casting_copy_goes_through_fp32() {
 fn memset_const_fills_every_partition() {
     // fp32 fill 0xFF800000 is -inf; bf16 stores its top half, 0xFF80. Partitions 0..3.
     let mut m = machine();
-    run(&mut m, &[memset(MemsetOpcode::Const, Dtype::Bfloat16, 0xFF80_0000, row4(sb(0, 16), 2), 3)]).unwrap();
+    run(
+        &mut m,
+        &[memset(
+            MemsetOpcode::Const,
+            Dtype::Bfloat16,
+            0xFF80_0000,
+            row4(sb(0, 16), 2),
+            3,
+        )],
+    )
+    .unwrap();
     for p in 0..3 {
-        assert_eq!(m.memory(Space::Sbuf).read(p, 16, 4).unwrap(), [0x80, 0xFF, 0x80, 0xFF]);
+        assert_eq!(
+            m.memory(Space::Sbuf).read(p, 16, 4).unwrap(),
+            [0x80, 0xFF, 0x80, 0xFF]
+        );
     }
     assert!(!m.memory(Space::Sbuf).is_written(3, 16, 1));
     // An int16 fill keeps the low 16 bits: 0x0001_FFFF → 0xFFFF.
-    run(&mut m, &[memset(MemsetOpcode::Const, Dtype::Int16, 0x0001_FFFF, row4(sb(0, 0), 1), 1)]).unwrap();
+    run(
+        &mut m,
+        &[memset(
+            MemsetOpcode::Const,
+            Dtype::Int16,
+            0x0001_FFFF,
+            row4(sb(0, 0), 1),
+            1,
+        )],
+    )
+    .unwrap();
     assert_eq!(m.memory(Space::Sbuf).read(0, 0, 2).unwrap(), [0xFF, 0xFF]);
 }
 
 #[test]
 fn memset_random_and_opaque_ops_stop_for_want_of_semantics() {
     let mut m = machine();
-    let err = run(&mut m, &[memset(MemsetOpcode::Random, Dtype::Float32, 0, row4(sb(0, 0), 1), 1)]).unwrap_err();
+    let err = run(
+        &mut m,
+        &[memset(
+            MemsetOpcode::Random,
+            Dtype::Float32,
+            0,
+            row4(sb(0, 0), 1),
+            1,
+        )],
+    )
+    .unwrap_err();
     assert_eq!(err.op, "Memset");
-    assert!(matches!(err.fault.problem, Problem::NoSemantics { .. }), "{err}");
+    assert!(
+        matches!(err.fault.problem, Problem::NoSemantics { .. }),
+        "{err}"
+    );
     let body = isa_ops::opaque::TensorDequantize { body: [0; 60] };
     let err = run(&mut m, &[Op::TensorDequantize(body)]).unwrap_err();
-    assert!(matches!(err.fault.problem, Problem::NoSemantics { .. }), "{err}");
+    assert!(
+        matches!(err.fault.problem, Problem::NoSemantics { .. }),
+        "{err}"
+    );
 }
 
 #[test]
@@ -87,9 +182,18 @@ fn the_example_kernel_runs_until_its_first_op_not_executed_yet() {
     }
     let err = m.run::<Op>(kernel).unwrap_err();
     assert_eq!((err.offset, err.op), (128, "CopyPredicatedScalar"));
-    assert!(matches!(err.fault.problem, Problem::NotExecuted { .. }), "{err}");
-    assert_eq!(get_f32(&m, Space::Sbuf, 127, 5120 + 4 * 511, 1), [(127 * 512 + 511) as f32]);
-    assert_eq!(m.memory(Space::Sbuf).read(127, 9216, 1024).unwrap(), [0u8; 1024]);
+    assert!(
+        matches!(err.fault.problem, Problem::NotExecuted { .. }),
+        "{err}"
+    );
+    assert_eq!(
+        get_f32(&m, Space::Sbuf, 127, 5120 + 4 * 511, 1),
+        [(127 * 512 + 511) as f32]
+    );
+    assert_eq!(
+        m.memory(Space::Sbuf).read(127, 9216, 1024).unwrap(),
+        [0u8; 1024]
+    );
 }
 
 #[test]
@@ -100,21 +204,53 @@ fn a_drain_is_an_event_and_lands_only_where_bound() {
     let stream = stream(&[Op::DveReadAccumulator(DveReadAccumulator::drain())]);
     let drains = m.run::<Op>(&stream).unwrap();
     assert_eq!(drains.len(), 1);
-    assert_eq!((drains[0].offset, drains[0].values[0], drains[0].values[1], drains[0].values[2]), (0, Some(1.5), Some(-2.0), None));
-    assert!(!m.memory(Space::Sbuf).is_written(0, 0, 1), "an unbound drain writes nothing");
+    assert_eq!(
+        (
+            drains[0].offset,
+            drains[0].values[0],
+            drains[0].values[1],
+            drains[0].values[2]
+        ),
+        (0, Some(1.5), Some(-2.0), None)
+    );
+    assert!(
+        !m.memory(Space::Sbuf).is_written(0, 0, 1),
+        "an unbound drain writes nothing"
+    );
     // Bound at offset 0: partitions 0 and 1 receive their registers at SBUF byte 40.
-    let dst = Tensor1d { addr: sb(0, 40), strides: [1], nums: [1] };
+    let dst = Tensor1d {
+        addr: sb(0, 40),
+        strides: [1],
+        nums: [1],
+    };
     let mut runner = Runner::new();
-    runner.bind_drain(0, DrainBinding { dst, dtype: Dtype::Float32, partitions: 2 });
+    runner.bind_drain(
+        0,
+        DrainBinding {
+            dst,
+            dtype: Dtype::Float32,
+            partitions: 2,
+        },
+    );
     let mut events = Vec::new();
     runner.run::<Op>(&mut m, &stream, &mut events).unwrap();
     assert_eq!(get_f32(&m, Space::Sbuf, 0, 40, 1), [1.5]);
     assert_eq!(get_f32(&m, Space::Sbuf, 1, 40, 1), [-2.0]);
     // Bound over partition 2, whose register is unset: an error, and nothing written.
     let mut runner = Runner::new();
-    runner.bind_drain(0, DrainBinding { dst, dtype: Dtype::Float32, partitions: 3 });
+    runner.bind_drain(
+        0,
+        DrainBinding {
+            dst,
+            dtype: Dtype::Float32,
+            partitions: 3,
+        },
+    );
     let err = runner.run::<Op>(&mut m, &stream, &mut ()).unwrap_err();
-    assert_eq!(err.fault.problem, Problem::UnsetAccumulator { partition: 2 });
+    assert_eq!(
+        err.fault.problem,
+        Problem::UnsetAccumulator { partition: 2 }
+    );
     assert!(!m.memory(Space::Sbuf).is_written(2, 40, 1));
 }
 

@@ -33,7 +33,8 @@ impl Execute for DveReadAccumulator {
     }
 }
 
-const UNRECOVERED: &str = "the field map is not recovered, so no operand is in the bytes (SPEC-NOTES §2.10)";
+const UNRECOVERED: &str =
+    "the field map is not recovered, so no operand is in the bytes (SPEC-NOTES §2.10)";
 
 crate::unexecuted!(TensorScalarAffineSelect => &Semantics {
     form: "TensorScalarAffineSelect 0x92",

@@ -91,16 +91,27 @@ impl Execute for TensorTensor {
 }
 
 fn refuse_alu(why: &'static str) -> Fault {
-    Fault::at("alu", Problem::Field { what: "the ALU byte", why })
+    Fault::at(
+        "alu",
+        Problem::Field {
+            what: "the ALU byte",
+            why,
+        },
+    )
 }
 
 /// The two inputs may not both be in PSUM, and GpSimd (the int32 band) cannot access PSUM
 /// (nki.isa.tensor_tensor [I1]; seed 000 §2's PSUM guard).
 fn check_psum(int32: bool, in0: Space, in1: Space) -> Result<(), Fault> {
     let why = match (int32, in0, in1) {
-        (true, Space::Psum, _) | (true, _, Space::Psum) => "GpSimd (the int32 band) cannot access PSUM [A1]",
+        (true, Space::Psum, _) | (true, _, Space::Psum) => {
+            "GpSimd (the int32 band) cannot access PSUM [A1]"
+        }
         (false, Space::Psum, Space::Psum) => "the two inputs may not both be in PSUM [I1]",
         _ => return Ok(()),
     };
-    Err(Fault::op(Problem::Field { what: "in0 and in1 in PSUM", why }))
+    Err(Fault::op(Problem::Field {
+        what: "in0 and in1 in PSUM",
+        why,
+    }))
 }
