@@ -119,35 +119,56 @@ fn by_magnitude<T: Copy>(x: T, y: T, x_wins: bool) -> T {
     if x_wins { x } else { y }
 }
 
+/// A computation over a binary fp32 function, handed the function of an op by
+/// [`dispatch_f32`]: each op gets its own monomorphic copy, so a loop over a stream compiles to
+/// a tight loop per op, not a dispatch per element.
+pub trait WithF32 {
+    /// What the computation gives.
+    type Out;
+    /// Runs the computation with `f`, the op's meaning on one pair of elements.
+    fn with<F: Fn(f32, f32) -> f32>(self, f: F) -> Self::Out;
+}
+
 /// `op(x, y)` computed in fp32 (SEMANTICS-NOTES §0). Bitvec ops have no meaning on fp32.
 pub fn f32(op: AluOp, x: f32, y: f32) -> Result<f32, AluError> {
-    let either_nan = x.is_nan() || y.is_nan();
+    struct At(f32, f32);
+    impl WithF32 for At {
+        type Out = f32;
+        fn with<F: Fn(f32, f32) -> f32>(self, f: F) -> f32 {
+            f(self.0, self.1)
+        }
+    }
+    dispatch_f32(op, At(x, y))
+}
+
+/// Hands `v` the fp32 meaning of `op`: the one table of every op's fp32 semantics. Bitvec ops
+/// have no meaning on fp32.
+pub fn dispatch_f32<V: WithF32>(op: AluOp, v: V) -> Result<V::Out, AluError> {
+    let nan = |x: f32, y: f32| x.is_nan() || y.is_nan();
     Ok(match op {
-        AluOp::Bypass => x,
-        AluOp::Add => x + y,
-        AluOp::Subtract => x - y,
-        AluOp::Mult | AluOp::ElemwiseMul => x * y,
-        AluOp::Divide => x / y,
-        AluOp::Max if either_nan => f32::NAN,
-        AluOp::Max => x.max(y),
-        AluOp::Min if either_nan => f32::NAN,
-        AluOp::Min => x.min(y),
-        AluOp::LogicalAnd => truth((x != 0.0) && (y != 0.0)),
-        AluOp::LogicalOr => truth((x != 0.0) || (y != 0.0)),
-        AluOp::LogicalXor => truth((x != 0.0) != (y != 0.0)),
-        AluOp::IsEqual => truth(x == y),
-        AluOp::NotEqual => truth(x != y),
-        AluOp::IsGt => truth(x > y),
-        AluOp::IsGe => truth(x >= y),
-        AluOp::IsLt => truth(x < y),
-        AluOp::IsLe => truth(x <= y),
-        AluOp::Average => (x + y) / 2.0,
-        AluOp::Pow => x.powf(y),
-        AluOp::Mod | AluOp::ModInt => floor_mod_f32(x, y),
-        AluOp::Rsqrt => 1.0 / x.sqrt(),
-        AluOp::Abs => x.abs(),
-        AluOp::AbsMax => by_magnitude(x, y, x.abs() > y.abs()),
-        AluOp::AbsMin => by_magnitude(x, y, x.abs() < y.abs()),
+        AluOp::Bypass => v.with(|x, _| x),
+        AluOp::Add => v.with(|x, y| x + y),
+        AluOp::Subtract => v.with(|x, y| x - y),
+        AluOp::Mult | AluOp::ElemwiseMul => v.with(|x, y| x * y),
+        AluOp::Divide => v.with(|x, y| x / y),
+        AluOp::Max => v.with(|x, y| if nan(x, y) { f32::NAN } else { x.max(y) }),
+        AluOp::Min => v.with(|x, y| if nan(x, y) { f32::NAN } else { x.min(y) }),
+        AluOp::LogicalAnd => v.with(|x, y| truth((x != 0.0) && (y != 0.0))),
+        AluOp::LogicalOr => v.with(|x, y| truth((x != 0.0) || (y != 0.0))),
+        AluOp::LogicalXor => v.with(|x, y| truth((x != 0.0) != (y != 0.0))),
+        AluOp::IsEqual => v.with(|x, y| truth(x == y)),
+        AluOp::NotEqual => v.with(|x, y| truth(x != y)),
+        AluOp::IsGt => v.with(|x, y| truth(x > y)),
+        AluOp::IsGe => v.with(|x, y| truth(x >= y)),
+        AluOp::IsLt => v.with(|x, y| truth(x < y)),
+        AluOp::IsLe => v.with(|x, y| truth(x <= y)),
+        AluOp::Average => v.with(|x, y| (x + y) / 2.0),
+        AluOp::Pow => v.with(f32::powf),
+        AluOp::Mod | AluOp::ModInt => v.with(floor_mod_f32),
+        AluOp::Rsqrt => v.with(|x, _| 1.0 / x.sqrt()),
+        AluOp::Abs => v.with(|x, _| x.abs()),
+        AluOp::AbsMax => v.with(|x, y| by_magnitude(x, y, x.abs() > y.abs())),
+        AluOp::AbsMin => v.with(|x, y| by_magnitude(x, y, x.abs() < y.abs())),
         AluOp::BitwiseNot
         | AluOp::ArithShiftLeft
         | AluOp::ArithShiftRight

@@ -128,15 +128,27 @@ fn word_mask(w: usize, start: usize, end: usize) -> u64 {
     ones(hi) & !ones(lo)
 }
 
-/// The first byte of `start..end` not marked in `bits`.
+/// The first byte of `start..end` not marked in `bits`: the partial words at the ends through
+/// [`word_mask`], every whole word between by one comparison with all ones.
 fn first_unwritten(bits: &[u64], start: usize, end: usize) -> Option<usize> {
     if start >= end {
         return None;
     }
-    (start / 64..end.div_ceil(64)).find_map(|w| {
-        let missing = word_mask(w, start, end) & !bits[w];
+    let (first, last) = (start / 64, (end - 1) / 64);
+    let missing_in = |w: usize| {
+        let missing = word_mask(w, start, end) & !bits.get(w).copied().unwrap_or(0);
         (missing != 0).then(|| w * 64 + missing.trailing_zeros() as usize)
-    })
+    };
+    if let Some(at) = missing_in(first) {
+        return Some(at);
+    }
+    if last > first + 1 {
+        let whole = bits.get(first + 1..last).unwrap_or(&[]);
+        if let Some(k) = whole.iter().position(|&w| w != u64::MAX) {
+            return missing_in(first + 1 + k);
+        }
+    }
+    if last > first { missing_in(last) } else { None }
 }
 
 /// Marks `start..end` in `bits`.
@@ -144,8 +156,19 @@ fn mark_written(bits: &mut [u64], start: usize, end: usize) {
     if start >= end {
         return;
     }
-    for w in start / 64..end.div_ceil(64) {
-        bits[w] |= word_mask(w, start, end);
+    let (first, last) = (start / 64, (end - 1) / 64);
+    if let Some(word) = bits.get_mut(first) {
+        *word |= word_mask(first, start, end);
+    }
+    if last > first + 1
+        && let Some(whole) = bits.get_mut(first + 1..last)
+    {
+        whole.fill(u64::MAX);
+    }
+    if last > first
+        && let Some(word) = bits.get_mut(last)
+    {
+        *word |= word_mask(last, start, end);
     }
 }
 

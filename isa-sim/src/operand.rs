@@ -156,30 +156,66 @@ impl Operand {
         self.strides[0] * self.format.bytes() as i64
     }
 
-    /// Calls `f(partition, byte)` with the first byte of every run (the innermost axis), in
-    /// walk order. Every byte a run reaches is in range ([`Operand::new`] checked it).
+    /// The `(partition, first byte)` of every run (the innermost axis), in walk order. Every
+    /// byte a run reaches is in range ([`Operand::new`] checked it).
+    pub fn runs(&self) -> Runs<'_> {
+        Runs {
+            operand: self,
+            partition: self.partition,
+            outer: 0,
+            outer_len: self.nums[1..self.axes].iter().product(),
+        }
+    }
+
+    /// Calls `f(partition, byte)` for every run of [`Operand::runs`], stopping at an error.
     pub fn for_each_run<E>(
         &self,
         mut f: impl FnMut(usize, usize) -> Result<(), E>,
     ) -> Result<(), E> {
+        self.runs().try_for_each(|(p, start)| f(p, start))
+    }
+
+    /// The first byte of outer index `k` (axes 1.. as one mixed-radix number) in a partition.
+    fn outer_byte(&self, k: usize) -> usize {
         let size = self.format.bytes() as i64;
-        let outer: usize = self.nums[1..self.axes].iter().product();
-        for p in self.partition..self.partition + self.partitions {
-            for k in 0..outer {
-                let mut rest = k;
-                let mut at = self.byte as i64;
-                for a in 1..self.axes {
-                    at += (rest % self.nums[a]) as i64 * self.strides[a] * size;
-                    rest /= self.nums[a];
-                }
-                f(p, at as usize)?;
-            }
+        let mut rest = k;
+        let mut at = self.byte as i64;
+        for a in 1..self.axes {
+            at += (rest % self.nums[a]) as i64 * self.strides[a] * size;
+            rest /= self.nums[a];
         }
-        Ok(())
+        at as usize
     }
 
     /// The byte of element `i` of a run starting at `start`.
     pub fn run_byte(&self, start: usize, i: usize) -> usize {
         (start as i64 + i as i64 * self.run_step()) as usize
+    }
+}
+
+/// The runs of an [`Operand`], from [`Operand::runs`].
+#[derive(Debug, Clone)]
+pub struct Runs<'a> {
+    operand: &'a Operand,
+    partition: usize,
+    outer: usize,
+    outer_len: usize,
+}
+
+impl Iterator for Runs<'_> {
+    type Item = (usize, usize);
+
+    fn next(&mut self) -> Option<(usize, usize)> {
+        let op = self.operand;
+        if self.outer == self.outer_len {
+            self.outer = 0;
+            self.partition += 1;
+        }
+        if self.partition >= op.partition + op.partitions || self.outer_len == 0 {
+            return None;
+        }
+        let start = op.outer_byte(self.outer);
+        self.outer += 1;
+        Some((self.partition, start))
     }
 }

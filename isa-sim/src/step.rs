@@ -5,20 +5,38 @@
 //! updates and drain land together when [`Effects::apply`] commits them, which cannot fail. An error anywhere
 //! drops the step and leaves the machine untouched (atomic bundles).
 
-use isa_core::{Addr4, Dtype, Tensor};
+use isa_core::{Addr4, AluOp, Dtype, Tensor};
+use zerocopy::byteorder::little_endian::F32;
+use zerocopy::{FromBytes, IntoBytes};
 
-use crate::alu::AluError;
+use crate::alu::{self, AluError, WithF32};
 use crate::error::{Fault, Problem};
 use crate::machine::{Accumulators, Machine, PARTITIONS, REGISTERS};
 use crate::numeric::{Format, format_of};
 use crate::operand::Operand;
 use crate::run::{DrainBinding, DrainEvent};
 
-/// A write waiting for the bundle to succeed: the operand and its bytes in walk order.
+/// A write waiting for the bundle to succeed: the operand and its elements in walk order.
 #[derive(Debug, Clone)]
 struct PendingWrite {
     operand: Operand,
-    bytes: Vec<u8>,
+    data: Staged,
+}
+
+/// Staged elements: fp32 words are kept as written, so staging costs no second copy.
+#[derive(Debug, Clone)]
+enum Staged {
+    Bytes(Vec<u8>),
+    Float32(Vec<F32>),
+}
+
+impl Staged {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Staged::Bytes(bytes) => bytes,
+            Staged::Float32(words) => words.as_bytes(),
+        }
+    }
 }
 
 /// One bundle in flight: the machine before it, and everything the bundle will change.
@@ -204,7 +222,7 @@ impl<'m> Step<'m> {
         for b in bits {
             bytes.extend_from_slice(&b.to_le_bytes()[..size]);
         }
-        self.stage(op, bytes);
+        self.stage(op, Staged::Bytes(bytes));
         Ok(())
     }
 
@@ -213,8 +231,8 @@ impl<'m> Step<'m> {
     pub fn write_f32(&mut self, op: &Operand, values: &[f32]) -> Result<(), Fault> {
         check_len(op, values.len())?;
         if op.format == Format::Float32 {
-            let bytes = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-            self.stage(op, bytes);
+            let words = values.iter().map(|&v| F32::new(v)).collect();
+            self.stage(op, Staged::Float32(words));
             Ok(())
         } else {
             let bits: Vec<u64> = values.iter().map(|&v| op.format.from_f32(v)).collect();
@@ -230,11 +248,8 @@ impl<'m> Step<'m> {
         self.write_bits(op, &bits)
     }
 
-    fn stage(&mut self, op: &Operand, bytes: Vec<u8>) {
-        self.writes.push(PendingWrite {
-            operand: *op,
-            bytes,
-        });
+    fn stage(&mut self, op: &Operand, data: Staged) {
+        self.writes.push(PendingWrite { operand: *op, data });
     }
 
     /// `out[i] = f(x[i])` in fp32: the shape of every unary element-wise op.
@@ -242,12 +257,11 @@ impl<'m> Step<'m> {
         &mut self,
         out: &Operand,
         x: &Operand,
-        f: impl Fn(f32) -> Result<f32, AluError>,
+        f: impl Fn(f32) -> f32,
     ) -> Result<(), Fault> {
         same_elements(out, &[x])?;
-        let values = self.read_f32(x)?;
-        let result = values.into_iter().map(f).collect::<Result<Vec<_>, _>>();
-        self.write_f32(out, &result.map_err(Fault::op)?)
+        let values: Vec<f32> = self.read_f32(x)?.into_iter().map(f).collect();
+        self.write_f32(out, &values)
     }
 
     /// `out[i] = f(x[i], y[i])` in fp32 (SEMANTICS-NOTES §0: inputs to fp32, compute in fp32,
@@ -257,13 +271,79 @@ impl<'m> Step<'m> {
         out: &Operand,
         x: &Operand,
         y: &Operand,
-        f: impl Fn(f32, f32) -> Result<f32, AluError>,
+        f: impl Fn(f32, f32) -> f32,
     ) -> Result<(), Fault> {
         same_elements(out, &[x, y])?;
+        if let Some(values) = self.zip_contiguous_f32(out, x, y, &f)? {
+            self.stage(out, Staged::Float32(values));
+            return Ok(());
+        }
         let (xs, ys) = (self.read_f32(x)?, self.read_f32(y)?);
-        let result = xs.into_iter().zip(ys).map(|(a, b)| f(a, b));
-        let values = result.collect::<Result<Vec<_>, _>>().map_err(Fault::op)?;
+        let values: Vec<f32> = xs.into_iter().zip(ys).map(|(a, b)| f(a, b)).collect();
         self.write_f32(out, &values)
+    }
+
+    /// [`Step::zip_f32`]'s fast path, when the three operands are fp32 in runs of one length
+    /// whose elements are adjacent: each pair of input runs is read in place and computed
+    /// straight into the staged output, with no intermediate stream. `None` otherwise.
+    fn zip_contiguous_f32(
+        &mut self,
+        out: &Operand,
+        x: &Operand,
+        y: &Operand,
+        f: &impl Fn(f32, f32) -> f32,
+    ) -> Result<Option<Vec<F32>>, Fault> {
+        let operands = [out, x, y];
+        let fast = operands.iter().all(|o| {
+            o.format == Format::Float32 && o.run_is_contiguous() && o.run_len() == out.run_len()
+        });
+        if !fast {
+            return Ok(None);
+        }
+        self.read_log.extend([*x, *y]);
+        let run_bytes = 4 * out.run_len();
+        let words = |op: &Operand, (p, start): (usize, usize)| -> Result<&[F32], Fault> {
+            let bytes = self.machine.memory(op.space).read(p, start, run_bytes);
+            let bytes = bytes.map_err(|e| Fault::at(op.name, e))?;
+            Ok(<[F32]>::ref_from_bytes(bytes).unwrap_or(&[]))
+        };
+        let mut values = Vec::with_capacity(out.len());
+        for (rx, ry) in x.runs().zip(y.runs()) {
+            let (xs, ys) = (words(x, rx)?, words(y, ry)?);
+            values.extend(
+                xs.iter()
+                    .zip(ys)
+                    .map(|(a, b)| F32::new(f(a.get(), b.get()))),
+            );
+        }
+        Ok(Some(values))
+    }
+
+    /// `out[i] = x[i] op y[i]` in fp32 through the ALU table ([`alu::dispatch_f32`]): one
+    /// tight loop per op. An op with no fp32 meaning is refused before any element is read.
+    pub fn zip_alu(
+        &mut self,
+        out: &Operand,
+        x: &Operand,
+        y: &Operand,
+        op: AluOp,
+    ) -> Result<(), Fault> {
+        struct Zip<'s, 'm, 'o> {
+            step: &'s mut Step<'m>,
+            operands: [&'o Operand; 3],
+        }
+        impl WithF32 for Zip<'_, '_, '_> {
+            type Out = Result<(), Fault>;
+            fn with<F: Fn(f32, f32) -> f32>(self, f: F) -> Self::Out {
+                let [out, x, y] = self.operands;
+                self.step.zip_f32(out, x, y, f)
+            }
+        }
+        let zip = Zip {
+            step: self,
+            operands: [out, x, y],
+        };
+        alu::dispatch_f32(op, zip).map_err(Fault::op)?
     }
 
     /// `out[i] = f(x[i], y[i])` on integer values: bitvec ops on integer dtypes and the GPSIMD
@@ -349,7 +429,7 @@ impl Effects {
     /// drain, if any.
     pub fn apply(self, machine: &mut Machine) -> Option<DrainEvent> {
         for w in &self.writes {
-            scatter(machine, &w.operand, &w.bytes);
+            scatter(machine, &w.operand, w.data.bytes());
         }
         machine.accumulators = self.accumulators;
         machine.registers = self.registers;

@@ -34,7 +34,7 @@ impl Execute for TensorCopy {
             let bits = step.read_bits(&src)?;
             step.write_bits(&dst, &bits)
         } else {
-            step.map_f32(&dst, &src, Ok)
+            step.map_f32(&dst, &src, |x| x)
         }
     }
 }

@@ -68,13 +68,11 @@ impl Execute for TensorTensor {
         check_psum(int32, in0.space, in1.space)?;
         let bits = out.format.bits();
         match (int32, self.alu) {
-            (false, TtAlu::AbsoluteDiff) => {
-                step.zip_f32(&out, &in0, &in1, |x, y| Ok(alu::absolute_diff_f32(x, y)))
-            }
+            (false, TtAlu::AbsoluteDiff) => step.zip_f32(&out, &in0, &in1, alu::absolute_diff_f32),
             (false, TtAlu::Op(op)) if alu::class(op) == Class::Bitvec => {
                 step.zip_int(&out, &in0, &in1, |x, y| alu::int(op, x, y, bits))
             }
-            (false, TtAlu::Op(op)) => step.zip_f32(&out, &in0, &in1, |x, y| alu::f32(op, x, y)),
+            (false, TtAlu::Op(op)) => step.zip_alu(&out, &in0, &in1, op),
             (true, TtAlu::Op(op)) => step.zip_int(&out, &in0, &in1, |x, y| alu::int(op, x, y, 32)),
             (true, TtAlu::Int32(Int32Band::ModInt)) => {
                 let op = isa_core::AluOp::ModInt;
