@@ -65,17 +65,25 @@ pub const READINGS: &[(&str, &str)] = &[
     ("integer pow", "a negative exponent is an error"),
 ];
 
+/// The bitvec class as a pattern: bitwise ops and shifts, whose operands are bit patterns
+/// (the class isa-ops' `is_bitvec_op` names for lowering).
+macro_rules! bitvec_ops {
+    () => {
+        AluOp::BitwiseNot
+            | AluOp::ArithShiftLeft
+            | AluOp::ArithShiftRight
+            | AluOp::BitwiseAnd
+            | AluOp::BitwiseOr
+            | AluOp::BitwiseXor
+            | AluOp::LogicalShiftLeft
+            | AluOp::LogicalShiftRight
+    };
+}
+
 /// The class of `op`.
 pub const fn class(op: AluOp) -> Class {
     match op {
-        AluOp::BitwiseNot
-        | AluOp::ArithShiftLeft
-        | AluOp::ArithShiftRight
-        | AluOp::BitwiseAnd
-        | AluOp::BitwiseOr
-        | AluOp::BitwiseXor
-        | AluOp::LogicalShiftLeft
-        | AluOp::LogicalShiftRight => Class::Bitvec,
+        bitvec_ops!() => Class::Bitvec,
         AluOp::Bypass
         | AluOp::Add
         | AluOp::Subtract
@@ -169,14 +177,7 @@ pub fn dispatch_f32<V: WithF32>(op: AluOp, v: V) -> Result<V::Out, AluError> {
         AluOp::Abs => v.with(|x, _| x.abs()),
         AluOp::AbsMax => v.with(|x, y| by_magnitude(x, y, x.abs() > y.abs())),
         AluOp::AbsMin => v.with(|x, y| by_magnitude(x, y, x.abs() < y.abs())),
-        AluOp::BitwiseNot
-        | AluOp::ArithShiftLeft
-        | AluOp::ArithShiftRight
-        | AluOp::BitwiseAnd
-        | AluOp::BitwiseOr
-        | AluOp::BitwiseXor
-        | AluOp::LogicalShiftLeft
-        | AluOp::LogicalShiftRight => {
+        bitvec_ops!() => {
             return Err(refuse(
                 op,
                 "bitwise ops work on integer bits, not fp32 [I1]",

@@ -146,7 +146,7 @@ fn memset_const_fills_every_partition() {
 #[test]
 fn memset_random_and_opaque_ops_stop_for_want_of_semantics() {
     let mut m = machine();
-    let err = run(
+    let err = fails(
         &mut m,
         &[memset(
             MemsetOpcode::Random,
@@ -155,15 +155,14 @@ fn memset_random_and_opaque_ops_stop_for_want_of_semantics() {
             row4(sb(0, 0), 1),
             1,
         )],
-    )
-    .unwrap_err();
+    );
     assert_eq!(err.op, "Memset");
     assert!(
         matches!(err.fault.problem, Problem::NoSemantics { .. }),
         "{err}"
     );
     let body = isa_ops::opaque::TensorDequantize { body: [0; 60] };
-    let err = run(&mut m, &[Op::TensorDequantize(body)]).unwrap_err();
+    let err = fails(&mut m, &[Op::TensorDequantize(body)]);
     assert!(
         matches!(err.fault.problem, Problem::NoSemantics { .. }),
         "{err}"

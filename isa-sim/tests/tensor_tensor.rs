@@ -143,11 +143,10 @@ fn both_inputs_in_psum_are_refused() {
     // nki.isa.tensor_tensor [I1]: the two inputs may not both be in PSUM.
     let mut m = machine();
     put_f32(&mut m, Space::Psum, 0, 0, &[1.0]);
-    let err = run(
+    let err = fails(
         &mut m,
         &[add(1, row(sb(0, 0), 1), row(ps(0, 0), 1), row(ps(0, 0), 1))],
-    )
-    .unwrap_err();
+    );
     assert!(matches!(err.fault.problem, Problem::Field { .. }), "{err}");
 }
 
@@ -161,7 +160,7 @@ fn reading_unwritten_bytes_is_an_error_naming_the_operand() {
         add(1, row(sb(0, 0), 2), row(sb(0, 0), 2), row(sb(0, 0), 2)),
         add(1, row(sb(0, 128), 2), row(sb(0, 0), 2), row(sb(0, 64), 2)),
     ];
-    let err = run(&mut m, &bundles).unwrap_err();
+    let err = fails(&mut m, &bundles);
     assert_eq!(err.offset, 64);
     assert_eq!(err.op, "TensorTensor");
     assert_eq!(err.fault.operand, Some("in1"));
@@ -179,7 +178,7 @@ fn reading_unwritten_bytes_is_an_error_naming_the_operand() {
 fn past_the_partition_or_the_last_partition_is_out_of_range() {
     let mut m = machine();
     // CoreV2 SBUF is 192 KiB a partition: 4 fp32 at 0x2FFF8 end at 0x30008, past 0x30000.
-    let err = run(
+    let err = fails(
         &mut m,
         &[add(
             1,
@@ -187,8 +186,7 @@ fn past_the_partition_or_the_last_partition_is_out_of_range() {
             row(sb(0, 0), 4),
             row(sb(0, 0), 4),
         )],
-    )
-    .unwrap_err();
+    );
     assert_eq!(err.fault.operand, Some("out"));
     assert!(
         matches!(
@@ -198,7 +196,7 @@ fn past_the_partition_or_the_last_partition_is_out_of_range() {
         "{err}"
     );
     // Base partition 127 with 2 partitions reaches partition 128.
-    let err = run(
+    let err = fails(
         &mut m,
         &[add(
             2,
@@ -206,8 +204,7 @@ fn past_the_partition_or_the_last_partition_is_out_of_range() {
             row(sb(0, 0), 1),
             row(sb(0, 0), 1),
         )],
-    )
-    .unwrap_err();
+    );
     assert!(
         matches!(
             err.fault.problem,
@@ -217,7 +214,7 @@ fn past_the_partition_or_the_last_partition_is_out_of_range() {
     );
     // A negative stride from byte 0 walks below the partition.
     let back = desc(sb(0, 0), [-1, 1, 1], [2, 1, 1]);
-    let err = run(&mut m, &[add(1, row(sb(0, 0), 2), back, row(sb(0, 0), 2))]).unwrap_err();
+    let err = fails(&mut m, &[add(1, row(sb(0, 0), 2), back, row(sb(0, 0), 2))]);
     assert_eq!(err.fault.operand, Some("in0"));
     assert!(
         matches!(err.fault.problem, Problem::OutOfRange { byte: -4, .. }),
@@ -322,7 +319,7 @@ fn a_bitwise_op_on_fp32_has_no_meaning() {
         row(sb(0, 0), 1),
         row(sb(0, 0), 1),
     );
-    let err = run(&mut m, &[op]).unwrap_err();
+    let err = fails(&mut m, &[op]);
     assert_eq!(err.fault.operand, Some("out"));
     assert!(
         matches!(
@@ -389,7 +386,7 @@ fn an_engine_band_byte_carries_no_operation() {
         row(sb(0, 0), 1),
         row(sb(0, 0), 1),
     );
-    let err = run(&mut m, &[op]).unwrap_err();
+    let err = fails(&mut m, &[op]);
     assert_eq!(err.fault.operand, Some("alu"));
 }
 
@@ -418,7 +415,7 @@ fn a_register_form_address_reads_the_register() {
     put_f32(&mut m, Space::Sbuf, 2, 0, &[3.0]);
     let reg = isa_core::Addr4::register(7).unwrap();
     let op = add(1, row(sb(2, 64), 1), row(reg, 1), row(sb(2, 0), 1));
-    let err = run(&mut m, std::slice::from_ref(&op)).unwrap_err();
+    let err = fails(&mut m, std::slice::from_ref(&op));
     assert_eq!(err.fault.operand, Some("in0"));
     assert_eq!(err.fault.problem, Problem::UnsetRegister { id: 7 });
     m.set_register(7, sb(2, 0).raw()).unwrap();
@@ -430,7 +427,7 @@ fn a_register_form_address_reads_the_register() {
 fn mismatched_element_counts_are_refused() {
     let mut m = machine();
     put_f32(&mut m, Space::Sbuf, 0, 0, &[1.0, 2.0, 3.0]);
-    let err = run(
+    let err = fails(
         &mut m,
         &[add(
             1,
@@ -438,8 +435,7 @@ fn mismatched_element_counts_are_refused() {
             row(sb(0, 0), 3),
             row(sb(0, 0), 2),
         )],
-    )
-    .unwrap_err();
+    );
     assert_eq!(err.fault.operand, Some("in0"));
     assert_eq!(
         err.fault.problem,

@@ -85,3 +85,11 @@ pub fn get_f32(m: &Machine, space: Space, p: usize, a: usize, n: usize) -> Vec<f
 pub fn machine() -> Machine {
     Machine::new(Core::V2)
 }
+
+/// Runs `ops` on `machine`, which must fail: the error.
+pub fn fails(machine: &mut Machine, ops: &[Op]) -> ExecError {
+    match run(machine, ops) {
+        Ok(_) => panic!("the run was expected to fail"),
+        Err(err) => err,
+    }
+}
