@@ -2,10 +2,10 @@
 //! op that names an ALU op (TensorTensor, TensorScalar, ScalarTensorTensor, …).
 //!
 //! The rules the sources state (SEMANTICS-NOTES §0):
-//! - arithmetic is computed in fp32 [I1, A2, K2];
-//! - bitwise ops and shifts work on integer bits [I1]; arithmetic shift right is unsupported [I2];
-//! - comparisons give 1 where true and 0 otherwise [L1 `equal`];
-//! - `abs_max` / `abs_min` give the signed original, and `y` on a tie [L1].
+//! - arithmetic is computed in fp32 \[I1, A2, K2\];
+//! - bitwise ops and shifts work on integer bits \[I1\]; arithmetic shift right is unsupported \[I2\];
+//! - comparisons give 1 where true and 0 otherwise \[L1 `equal`\];
+//! - `abs_max` / `abs_min` give the signed original, and `y` on a tie \[L1\].
 //!
 //! Every other choice is a reading, listed in [`READINGS`] and made in the function it names.
 
@@ -27,7 +27,7 @@ pub struct AluError {
 pub enum Class {
     /// Arithmetic, comparison and logical ops.
     Arith,
-    /// Bitwise ops and shifts: integer operands only [I1].
+    /// Bitwise ops and shifts: integer operands only \[I1\].
     Bitvec,
 }
 
@@ -116,12 +116,12 @@ const fn refuse(op: AluOp, why: &'static str) -> AluError {
     AluError { op: op.name(), why }
 }
 
-/// 1 where `holds`, 0 otherwise [L1 `equal`].
+/// 1 where `holds`, 0 otherwise \[L1 `equal`\].
 fn truth<T: From<u8>>(holds: bool) -> T {
     T::from(u8::from(holds))
 }
 
-/// `abs_max` / `abs_min` [L1]: the signed original of the larger (smaller) magnitude; `y` on a
+/// `abs_max` / `abs_min` \[L1\]: the signed original of the larger (smaller) magnitude; `y` on a
 /// tie.
 fn by_magnitude<T: Copy>(x: T, y: T, x_wins: bool) -> T {
     if x_wins { x } else { y }
@@ -205,7 +205,7 @@ fn floor_mod_f32(x: f32, y: f32) -> f32 {
 /// `op(x, y)` on integers of `bits` width (8, 16, 32 or 64): the operands are the
 /// sign- or zero-extended element values, the result is wrapped to the width by the caller's
 /// [`Format::from_i64`](crate::numeric::Format::from_i64). Used for bitvec ops on integer
-/// dtypes and for the GPSIMD int32 band, which computes in int32 [I1].
+/// dtypes and for the GPSIMD int32 band, which computes in int32 \[I1\].
 pub fn int(op: AluOp, x: i64, y: i64, bits: u32) -> Result<i64, AluError> {
     let mask = u64::MAX >> (64 - bits);
     let shift = |v: i64, left: bool| -> i64 {

@@ -49,12 +49,18 @@ macro_rules! execute_family {
     };
 }
 
-/// Implements [`Execute`](crate::Execute) for a member that does not run: one [`Semantics`]
-/// (crate::Semantics) whose status is `NoPublicSemantics(why)` or `NotExecuted`, and an
+/// Implements [`Execute`](crate::Execute) for a member that does not run: one
+/// [`Semantics`](crate::Semantics) whose status is `NoPublicSemantics(why)` or `NotExecuted`, and an
 /// `execute` that stops with it ([`refuse`](crate::refuse)).
 ///
 /// ```ignore
-/// isa_sim::unexecuted!(my_isa::Shuffle => &Semantics { status: Status::NoPublicSemantics("…"), … });
+/// isa_sim::unexecuted!(my_isa::Shuffle => &Semantics {
+///     form: "Shuffle",
+///     pseudocode: "unknown",
+///     source: "none found",
+///     confidence: Confidence::Speculative,
+///     status: Status::NoPublicSemantics("no public source gives Shuffle a meaning"),
+/// });
 /// ```
 #[macro_export]
 macro_rules! unexecuted {

@@ -33,7 +33,7 @@
 //! # Adding an op
 //! 1. In the file mirroring the op's isa-ops file, declare its [`Semantics`] as `const`s, one
 //!    per form whose meaning differs: the pseudocode as the public source states it, the source
-//!    key ("nki.isa.tensor_tensor [I1]", or "a reading"), a confidence and
+//!    key ("nki.isa.tensor_tensor \[I1\]", or "a reading"), a confidence and
 //!    [`Status::Executed`].
 //! 2. `impl Execute for TheOp`: `forms` lists the consts, `semantics` picks this value's,
 //!    `execute` reads like the pseudocode —

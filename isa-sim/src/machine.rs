@@ -15,8 +15,8 @@ pub const REGISTERS: usize = isa_core::Addr4::REG_ID_LIMIT as usize;
 /// A3]).
 pub const PSUM_PARTITION_BYTES: usize = 16 * 1024;
 
-/// SBUF bytes per partition on `core` (SEMANTICS-NOTES §3): 192 KiB on NC-v2 [A1], 224 KiB on
-/// NC-v3 [A2], 256 KiB on NC-v4 (32 MiB / 128 [A3]). The 16 KiB NC-v2 reserves [C1] is
+/// SBUF bytes per partition on `core` (SEMANTICS-NOTES §3): 192 KiB on NC-v2 \[A1\], 224 KiB on
+/// NC-v3 \[A2\], 256 KiB on NC-v4 (32 MiB / 128 \[A3\]). The 16 KiB NC-v2 reserves \[C1\] is
 /// addressable, so it is part of the partition.
 pub const fn sbuf_partition_bytes(core: Core) -> usize {
     match core {
@@ -174,7 +174,7 @@ fn mark_written(bits: &mut [u64], start: usize, end: usize) {
 
 /// The VectorE accumulator registers: one fp32 per partition, shared by Exponential,
 /// SelectReduce, the fused TensorScalar reduce and TensorScalarCache (SEMANTICS-NOTES §1,
-/// "Accumulator sharing" [I1]). A register nothing has set is unset, and reading it is an error.
+/// "Accumulator sharing" \[I1\]). A register nothing has set is unset, and reading it is an error.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Accumulators {
     values: [f32; PARTITIONS],

@@ -2,9 +2,9 @@
 //! becomes a number and a number becomes a stored element.
 //!
 //! SEMANTICS-NOTES §0: arithmetic converts its inputs to fp32, computes in fp32 and converts the
-//! result to the output dtype, rounding to nearest even [I1, A2, D1]. The golden reference for
-//! the narrow float formats is ml_dtypes [M1]; bf16 and fp16 go through the `half` crate, whose
-//! conversions round to nearest even [R1] and overflow to infinity (ml_dtypes' behaviour).
+//! result to the output dtype, rounding to nearest even \[I1, A2, D1\]. The golden reference for
+//! the narrow float formats is ml_dtypes \[M1\]; bf16 and fp16 go through the `half` crate, whose
+//! conversions round to nearest even \[R1\] and overflow to infinity (ml_dtypes' behaviour).
 //!
 //! This module implements fp32, bf16, fp16 and the integer types. The float8 and float4 forms
 //! have a [`Format`] of their own only once their ml_dtypes conversions exist; until then
@@ -130,8 +130,8 @@ impl Format {
 
     /// The stored bits of `x` in this format, rounding to nearest even.
     ///
-    /// Floats: bf16 and fp16 round to nearest even and overflow to infinity (`half`, [R1];
-    /// ml_dtypes does the same [M1]; SEMANTICS-NOTES §0: the hardware downcast does not
+    /// Floats: bf16 and fp16 round to nearest even and overflow to infinity (`half`, \[R1\];
+    /// ml_dtypes does the same \[M1\]; SEMANTICS-NOTES §0: the hardware downcast does not
     /// saturate).
     ///
     /// Integers — a reading (no source states fp32→int rounding, saturation or NaN,

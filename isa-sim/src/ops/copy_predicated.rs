@@ -1,5 +1,5 @@
 //! SelectReduce (0xEA), CopyPredicated (0x72) / CastPredicated (0x99) and CopyPredicatedScalar
-//! (0xE8): nki.isa.tensor_copy_predicated and select_reduce [I1, P2, K1]. Not executed yet.
+//! (0xE8): nki.isa.tensor_copy_predicated and select_reduce \[I1, P2, K1\]. Not executed yet.
 
 use isa_core::Confidence;
 use isa_ops::copy_predicated::{CopyPredicated, CopyPredicatedScalar, SelectReduce};

@@ -1,4 +1,4 @@
-//! Exponential (CoreV4): nki.isa.exponential [I1, A3]. Not executed yet.
+//! Exponential (CoreV4): nki.isa.exponential \[I1, A3\]. Not executed yet.
 
 use isa_core::Confidence;
 use isa_ops::exponential::Exponential;

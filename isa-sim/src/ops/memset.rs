@@ -1,4 +1,4 @@
-//! Memset (0x49 constant; 0x4D random): nki.isa.memset [I1].
+//! Memset (0x49 constant; 0x4D random): nki.isa.memset \[I1\].
 
 use isa_core::Confidence;
 use isa_ops::memset::{Memset, MemsetOpcode};

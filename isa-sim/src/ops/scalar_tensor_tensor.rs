@@ -1,4 +1,4 @@
-//! ScalarTensorTensor (s2s2d2_stt): nki.isa.scalar_tensor_tensor [I1, K1]. Not executed yet.
+//! ScalarTensorTensor (s2s2d2_stt): nki.isa.scalar_tensor_tensor \[I1, K1\]. Not executed yet.
 
 use isa_core::Confidence;
 use isa_ops::scalar_tensor_tensor::ScalarTensorTensor;

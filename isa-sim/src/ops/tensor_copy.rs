@@ -1,4 +1,4 @@
-//! TensorCopy (0x46 / 0x47): nki.isa.tensor_copy [I1, P3].
+//! TensorCopy (0x46 / 0x47): nki.isa.tensor_copy \[I1, P3\].
 
 use isa_core::Confidence;
 use isa_ops::tensor_copy::TensorCopy;

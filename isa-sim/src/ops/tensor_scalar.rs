@@ -1,5 +1,5 @@
 //! TensorScalar and TensorScalarCache (s3d3_ts, CoreV2 tables; 0x9A for both): nki.isa
-//! tensor_scalar, tensor_scalar_reduce and tensor_scalar_cumulative [I1, K1]. Not executed yet.
+//! tensor_scalar, tensor_scalar_reduce and tensor_scalar_cumulative \[I1, K1\]. Not executed yet.
 
 use isa_core::Confidence;
 use isa_ops::tensor_scalar::TensorScalar;

@@ -1,5 +1,5 @@
 //! TensorScalarAddr (s2d2_ts_as): KLR "Tensor-Scalar where the scalars are loaded from memory"
-//! [K4, I1]. Not executed yet.
+//! \[K4, I1\]. Not executed yet.
 
 use isa_core::Confidence;
 use isa_ops::tensor_scalar_addr::TensorScalarAddr;

@@ -1,4 +1,4 @@
-//! TensorTensor (0x41 / 0x51 / 0x8A / 0x8E): `out = in0 op in1`, nki.isa.tensor_tensor [I1, K1].
+//! TensorTensor (0x41 / 0x51 / 0x8A / 0x8E): `out = in0 op in1`, nki.isa.tensor_tensor \[I1, K1\].
 
 use isa_core::Confidence;
 use isa_ops::tensor_tensor::{Int32Band, TensorTensor, TtAlu, TtOpcode};
@@ -99,7 +99,7 @@ fn refuse_alu(why: &'static str) -> Fault {
 }
 
 /// The two inputs may not both be in PSUM, and GpSimd (the int32 band) cannot access PSUM
-/// (nki.isa.tensor_tensor [I1]; seed 000 §2's PSUM guard).
+/// (nki.isa.tensor_tensor \[I1\]; seed 000 §2's PSUM guard).
 fn check_psum(int32: bool, in0: Space, in1: Space) -> Result<(), Fault> {
     let why = match (int32, in0, in1) {
         (true, Space::Psum, _) | (true, _, Space::Psum) => {
