@@ -265,3 +265,39 @@ fn undecodable_and_trailing_bytes_stop_with_their_offset() {
     let err = m.run::<Op>(&bytes).unwrap_err();
     assert_eq!(err.fault.problem, Problem::Trailing { len: 6, width: 64 });
 }
+
+/// Keeps, for each bundle, its op and the names of the operands it read and wrote.
+#[derive(Default)]
+struct Trace(Vec<(usize, &'static str, Vec<&'static str>, Vec<&'static str>)>);
+
+impl isa_sim::Observer for Trace {
+    fn bundle(&mut self, r: &isa_sim::Record<'_>) {
+        let names = |ops: &[isa_sim::Operand]| ops.iter().map(|o| o.name).collect();
+        self.0
+            .push((r.offset, r.op, names(r.reads), names(r.writes)));
+    }
+}
+
+#[test]
+fn the_trace_names_each_bundles_operands() {
+    let mut m = machine();
+    let fill = memset(MemsetOpcode::Const, Dtype::Float32, 0, row4(sb(0, 0), 2), 1);
+    let dup = copy(
+        row4(sb(0, 0), 2),
+        Dtype::Float32,
+        row4(sb(0, 8), 2),
+        Dtype::Float32,
+        1,
+    );
+    let mut trace = Trace::default();
+    Runner::new()
+        .run::<Op>(&mut m, &stream(&[fill, dup]), &mut trace)
+        .unwrap();
+    assert_eq!(
+        trace.0,
+        [
+            (0, "Memset", vec![], vec!["dst"]),
+            (64, "TensorCopy", vec!["src"], vec!["dst"]),
+        ]
+    );
+}
