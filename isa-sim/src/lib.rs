@@ -40,12 +40,15 @@
 //!    ```ignore
 //!    let n = self.num_active_partitions;
 //!    let out = step.operand("out", &self.out, self.out_dtype, n)?;   // seed 002 addressing
-//!    let x = step.operand("in", &self.src, self.src_dtype, n)?;
-//!    step.map_f32(&out, &x, |v| alu::f32(self.op0, v, self.imm0))     // fp32 in, rounded out
+//!    let in0 = step.operand("in0", &self.in0, self.in0_dtype, n)?;
+//!    let in1 = step.operand("in1", &self.in1, self.in1_dtype, n)?;
+//!    step.zip_alu(&out, &in0, &in1, op)                               // fp32 in, rounded out
 //!    ```
 //!    Element streams are [`Step::read_f32`] / [`Step::read_int`] / [`Step::read_bits`] and
 //!    [`Step::write_f32`] / [`Step::write_int`] / [`Step::write_bits`]; element-wise shapes are
-//!    [`Step::map_f32`], [`Step::zip_f32`] and [`Step::zip_int`]; the accumulators are
+//!    [`Step::map_f32`], [`Step::zip_f32`], [`Step::zip_alu`] and [`Step::zip_int`]; an op
+//!    whose ALU function takes other arguments (a scalar, a reverse flag) gets each op's own
+//!    function from [`alu::dispatch_f32`] through an [`alu::WithF32`]; the accumulators are
 //!    [`Step::accumulator`] / [`Step::set_accumulator`] / [`Step::unset_accumulator`]. Never
 //!    write a per-op loop over bytes, and name any choice no source makes as a reading where it
 //!    is made (or in [`alu::READINGS`] for the ALU).
