@@ -4,7 +4,9 @@ number conversions must match bit for bit).
 
 Usage: generate.py OUT_DIR   (the committed tables are isa-sim/golden/tables)
 
-Pinned: ml-dtypes==0.6.0 with numpy==2.3.5 (see PINNED below and .ci/run). For each float format
+The versions are pinned in requirements.txt beside this script (ml-dtypes 0.6.0, numpy 2.3.5);
+the script refuses to run under others. check.sh regenerates the tables and compares them with
+the committed ones. For each float format
 it writes two files, every value in lowercase hex, one entry a line:
   <name>.decode: `CODE F32BITS`   every code point of the format, decoded to fp32;
   <name>.encode: `F32BITS CODE`   fp32 inputs rounded to the format: the exact midpoint (a tie)
@@ -20,7 +22,11 @@ from pathlib import Path
 import ml_dtypes
 import numpy as np
 
-PINNED = {"ml_dtypes": "0.6.0", "numpy": "2.3.5"}
+def pinned():
+    """The versions of requirements.txt, by module name."""
+    lines = (Path(__file__).parent / "requirements.txt").read_text().split()
+    return {name.replace("-", "_"): version for name, version in (line.split("==") for line in lines)}
+
 
 # (ml_dtypes name, bits of a code)
 FORMATS = [
@@ -130,8 +136,8 @@ def main():
     if len(sys.argv) != 2:
         sys.exit("usage: generate.py OUT_DIR")
     found = {"ml_dtypes": ml_dtypes.__version__, "numpy": np.__version__}
-    if found != PINNED:
-        sys.exit(f"generate.py needs {PINNED}, found {found}")
+    if found != pinned():
+        sys.exit(f"generate.py needs {pinned()}, found {found}")
     out_dir = Path(sys.argv[1])
     out_dir.mkdir(parents=True, exist_ok=True)
     # Overflow and NaN casts are what the tables record, not faults.

@@ -1,6 +1,27 @@
 //! [`Format`]: the storage formats an element can have, with their sizes and conversions.
 
+use super::minifloat::{self, Minifloat};
 use super::{float, integer};
+
+/// How a format's codes are read ([`Format::layout`]).
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Layout {
+    /// IEEE single precision.
+    Float32,
+    /// bfloat16, through `half`.
+    BFloat16,
+    /// IEEE half precision, through `half`.
+    Float16,
+    /// An 8- or 4-bit float, through the generic codec.
+    Minifloat(&'static Minifloat),
+    /// A two's-complement (signed) or plain binary (unsigned) integer.
+    Integer {
+        /// Its width.
+        bits: u32,
+        /// Whether it is two's complement.
+        signed: bool,
+    },
+}
 
 /// The storage format of one element: a float format of ml_dtypes (or fp32 itself) or a
 /// two's-complement / unsigned integer. A [`Dtype`](isa_core::Dtype) names one of these on a
@@ -70,76 +91,83 @@ impl Format {
         Format::Int64,
     ];
 
-    /// Bytes of one element in memory. `Float4E2M1Fn` takes a whole byte, as in ml_dtypes; the
-    /// packed fp4 dtype is refused by [`format_of`](super::format_of).
-    pub const fn bytes(self) -> usize {
+    /// How the format's codes are read: the one place that sorts the formats.
+    pub(super) const fn layout(self) -> Layout {
         match self {
-            Format::Float8E4M3
-            | Format::Float8E4M3Fn
-            | Format::Float8E5M2
-            | Format::Float8E3M4
-            | Format::Float8E8M0Fnu
-            | Format::Float4E2M1Fn
-            | Format::UInt8
-            | Format::Int8 => 1,
-            Format::BFloat16 | Format::Float16 | Format::UInt16 | Format::Int16 => 2,
-            Format::Float32 | Format::UInt32 | Format::Int32 => 4,
-            Format::UInt64 | Format::Int64 => 8,
+            Format::Float32 => Layout::Float32,
+            Format::BFloat16 => Layout::BFloat16,
+            Format::Float16 => Layout::Float16,
+            Format::Float8E4M3 => Layout::Minifloat(&minifloat::E4M3),
+            Format::Float8E4M3Fn => Layout::Minifloat(&minifloat::E4M3FN),
+            Format::Float8E5M2 => Layout::Minifloat(&minifloat::E5M2),
+            Format::Float8E3M4 => Layout::Minifloat(&minifloat::E3M4),
+            Format::Float8E8M0Fnu => Layout::Minifloat(&minifloat::E8M0FNU),
+            Format::Float4E2M1Fn => Layout::Minifloat(&minifloat::E2M1FN),
+            Format::UInt8 => Layout::Integer {
+                bits: 8,
+                signed: false,
+            },
+            Format::Int8 => Layout::Integer {
+                bits: 8,
+                signed: true,
+            },
+            Format::UInt16 => Layout::Integer {
+                bits: 16,
+                signed: false,
+            },
+            Format::Int16 => Layout::Integer {
+                bits: 16,
+                signed: true,
+            },
+            Format::UInt32 => Layout::Integer {
+                bits: 32,
+                signed: false,
+            },
+            Format::Int32 => Layout::Integer {
+                bits: 32,
+                signed: true,
+            },
+            Format::UInt64 => Layout::Integer {
+                bits: 64,
+                signed: false,
+            },
+            Format::Int64 => Layout::Integer {
+                bits: 64,
+                signed: true,
+            },
         }
     }
 
-    /// Bits of one code: 8 × [`Format::bytes`], except 4 for `Float4E2M1Fn`.
+    /// Bytes of one element in memory: the code's bits rounded up to whole bytes.
+    /// `Float4E2M1Fn` takes a whole byte, as in ml_dtypes; the packed fp4 dtype is refused by
+    /// [`format_of`](super::format_of).
+    pub const fn bytes(self) -> usize {
+        self.bits().div_ceil(8) as usize
+    }
+
+    /// Bits of one code: 32 for fp32, 16 for bf16 and f16, 8 for the fp8 formats, 4 for
+    /// `Float4E2M1Fn`, the width of an integer.
     pub const fn bits(self) -> u32 {
-        match self {
-            Format::Float4E2M1Fn => 4,
-            _ => self.bytes() as u32 * 8,
+        match self.layout() {
+            Layout::Float32 => 32,
+            Layout::BFloat16 | Layout::Float16 => 16,
+            Layout::Minifloat(minifloat) => minifloat.bits(),
+            Layout::Integer { bits, .. } => bits,
         }
     }
 
     /// A float format (including fp32), as opposed to an integer.
     pub const fn is_float(self) -> bool {
-        match self {
-            Format::Float32
-            | Format::BFloat16
-            | Format::Float16
-            | Format::Float8E4M3
-            | Format::Float8E4M3Fn
-            | Format::Float8E5M2
-            | Format::Float8E3M4
-            | Format::Float8E8M0Fnu
-            | Format::Float4E2M1Fn => true,
-            Format::UInt8
-            | Format::Int8
-            | Format::UInt16
-            | Format::Int16
-            | Format::UInt32
-            | Format::Int32
-            | Format::UInt64
-            | Format::Int64 => false,
-        }
+        !matches!(self.layout(), Layout::Integer { .. })
     }
 
     /// The format holds negative values: every float format except the unsigned
     /// `Float8E8M0Fnu`, and the signed integers.
     pub const fn is_signed(self) -> bool {
-        match self {
-            Format::Float8E8M0Fnu
-            | Format::UInt8
-            | Format::UInt16
-            | Format::UInt32
-            | Format::UInt64 => false,
-            Format::Float32
-            | Format::BFloat16
-            | Format::Float16
-            | Format::Float8E4M3
-            | Format::Float8E4M3Fn
-            | Format::Float8E5M2
-            | Format::Float8E3M4
-            | Format::Float4E2M1Fn
-            | Format::Int8
-            | Format::Int16
-            | Format::Int32
-            | Format::Int64 => true,
+        match self.layout() {
+            Layout::Float32 | Layout::BFloat16 | Layout::Float16 => true,
+            Layout::Minifloat(minifloat) => minifloat.signed,
+            Layout::Integer { signed, .. } => signed,
         }
     }
 
@@ -178,7 +206,7 @@ impl Format {
     pub fn to_f32(self, bits: u64) -> f32 {
         let code = bits & self.mask();
         // Integer → float rounds to nearest even in Rust, as IEEE 754 conversion does.
-        float::decode(self, code).unwrap_or_else(|| integer::value(self, code) as f32)
+        float::decode(self.layout(), code).unwrap_or_else(|| integer::value(self, code) as f32)
     }
 
     /// The code nearest to `x` (ties to even), with overflow, NaN and underflow as ml_dtypes
@@ -186,7 +214,7 @@ impl Format {
     /// has none, saturating in `Float4E2M1Fn`. An integer format takes the fp32 → integer
     /// reading [`integer::f32_to_int`].
     pub fn from_f32(self, x: f32) -> u64 {
-        float::encode(self, x)
+        float::encode(self.layout(), x)
             .unwrap_or_else(|| integer::wrap(integer::f32_to_int(x, integer::range(self)), self))
     }
 

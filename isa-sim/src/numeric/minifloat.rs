@@ -28,18 +28,18 @@ pub(super) enum Specials {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Minifloat {
     /// Exponent bits.
-    pub exponent: u32,
+    pub(super) exponent: u32,
     /// Mantissa (trailing significand) bits.
-    pub mantissa: u32,
+    pub(super) mantissa: u32,
     /// Exponent bias.
-    pub bias: i32,
+    pub(super) bias: i32,
     /// A sign bit above the exponent.
-    pub signed: bool,
+    pub(super) signed: bool,
     /// Exponent 0 holds zero and the subnormals; without it, exponent 0 is a normal binade and
     /// zero converts to NaN (`float8_e8m0fnu`).
-    pub zero: bool,
+    pub(super) zero: bool,
     /// The special-value convention.
-    pub specials: Specials,
+    pub(super) specials: Specials,
 }
 
 /// fp32's mantissa bits and exponent bias.
@@ -82,6 +82,11 @@ impl Minifloat {
             zero: true,
             specials: Specials::Ieee,
         }
+    }
+
+    /// Bits of a code: sign, exponent and mantissa.
+    pub(super) const fn bits(&self) -> u32 {
+        self.signed as u32 + self.exponent + self.mantissa
     }
 
     /// The sign bit's mask (0 when unsigned).
