@@ -43,7 +43,7 @@ pub fn wrap(x: i128, format: Format) -> u64 {
 /// SEMANTICS-NOTES §0 lists "fp32→int rounding and saturation" as undocumented; this crate
 /// reads it as
 /// - rounding to nearest, ties to even: the rounding every NeuronCore applies to float results
-///   (SEMANTICS-NOTES §0 Rounding, [D1, D2]), so 2.5 → 2 and −3.5 → −4;
+///   (SEMANTICS-NOTES §0 Rounding; D1, D2), so 2.5 → 2 and −3.5 → −4;
 /// - saturating to `range` (±inf included) rather than wrapping, since the downcasts that are
 ///   documented never wrap;
 /// - NaN → 0.

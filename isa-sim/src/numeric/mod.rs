@@ -2,10 +2,10 @@
 //! core, and the conversions between a format's codes and fp32 or integers.
 //!
 //! Every arithmetic operation converts its inputs to fp32, computes in fp32 and converts the
-//! result to the destination dtype (SEMANTICS-NOTES §0 [I1, A2, K2]), so [`Format::to_f32`] and
+//! result to the destination dtype (SEMANTICS-NOTES §0; I1, A2, K2), so [`Format::to_f32`] and
 //! [`Format::from_f32`] are the machine's only float conversions. They round to nearest, ties to
-//! even, the default on every NeuronCore [D1, D2], and do not saturate: the hardware downcast
-//! of FP32_MIN to bf16/fp16/fp8 gives −inf [I1]. Where the hardware's exact behaviour at the
+//! even, the default on every NeuronCore (D1, D2), and do not saturate: the hardware downcast
+//! of FP32_MIN to bf16/fp16/fp8 gives −inf (I1). Where the hardware's exact behaviour at the
 //! edges is not published, the reference is ml_dtypes 0.6.0, matched bit for bit: the golden
 //! tables in `isa-sim/golden/tables`, written by `isa-sim/golden/generate.py`, hold every code
 //! point of each float format decoded and several thousand fp32 inputs rounded (ties at every
@@ -19,6 +19,11 @@
 //! on the golden tables (464 in `float8_e4m3fn`, near the ends of `float8_e8m0fnu`, NaN in
 //! `float4_e2m1fn`). The golden tables are what proves both.
 //!
+//! Matching ml_dtypes bit for bit takes in three of its edge behaviours, which are its own and
+//! not known hardware facts: `float8_e8m0fnu` (no mantissa bits) rounds every tie up (1.5 → 2,
+//! 0.75 → 1), and rounds an fp32 subnormal input on its bit pattern (anything above 2^-127 gives
+//! 2^-126); `float4_e2m1fn`, which has no NaN, encodes NaN as −0 and −NaN as +0.
+//!
 //! # Dtype → format, per core
 //! CoreV2 is NeuronCore-v2 (Trn1), CoreV3 NeuronCore-v3 (Trn2), CoreV4 NeuronCore-v4 (Trn3).
 //! The wire tags are shared (0x0E is `float8e4`, `float8_e4m3fn` and `float8_e4m3fn_x4`;
@@ -31,8 +36,8 @@
 //! | uint8 … int64, bfloat16, float16, float32 | same name | same name | same name | stated: the names |
 //! | float32r | float32 | float32 | float32 | inferred: a 4-byte fp32 container (FP32R) |
 //! | float8e3 | float8_e3m4 | float8_e3m4 | float8_e3m4 | inferred: FP8_EXP3, the IEEE-like E3M4 |
-//! | float8e4 | float8_e4m3 | float8_e4m3 | float8_e4m3 | stated on Trn2 (max 240) [V1]; inferred on Trn1 and Trn3 (rejected only after Trn3 [E2]) |
-//! | float8_e4m3fn | rejected | rejected | float8_e4m3fn | stated: not supported on Trn1/Trn2, native on Trn3 [E1] |
+//! | float8e4 | float8_e4m3 | float8_e4m3 | float8_e4m3 | stated on Trn2 (max 240) (V1); inferred on Trn1 and Trn3 (rejected only after Trn3 (E2)) |
+//! | float8_e4m3fn | rejected | rejected | float8_e4m3fn | stated: not supported on Trn1/Trn2, native on Trn3 (E1) |
 //! | float8_e8m0fnu | float8_e8m0fnu | float8_e8m0fnu | float8_e8m0fnu | inferred: the name; no source says which cores take it |
 //! | float8e5 | float8_e5m2 | float8_e5m2 | float8_e5m2 | inferred: FP8_EXP5, the IEEE-like E5M2 |
 //! | float4_e2m1fn_x4 | packed: refused | packed: refused | packed: refused | stated: 4 fp4 values in 2 bytes |
@@ -52,7 +57,8 @@
 //!   target's range (±inf included); NaN → 0.
 //! - integer overflow ([`integer::wrap`]): keep the low bits, two's complement
 //!   ([`Format::from_i64`], and [`Format::to_i64`] of a `uint64` above `i64::MAX`).
-//! - integer → fp32: round to nearest, ties to even (exact up to 2^24).
+//! - integer → fp32: round to nearest, ties to even, so exact up to 2^24 (as SEMANTICS-NOTES §0
+//!   reads int32 on VectorE: through fp32, inexact above 2^24).
 //!
 //! Sources: the keys are those of SEMANTICS-NOTES (D1/D2 Neuron data-types and rounding pages,
 //! I1 `nki.isa`, V1 the vLLM KV-cache quantisation design, E1/E2 compiler errors EVRF051 and
