@@ -110,7 +110,7 @@ impl Minifloat {
     /// The positive quiet NaN code (the negative zero code when the format has no NaN).
     const fn nan(&self) -> u64 {
         match self.specials {
-            Specials::Ieee => self.infinity() | 1 << (self.mantissa - 1),
+            Specials::Ieee => self.infinity() | (1 << self.mantissa) >> 1,
             Specials::AllOnesNan => self.magnitude_mask(),
             Specials::None => self.sign_bit(),
         }
