@@ -4,7 +4,7 @@ use isa_core::{DecodeError, Dtype};
 
 use crate::alu::AluError;
 use crate::machine::Space;
-use crate::numeric::Unsupported;
+use crate::numeric::NumericError;
 
 /// What went wrong, without where.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -76,7 +76,7 @@ pub enum Problem {
     },
     /// A dtype this crate cannot convert.
     #[error(transparent)]
-    Unsupported(#[from] Unsupported),
+    Unsupported(#[from] NumericError),
     /// A dtype with no meaning for the op.
     #[error("dtype {dtype} has no meaning here: {why}")]
     Dtype {

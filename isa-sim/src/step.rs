@@ -499,7 +499,7 @@ fn check_len(op: &Operand, len: usize) -> Result<(), Fault> {
 
 /// Integer values need an integer dtype.
 pub fn require_integer(op: &Operand) -> Result<(), Fault> {
-    if op.format.is_integer() {
+    if !op.format.is_float() {
         Ok(())
     } else {
         let problem = Problem::Dtype {

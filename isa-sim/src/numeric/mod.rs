@@ -1,179 +1,74 @@
-//! Element formats and their conversions to and from fp32: the one place a stored element
-//! becomes a number and a number becomes a stored element.
+//! Element number conversions: the storage [`Format`] of each [`Dtype`](isa_core::Dtype) on each
+//! core, and the conversions between a format's codes and fp32 or integers.
 //!
-//! SEMANTICS-NOTES §0: arithmetic converts its inputs to fp32, computes in fp32 and converts the
-//! result to the output dtype, rounding to nearest even \[I1, A2, D1\]. The golden reference for
-//! the narrow float formats is ml_dtypes \[M1\]; bf16 and fp16 go through the `half` crate, whose
-//! conversions round to nearest even \[R1\] and overflow to infinity (ml_dtypes' behaviour).
+//! Every arithmetic operation converts its inputs to fp32, computes in fp32 and converts the
+//! result to the destination dtype (SEMANTICS-NOTES §0; I1, A2, K2), so [`Format::to_f32`] and
+//! [`Format::from_f32`] are the machine's only float conversions. They round to nearest, ties to
+//! even, the default on every NeuronCore (D1, D2), and do not saturate: the hardware downcast
+//! of FP32_MIN to bf16/fp16/fp8 gives −inf (I1). Where the hardware's exact behaviour at the
+//! edges is not published, the reference is ml_dtypes 0.6.0, matched bit for bit: the golden
+//! tables in `isa-sim/golden/tables`, written by `isa-sim/golden/generate.py`, hold every code
+//! point of each float format decoded and several thousand fp32 inputs rounded (ties at every
+//! pair of neighbours, overflow, underflow, NaN, random values), and `tests/conversions.rs`
+//! compares them all. In ml_dtypes `float8_e4m3` overflows to ±inf (248 → inf),
+//! `float8_e4m3fn` to NaN (480 → NaN), `float8_e5m2` to ±inf, and `float4_e2m1fn` saturates.
 //!
-//! This module implements fp32, bf16, fp16 and the integer types. The float8 and float4 forms
-//! have a [`Format`] of their own only once their ml_dtypes conversions exist; until then
-//! [`format_of`] refuses them with [`Unsupported`].
+//! The codecs: the `half` crate for bf16 and f16; for the 8- and 4-bit formats one generic
+//! minifloat codec parameterised by exponent bits, mantissa bits, bias and special-value
+//! convention, since the one crate built to match ml_dtypes (`microfloat` 0.1.3) differs from it
+//! on the golden tables (464 in `float8_e4m3fn`, near the ends of `float8_e8m0fnu`, NaN in
+//! `float4_e2m1fn`). The golden tables are what proves both.
+//!
+//! Matching ml_dtypes bit for bit takes in three of its edge behaviours, which are its own and
+//! not known hardware facts: `float8_e8m0fnu` (no mantissa bits) rounds every tie up (1.5 → 2,
+//! 0.75 → 1), and rounds an fp32 subnormal input on its bit pattern (anything above 2^-127 gives
+//! 2^-126); `float4_e2m1fn`, which has no NaN, encodes NaN as −0 and −NaN as +0.
+//!
+//! # Dtype → format, per core
+//! CoreV2 is NeuronCore-v2 (Trn1), CoreV3 NeuronCore-v3 (Trn2), CoreV4 NeuronCore-v4 (Trn3).
+//! The wire tags are shared (0x0E is `float8e4`, `float8_e4m3fn` and `float8_e4m3fn_x4`;
+//! SPEC-NOTES §1), so the format is read from the BIR ordinal. [`dtype_reading`] is the table in
+//! code, with the evidence of each entry; "stated" means a public source says it, "inferred"
+//! that it is this crate's reading.
+//!
+//! | dtype | CoreV2 | CoreV3 | CoreV4 | confidence, evidence |
+//! | --- | --- | --- | --- | --- |
+//! | uint8 … int64, bfloat16, float16, float32 | same name | same name | same name | stated: the names |
+//! | float32r | float32 | float32 | float32 | inferred: a 4-byte fp32 container (FP32R) |
+//! | float8e3 | float8_e3m4 | float8_e3m4 | float8_e3m4 | inferred: FP8_EXP3, the IEEE-like E3M4 |
+//! | float8e4 | float8_e4m3 | float8_e4m3 | float8_e4m3 | stated on Trn2 (max 240) (V1); inferred on Trn1 and Trn3 (rejected only after Trn3 (E2)) |
+//! | float8_e4m3fn | rejected | rejected | float8_e4m3fn | stated: not supported on Trn1/Trn2, native on Trn3 (E1) |
+//! | float8_e8m0fnu | float8_e8m0fnu | float8_e8m0fnu | float8_e8m0fnu | inferred: the name; no source says which cores take it |
+//! | float8e5 | float8_e5m2 | float8_e5m2 | float8_e5m2 | inferred: FP8_EXP5, the IEEE-like E5M2 |
+//! | float4_e2m1fn_x4 | packed: refused | packed: refused | packed: refused | stated: 4 fp4 values in 2 bytes |
+//! | float8_e4m3fn_x4 | packed: refused | packed: refused | packed: refused | stated: 4 float8_e4m3fn values, for matmul_mx |
+//! | float8_e5m2_x4 | packed: refused | packed: refused | packed: refused | stated: 4 float8_e5m2 values, for matmul_mx |
+//!
+//! **Packed dtypes are refused.** An `_x4` element holds four values that only the MX matmul
+//! reads; the simulator computes on one value per element, so [`format_of`] returns
+//! [`NumericError::Packed`], which names the element format and lane count for a caller that
+//! unpacks. A rejected dtype gives [`NumericError::Rejected`] with its source.
+//!
+//! # Integer readings
+//! No public source states how fp32 converts to an integer or what integer overflow does
+//! (SEMANTICS-NOTES §0 "Undocumented", §7 question 1). This crate's readings, each made in one
+//! place:
+//! - fp32 → integer ([`integer::f32_to_int`]): round to nearest, ties to even; saturate to the
+//!   target's range (±inf included); NaN → 0.
+//! - integer overflow ([`integer::wrap`]): keep the low bits, two's complement
+//!   ([`Format::from_i64`], and [`Format::to_i64`] of a `uint64` above `i64::MAX`).
+//! - integer → fp32: round to nearest, ties to even, so exact up to 2^24 (as SEMANTICS-NOTES §0
+//!   reads int32 on VectorE: through fp32, inexact above 2^24).
+//!
+//! Sources: the keys are those of SEMANTICS-NOTES (D1/D2 Neuron data-types and rounding pages,
+//! I1 `nki.isa`, V1 the vLLM KV-cache quantisation design, E1/E2 compiler errors EVRF051 and
+//! EVRF052); "NKI dtype doc" is the `nki.language.float8_e4m3fn_x4` page.
 
-use isa_core::Dtype;
-use isa_ops::Core;
+mod dtype;
+mod float;
+mod format;
+pub mod integer;
+mod minifloat;
 
-/// How an element is stored: the ml_dtypes type a [`Dtype`] is read as ([`format_of`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// IEEE binary32.
-    Float32,
-    /// bfloat16 (the top half of a binary32).
-    BFloat16,
-    /// IEEE binary16.
-    Float16,
-    /// Unsigned 8-bit integer.
-    Uint8,
-    /// Signed 8-bit integer.
-    Int8,
-    /// Unsigned 16-bit integer.
-    Uint16,
-    /// Signed 16-bit integer.
-    Int16,
-    /// Unsigned 32-bit integer.
-    Uint32,
-    /// Signed 32-bit integer.
-    Int32,
-    /// Unsigned 64-bit integer.
-    Uint64,
-    /// Signed 64-bit integer.
-    Int64,
-}
-
-/// A dtype this module cannot convert yet (the float8 and float4 forms).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("dtype {dtype} has no conversion to fp32 here (float8/float4 forms are not implemented)")]
-pub struct Unsupported {
-    /// The dtype refused.
-    pub dtype: Dtype,
-}
-
-/// The format a dtype is stored in on `core`.
-///
-/// A reading (INFERRED): each integer and IEEE dtype is the ml_dtypes/NumPy type of its name;
-/// `float32r` is stored as binary32 (it is fp32 data the PE reads at reduced precision, so its
-/// bytes are binary32). The float8/float4 forms are [`Unsupported`] here. `core` does not change
-/// any mapping this module makes; it selects the fp8 variant once those exist (SEMANTICS-NOTES
-/// §5: E4M3 max 240 on Trn2, E4M3FN from Trn3).
-pub fn format_of(dtype: Dtype, core: Core) -> Result<Format, Unsupported> {
-    let _ = core;
-    Ok(match dtype {
-        Dtype::Float32 | Dtype::Float32r => Format::Float32,
-        Dtype::Bfloat16 => Format::BFloat16,
-        Dtype::Float16 => Format::Float16,
-        Dtype::Uint8 => Format::Uint8,
-        Dtype::Int8 => Format::Int8,
-        Dtype::Uint16 => Format::Uint16,
-        Dtype::Int16 => Format::Int16,
-        Dtype::Uint32 => Format::Uint32,
-        Dtype::Int32 => Format::Int32,
-        Dtype::Uint64 => Format::Uint64,
-        Dtype::Int64 => Format::Int64,
-        Dtype::Float4E2m1fnX4
-        | Dtype::Float8e3
-        | Dtype::Float8e4
-        | Dtype::Float8E4m3fn
-        | Dtype::Float8E8m0fnu
-        | Dtype::Float8e5
-        | Dtype::Float8E4m3fnX4
-        | Dtype::Float8E5m2X4 => return Err(Unsupported { dtype }),
-    })
-}
-
-impl Format {
-    /// Bytes per element.
-    pub const fn bytes(self) -> usize {
-        match self {
-            Format::Uint8 | Format::Int8 => 1,
-            Format::BFloat16 | Format::Float16 | Format::Uint16 | Format::Int16 => 2,
-            Format::Float32 | Format::Uint32 | Format::Int32 => 4,
-            Format::Uint64 | Format::Int64 => 8,
-        }
-    }
-
-    /// Whether the format is an integer type (bitwise ops and shifts work on its bits).
-    pub const fn is_integer(self) -> bool {
-        !matches!(self, Format::Float32 | Format::BFloat16 | Format::Float16)
-    }
-
-    /// Whether the format is a signed integer type.
-    pub const fn is_signed_integer(self) -> bool {
-        matches!(
-            self,
-            Format::Int8 | Format::Int16 | Format::Int32 | Format::Int64
-        )
-    }
-
-    /// Bits per element.
-    pub const fn bits(self) -> u32 {
-        self.bytes() as u32 * 8
-    }
-
-    /// The mask of the element's bits in a `u64`.
-    pub const fn mask(self) -> u64 {
-        u64::MAX >> (64 - self.bits())
-    }
-
-    /// The value of the stored bits (the low [`Format::bits`] of `bits`) as fp32. Integers
-    /// convert exactly up to 2^24 and round to nearest even above (SEMANTICS-NOTES §0: int32 on
-    /// VectorE goes through fp32, inexact above 2^24).
-    pub fn to_f32(self, bits: u64) -> f32 {
-        match self {
-            Format::Float32 => f32::from_bits(bits as u32),
-            Format::BFloat16 => half::bf16::from_bits(bits as u16).to_f32(),
-            Format::Float16 => half::f16::from_bits(bits as u16).to_f32(),
-            Format::Int64 => bits as i64 as f32,
-            Format::Uint64 => bits as f32,
-            _ => self.to_i64(bits) as f32,
-        }
-    }
-
-    /// The stored bits of `x` in this format, rounding to nearest even.
-    ///
-    /// Floats: bf16 and fp16 round to nearest even and overflow to infinity (`half`, \[R1\];
-    /// ml_dtypes does the same \[M1\]; SEMANTICS-NOTES §0: the hardware downcast does not
-    /// saturate).
-    ///
-    /// Integers — a reading (no source states fp32→int rounding, saturation or NaN,
-    /// SEMANTICS-NOTES §7 q1): round to nearest even, saturate to the type's range, NaN → 0.
-    pub fn from_f32(self, x: f32) -> u64 {
-        match self {
-            Format::Float32 => u64::from(x.to_bits()),
-            Format::BFloat16 => u64::from(half::bf16::from_f32(x).to_bits()),
-            Format::Float16 => u64::from(half::f16::from_f32(x).to_bits()),
-            Format::Uint64 => x.round_ties_even() as u64,
-            Format::Int64 => x.round_ties_even() as i64 as u64,
-            _ => self.from_i64(self.saturate(x.round_ties_even() as i64)),
-        }
-    }
-
-    /// The integer value of the stored bits: sign-extended for a signed type, zero-extended
-    /// otherwise. For a float format, the bits themselves.
-    pub fn to_i64(self, bits: u64) -> i64 {
-        let bits = bits & self.mask();
-        if self.is_signed_integer() {
-            let shift = 64 - self.bits();
-            ((bits << shift) as i64) >> shift
-        } else {
-            bits as i64
-        }
-    }
-
-    /// The stored bits of integer `v`: its low [`Format::bits`] (two's-complement wrap, a
-    /// reading: no source states integer overflow, SEMANTICS-NOTES §0).
-    pub fn from_i64(self, v: i64) -> u64 {
-        (v as u64) & self.mask()
-    }
-
-    /// `v` clamped to this integer type's range (`v` itself for 64-bit and float formats).
-    fn saturate(self, v: i64) -> i64 {
-        match self.bits() {
-            64 => v,
-            bits if self.is_signed_integer() => {
-                let max = (1i64 << (bits - 1)) - 1;
-                v.clamp(-max - 1, max)
-            }
-            bits => v.clamp(0, (1i64 << bits) - 1),
-        }
-    }
-}
+pub use dtype::{CORES, DtypeReading, NumericError, Storage, dtype_reading, format_of};
+pub use format::Format;

@@ -42,7 +42,7 @@ impl Execute for Memset {
     fn execute(&self, step: &mut Step<'_>) -> Result<(), Fault> {
         refuse(self.semantics())?;
         let dst = step.operand("dst", &self.dst, self.dtype, self.num_active_partitions)?;
-        let element = if dst.format.is_integer() {
+        let element = if !dst.format.is_float() {
             dst.format.from_i64(i64::from(self.fill))
         } else {
             dst.format.from_f32(f32::from_bits(self.fill))
