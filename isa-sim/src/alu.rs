@@ -195,7 +195,10 @@ pub fn reduce_identity(op: AluOp) -> Result<f32, AluError> {
         AluOp::Mult => Ok(1.0),
         AluOp::Max => Ok(f32::NEG_INFINITY),
         AluOp::Min => Ok(f32::INFINITY),
-        _ => Err(refuse(op, "no public reduction uses it (add, mult, max, min) [I1]")),
+        _ => Err(refuse(
+            op,
+            "no public reduction uses it (add, mult, max, min) [I1]",
+        )),
     }
 }
 
