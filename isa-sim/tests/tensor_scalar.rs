@@ -204,55 +204,26 @@ fn reduce(acc: AccumulateCmd, op1: AluOp, imm1: f32) -> Op {
 #[test]
 fn the_fused_reduce_writes_op0_and_folds_it_with_each_command() {
     // tensor_scalar_reduce [I1]: out = x op0 s0 = [2, 4, 6]; reset loads op1's identity
-    // (SEMANTICS-NOTES "Fused reduce"), load loads imm1, add_accumulate continues.
+    // (SEMANTICS-NOTES "Fused reduce"), load loads imm1, add_accumulate continues. The steps
+    // run in order on one machine.
+    use AccumulateCmd::*;
+    let steps = [
+        (ZeroAccumulate, AluOp::Add, 0.0, Some(12.0)), // 0 + 2 + 4 + 6
+        (AddAccumulate, AluOp::Add, 0.0, Some(24.0)),  // 12 + 2 + 4 + 6
+        (LoadAccumulate, AluOp::Add, 100.0, Some(112.0)), // 100 + 2 + 4 + 6
+        (ZeroAccumulate, AluOp::Mult, 0.0, Some(48.0)), // 1 · 2 · 4 · 6
+        (ZeroAccumulate, AluOp::Max, 0.0, Some(6.0)),  // max(-inf, 2, 4, 6)
+        (ZeroAccumulate, AluOp::Min, 0.0, Some(2.0)),  // min(+inf, 2, 4, 6)
+        (Zero, AluOp::Max, 0.0, Some(f32::NEG_INFINITY)), // the reset, no fold
+        (Idle, AluOp::Add, 0.0, None),                 // undefined (a reading)
+    ];
     let mut m = machine();
     put_f32(&mut m, Space::Sbuf, 0, 0, &[1.0, 2.0, 3.0]);
-    run(
-        &mut m,
-        &[reduce(AccumulateCmd::ZeroAccumulate, AluOp::Add, 0.0)],
-    )
-    .unwrap();
-    assert_eq!(get_f32(&m, Space::Sbuf, 0, 64, 3), [2.0, 4.0, 6.0]);
-    assert_eq!(acc(&m, 0), Some(12.0), "0 + 2 + 4 + 6");
-    run(
-        &mut m,
-        &[reduce(AccumulateCmd::AddAccumulate, AluOp::Add, 0.0)],
-    )
-    .unwrap();
-    assert_eq!(acc(&m, 0), Some(24.0), "12 + 2 + 4 + 6");
-    run(
-        &mut m,
-        &[reduce(AccumulateCmd::LoadAccumulate, AluOp::Add, 100.0)],
-    )
-    .unwrap();
-    assert_eq!(acc(&m, 0), Some(112.0), "100 + 2 + 4 + 6");
-    run(
-        &mut m,
-        &[reduce(AccumulateCmd::ZeroAccumulate, AluOp::Mult, 0.0)],
-    )
-    .unwrap();
-    assert_eq!(acc(&m, 0), Some(48.0), "1 · 2 · 4 · 6");
-    run(
-        &mut m,
-        &[reduce(AccumulateCmd::ZeroAccumulate, AluOp::Max, 0.0)],
-    )
-    .unwrap();
-    assert_eq!(acc(&m, 0), Some(6.0), "max(-inf, 2, 4, 6)");
-    run(
-        &mut m,
-        &[reduce(AccumulateCmd::ZeroAccumulate, AluOp::Min, 0.0)],
-    )
-    .unwrap();
-    assert_eq!(acc(&m, 0), Some(2.0), "min(+inf, 2, 4, 6)");
-    run(&mut m, &[reduce(AccumulateCmd::Zero, AluOp::Max, 0.0)]).unwrap();
-    assert_eq!(
-        acc(&m, 0),
-        Some(f32::NEG_INFINITY),
-        "zero: the reset, no fold"
-    );
-    run(&mut m, &[reduce(AccumulateCmd::Idle, AluOp::Add, 0.0)]).unwrap();
-    assert_eq!(acc(&m, 0), None, "idle: undefined (a reading)");
-    assert_eq!(get_f32(&m, Space::Sbuf, 0, 64, 3), [2.0, 4.0, 6.0]);
+    for (cmd, op1, imm1, expected) in steps {
+        run(&mut m, &[reduce(cmd, op1, imm1)]).unwrap();
+        assert_eq!(get_f32(&m, Space::Sbuf, 0, 64, 3), [2.0, 4.0, 6.0]);
+        assert_eq!(acc(&m, 0), expected, "{cmd:?} {op1:?}");
+    }
 }
 
 #[test]
