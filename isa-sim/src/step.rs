@@ -34,6 +34,8 @@ pub struct Accumulate<'a> {
     pub load: &'a [f32],
     /// Whether each value becomes the register after it.
     pub running: bool,
+    /// Whether `idle` leaves the register undefined rather than untouched.
+    pub idle_undefines: bool,
 }
 
 /// A write waiting for the bundle to succeed: the operand and its elements in walk order.
@@ -384,8 +386,9 @@ impl<'m> Step<'m> {
     }
 
     /// A scalar slot (a source byte and its 32-bit word, `imm0_src`/`imm0` of S3D3_TS) as one
-    /// fp32 value per partition of `partitions`: an immediate's word is the fp32 bits (arith
-    /// immediates are fp32, seed 001 `sub_12051E0`); a physical or register AP's word is the
+    /// fp32 value per partition of `partitions`: an immediate's word is the code of `dtype` in
+    /// its low bits (arith immediates are fp32, seed 001 `sub_12051E0`, so for them the fp32
+    /// bits; another dtype's code in the low bits is a reading); a physical or register AP's word is the
     /// ADDR4 word of a one-element walk of `dtype` per partition, from the word's base partition
     /// (seed 001: "a pointer/runtime AP"; one element a partition is the `(P,1)` vector of
     /// nki.isa.tensor_scalar \[I1\]).
@@ -397,7 +400,12 @@ impl<'m> Step<'m> {
         partitions: u8,
     ) -> Result<Vec<f32>, Fault> {
         match src {
-            ScalarSource::Immediate => Ok(vec![f32::from_bits(word); usize::from(partitions)]),
+            ScalarSource::Immediate => {
+                let format =
+                    format_of(dtype, self.machine.core()).map_err(|e| Fault::at(name, e))?;
+                let value = format.to_f32(u64::from(word));
+                Ok(vec![value; usize::from(partitions)])
+            }
             ScalarSource::PhysicalAp | ScalarSource::RegisterAp => {
                 let desc = Tensor {
                     addr: Addr4::from_raw(word),
@@ -417,9 +425,10 @@ impl<'m> Step<'m> {
     ///   from the register as staged (unset is an error); the register ends at the fold;
     /// - `zero` sets the register to `reset` and folds nothing (a reading of "zero the
     ///   accumulator": reset_reduce without the reduce, SEMANTICS-NOTES' command names);
-    /// - `idle` leaves the register undefined (SEMANTICS-NOTES §1, Exponential: "idle may still
-    ///   modify acc; its state is then undefined"; a reading for the other ops), so a later
-    ///   read is an error; a running fold, whose output is the register, is refused.
+    /// - `idle` is "not using the accumulator registers" (nki.isa.reduce_cmd \[I1\]): the register
+    ///   is left as it is, or, with [`Accumulate::idle_undefines`], left undefined so a later read
+    ///   is an error (Exponential: "idle may still modify acc; its state is then undefined",
+    ///   SEMANTICS-NOTES §1); a running fold, whose output is the register, is refused.
     ///
     /// With `running`, each value becomes the register after it (a prefix).
     pub fn accumulate(
@@ -447,7 +456,9 @@ impl<'m> Step<'m> {
                     ));
                 }
                 AccumulateCmd::Idle => {
-                    self.unset_accumulator(p);
+                    if acc.idle_undefines {
+                        self.unset_accumulator(p);
+                    }
                     continue;
                 }
                 AccumulateCmd::Zero => {

@@ -215,7 +215,7 @@ fn the_fused_reduce_writes_op0_and_folds_it_with_each_command() {
         (ZeroAccumulate, AluOp::Max, 0.0, Some(6.0)),  // max(-inf, 2, 4, 6)
         (ZeroAccumulate, AluOp::Min, 0.0, Some(2.0)),  // min(+inf, 2, 4, 6)
         (Zero, AluOp::Max, 0.0, Some(f32::NEG_INFINITY)), // the reset, no fold
-        (Idle, AluOp::Add, 0.0, None),                 // undefined (a reading)
+        (Idle, AluOp::Add, 0.0, Some(f32::NEG_INFINITY)), // not using the registers [I1 reduce_cmd]
     ];
     let mut m = machine();
     put_f32(&mut m, Space::Sbuf, 0, 0, &[1.0, 2.0, 3.0]);

@@ -54,6 +54,7 @@ impl Execute for Exponential {
             reset: 0.0,
             load: &reduce_init,
             running: false,
+            idle_undefines: true,
         };
         step.accumulate(input.partition, &acc, &mut xs, per)?;
         step.write_f32(&out, &xs)

@@ -107,6 +107,7 @@ impl Execute for TensorScalar {
                 reset: alu::identity(self.op1).map_err(at("op1"))?,
                 load: &s1,
                 running: self.opcode == TsOpcode::CacheCumulative,
+                idle_undefines: false,
             };
             step.accumulate(input.partition, &acc, &mut xs, per)?;
         }
