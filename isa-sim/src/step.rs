@@ -38,6 +38,23 @@ pub struct Accumulate<'a> {
     pub idle_undefines: bool,
 }
 
+impl<'a> Accumulate<'a> {
+    /// A running sum `acc += v` from 0 (Exponential's and ScalarTensorTensor's accumulator
+    /// \[I1, K1\]), loading `load` on `load_accumulate`.
+    pub fn sum(cmd: AccumulateCmd, load: &'a [f32], idle_undefines: bool) -> Self {
+        Self {
+            cmd,
+            op: AluOp::Add,
+            op_name: "accumulator_cmd",
+            reverse: false,
+            reset: 0.0,
+            load,
+            running: false,
+            idle_undefines,
+        }
+    }
+}
+
 /// A write waiting for the bundle to succeed: the operand and its elements in walk order.
 #[derive(Debug, Clone)]
 struct PendingWrite {

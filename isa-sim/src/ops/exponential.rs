@@ -46,16 +46,7 @@ impl Execute for Exponential {
         alu::apply_f32(AluOp::Subtract, false, &mut xs, lane(&max_value, per))
             .map_err(at("imm0"))?;
         xs.iter_mut().for_each(|x| *x = x.exp());
-        let acc = Accumulate {
-            cmd: self.accumulator_cmd,
-            op: AluOp::Add,
-            op_name: "accumulator_cmd",
-            reverse: false,
-            reset: 0.0,
-            load: &reduce_init,
-            running: false,
-            idle_undefines: true,
-        };
+        let acc = Accumulate::sum(self.accumulator_cmd, &reduce_init, true);
         step.accumulate(input.partition, &acc, &mut xs, per)?;
         step.write_f32(&out, &xs)
     }

@@ -2,7 +2,7 @@
 //! `out = (tensor0 op0 scalar) op1 tensor1`, and the ISA form's accumulator (`acc += dst`,
 //! KLR \[K1\]).
 
-use isa_core::{AluOp, Confidence};
+use isa_core::Confidence;
 use isa_ops::scalar_tensor_tensor::{ScalarTensorTensor, SttOpcode};
 
 use super::tensor_scalar::{at, lane};
@@ -79,16 +79,7 @@ impl Execute for ScalarTensorTensor {
         alu::apply_f32(self.op0, reverse0, &mut xs, lane(&s, per)).map_err(at("op0"))?;
         let y = |k: usize| ys.get(k).copied().unwrap_or(f32::NAN);
         alu::apply_f32(self.op1, reverse1, &mut xs, y).map_err(at("op1"))?;
-        let acc = Accumulate {
-            cmd: self.accumulator_cmd,
-            op: AluOp::Add,
-            op_name: "accumulator_cmd",
-            reverse: false,
-            reset: 0.0,
-            load: &[],
-            running: false,
-            idle_undefines: false,
-        };
+        let acc = Accumulate::sum(self.accumulator_cmd, &[], false);
         step.accumulate(x.partition, &acc, &mut xs, per)?;
         step.write_f32(&out, &xs)
     }
