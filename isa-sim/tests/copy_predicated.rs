@@ -306,9 +306,10 @@ fn a_select_reduce_writes_the_row_max_and_resets_the_accumulators_from_minus_inf
 }
 
 #[test]
-fn a_select_reduce_accumulates_from_the_register_and_idle_leaves_it() {
-    // accumulate: partition 127's register 4.0 starts the fold, so max(4, -130, 0, -2, -5) = 4;
-    // idle folds from -inf (0) and leaves the register at 4.
+fn a_select_reduce_accumulates_from_the_register_and_idle_reads_it_out_untouched() {
+    // add_accumulate: partition 127's register 4.0 starts the fold, max(4, -130, 0, -2, -5) = 4;
+    // partition 126's -8.0 gives max(-8, -129, 0, -2, -5) = 0. The one-element out reads the
+    // registers out. Then idle folds nothing: the registers stay 4 and 0, and out reads them.
     let operands = [
         row2(sb(126, 128), 1),
         row2(sb(126, 0), 4),
@@ -324,8 +325,9 @@ fn a_select_reduce_accumulates_from_the_register_and_idle_leaves_it() {
     .unwrap();
     assert_eq!(get_f32(&m, Space::Sbuf, 127, 128, 1), [4.0]);
     assert_eq!(get_f32(&m, Space::Sbuf, 126, 128, 1), [0.0]);
+    put_f32(&mut m, Space::Sbuf, 127, 0, &[50.0; 4]);
     run(&mut m, &[select(AluOp::Max, AccumulateCmd::Idle, operands)]).unwrap();
-    assert_eq!(get_f32(&m, Space::Sbuf, 127, 128, 1), [0.0]);
+    assert_eq!(get_f32(&m, Space::Sbuf, 127, 128, 1), [4.0]);
     assert_eq!(m.accumulators().get(127), Some(4.0));
 }
 
@@ -346,7 +348,7 @@ fn a_select_reduce_refuses_what_its_bytes_do_not_give() {
     filled.false_fill = 3;
     for (op, what) in [
         (min, "reduce_op"),
-        (load, "accumulate load_accumulate"),
+        (load, "the accumulate command"),
         (Op::SelectReduce(filled), "false_fill"),
     ] {
         let err = fails(&mut select_state(), &[op]);
