@@ -261,6 +261,10 @@ pub fn int(op: AluOp, x: i64, y: i64, bits: u32) -> Result<i64, AluError> {
 /// `xs[k] = op(xs[k], y(k))` in fp32, or `op(y(k), xs[k])` when `reverse` (with reverse the
 /// scalar comes first, `scalar op tensor` \[I1; K3\]): the stage of every tensor-scalar op, one
 /// tight loop per op through [`dispatch_f32`].
+///
+/// A bypass stage passes `xs` through whatever the reverse flag (a reading: seed 001, "with
+/// NumArgs==2, op1 is the bypass identity and only s0 participates", while the lowering still
+/// packs reverse1 into the reverse byte).
 pub fn apply_f32(
     op: AluOp,
     reverse: bool,
@@ -280,6 +284,9 @@ pub fn apply_f32(
                 *x = if self.reverse { f(y, *x) } else { f(*x, y) };
             }
         }
+    }
+    if op == AluOp::Bypass {
+        return Ok(());
     }
     dispatch_f32(op, Apply { xs, y, reverse })
 }

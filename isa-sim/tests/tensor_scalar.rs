@@ -434,3 +434,19 @@ fn bitvec_and_transpose_stop_with_their_reason() {
     let err = fails(&mut m, &[op]);
     assert_eq!(err.fault.operand, Some("accumulator_cmd"));
 }
+
+#[test]
+fn a_bypass_stage_passes_the_data_even_when_reversed() {
+    // One scalar: op1 bypass, imm1 the empty immediate 0, and reverse1 set as the lowering may
+    // pack it. Seed 001: "with NumArgs==2, op1 is the bypass identity and only s0 participates":
+    // (x + 1) = [2, 3], not the scalar 0.
+    let mut m = machine();
+    put_f32(&mut m, Space::Sbuf, 0, 0, &[1.0, 2.0]);
+    let stages = one(AluOp::Add, imm(1.0), ReverseOps::Second);
+    run(
+        &mut m,
+        &[arith(stages, 1, row(sb(0, 64), 2), row(sb(0, 0), 2))],
+    )
+    .unwrap();
+    assert_eq!(get_f32(&m, Space::Sbuf, 0, 64, 2), [2.0, 3.0]);
+}
