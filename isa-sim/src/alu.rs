@@ -291,6 +291,25 @@ pub fn apply_f32(
     dispatch_f32(op, Apply { xs, y, reverse })
 }
 
+/// [`apply_f32`] on integer values of `bits` width ([`int`]): the stage of a bit-vector
+/// tensor-scalar op. A bypass stage passes `xs` through.
+pub fn apply_int(
+    op: AluOp,
+    reverse: bool,
+    xs: &mut [i64],
+    y: impl Fn(usize) -> i64,
+    bits: u32,
+) -> Result<(), AluError> {
+    if op == AluOp::Bypass {
+        return Ok(());
+    }
+    for (k, x) in xs.iter_mut().enumerate() {
+        let (a, b) = if reverse { (y(k), *x) } else { (*x, y(k)) };
+        *x = int(op, a, b, bits)?;
+    }
+    Ok(())
+}
+
 /// Folds `xs` into the register `acc` in order, `acc = op(x, acc)` (the order
 /// tensor_scalar_cumulative states, `reg = op1(op0(x, imm0), reg)` \[I1\]), or `op(acc, x)` when
 /// `reverse`; when `running`, each `xs[k]` becomes the register after it (a prefix, `out[i] =
