@@ -63,6 +63,14 @@ pub const READINGS: &[(&str, &str)] = &[
     ),
     ("integer divide", "truncates toward zero"),
     ("integer pow", "a negative exponent is an error"),
+    (
+        "bypass stage",
+        "a tensor-scalar bypass stage passes the data whatever its reverse flag (apply_f32)",
+    ),
+    (
+        "cumulative subtract",
+        "reg = v - reg, the stated order op1(op0(x, imm0), reg); reverse1 gives reg - v (fold_f32, SEMANTICS-NOTES §7.4)",
+    ),
 ];
 
 /// The bitvec class as a pattern: bitwise ops and shifts, whose operands are bit patterns
