@@ -41,11 +41,15 @@ pub const TRANSPOSE: Semantics = Semantics {
     ),
 };
 
-/// 0x9A: the fused reduce, TensorScalar's and TensorScalarCache Reduce's.
+/// 0x9A: the fused reduce, TensorScalar's and TensorScalarCache Reduce's. One wire op has one
+/// meaning: tensor_scalar_reduce's "one op, then a reduction" \[I1\], the reduction being op1 as
+/// TensorScalarCache folds with it (a reading). imm1 is the reduce-init of `load_accumulate`,
+/// so the s1 a two-scalar fused TensorScalar writes there is not applied: the bytes hold no
+/// third op to apply it with.
 pub const REDUCE: Semantics = Semantics {
     form: "TensorScalar / TensorScalarCache 0x9A (fused reduce)",
     pseudocode: "v[i] = fp32(x[i]) op0 s0; out[i] = to_dtype(v[i]); reg = op1(v[i], reg) over the partition (reset: op1's identity; load: imm1)",
-    source: "nki.isa.tensor_scalar_reduce, tensor_scalar_cumulative [I1]; op1 as the reduce op and the fp32 v folded are a reading",
+    source: "nki.isa.tensor_scalar_reduce, tensor_scalar_cumulative [I1]; op1 as the reduce op, imm1 only a reduce-init and the fp32 v folded are readings",
     confidence: Confidence::Inferred,
     status: Status::Executed,
 };
