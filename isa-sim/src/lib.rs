@@ -48,11 +48,14 @@
 //!    [`Step::write_f32`] / [`Step::write_int`] / [`Step::write_bits`]; element-wise shapes are
 //!    [`Step::map_f32`], [`Step::zip_f32`], [`Step::zip_alu`] and [`Step::zip_int`]; an op
 //!    whose ALU function takes other arguments (a scalar, a reverse flag) gets each op's own
-//!    function from [`alu::dispatch_f32`] through an [`alu::WithF32`]; the accumulators are
-//!    [`Step::accumulator`] / [`Step::set_accumulator`] / [`Step::unset_accumulator`], read
-//!    out by [`Step::write_accumulators`]; a predicate is [`Step::read_mask`] and a write that
-//!    keeps its false lanes [`Step::write_bits_where`]; a 32-bit immediate's element is
-//!    [`step::immediate`]. Never
+//!    function from [`alu::dispatch_f32`] through an [`alu::WithF32`]; a tensor-scalar stage is
+//!    [`alu::apply_f32`] / [`alu::apply_int`] over the scalars of a slot ([`Step::scalar_f32`] /
+//!    [`Step::scalar_int`]: an immediate or one element per partition); the accumulators are
+//!    [`Step::accumulator`] / [`Step::set_accumulator`] / [`Step::unset_accumulator`], an
+//!    accumulate command over a stream is [`Step::accumulate`] with an [`Accumulate`], and
+//!    [`Step::write_accumulators`] reads them out; a predicate is [`Step::read_mask`] and a
+//!    write that keeps its false lanes [`Step::write_bits_where`]; a 32-bit immediate's element
+//!    is [`step::immediate`]. Never
 //!    write a per-op loop over bytes, and name any choice no source makes as a reading where it
 //!    is made (or in [`alu::READINGS`] for the ALU).
 //! 3. An op that must not run (no public semantics, or not executed yet) uses
