@@ -1,8 +1,9 @@
 //! Declarative DSL for accelerator instruction encodings.
 //!
-//! This crate gathers the three parts under one name: [`core`] (the runtime: traits, wire types,
+//! This crate gathers the four parts under one name: [`core`] (the runtime: traits, wire types,
 //! descriptors, enumerations and their tables), the [`Bundle`](macro@Bundle) derive, and [`ops`]
-//! (every instruction of the specification, declared with the derive).
+//! (every instruction of the specification, declared with the derive), and [`sim`] (their
+//! executable semantics: a machine that runs a bundle stream).
 //!
 //! A crate that depends on `isa` alone derives bundles with `#[derive(isa::Bundle)]`: the derive
 //! finds the runtime at `isa::core` from the crate's manifest and reaches zerocopy through it.
@@ -11,6 +12,7 @@
 pub use isa_core as core;
 pub use isa_derive::Bundle;
 pub use isa_ops as ops;
+pub use isa_sim as sim;
 /// The serde a family's serde form is written with: a member derives its serde form through it
 /// (`#[derive(isa::serde::Serialize, isa::serde::Deserialize)]` with
 /// `#[serde(crate = "isa::serde")]`), so a crate needs no serde dependency of its own.

@@ -1,0 +1,285 @@
+//! The machine's state: SBUF, PSUM, the VectorE accumulators and the 64 address registers, for
+//! one core version. Nothing here grows with the stream's length.
+
+use isa_ops::Core;
+
+use crate::error::Problem;
+
+/// The number of partitions of SBUF and PSUM (SEMANTICS-NOTES §3).
+pub const PARTITIONS: usize = 128;
+
+/// The number of registers a register-form ADDR4 can name (seed 002: RegId < 0x40).
+pub const REGISTERS: usize = isa_core::Addr4::REG_ID_LIMIT as usize;
+
+/// PSUM bytes per partition: 2 MiB = 128 × 16 KiB on every core (SEMANTICS-NOTES §3 [A1, A2,
+/// A3]).
+pub const PSUM_PARTITION_BYTES: usize = 16 * 1024;
+
+/// SBUF bytes per partition on `core` (SEMANTICS-NOTES §3): 192 KiB on NC-v2 \[A1\], 224 KiB on
+/// NC-v3 \[A2\], 256 KiB on NC-v4 (32 MiB / 128 \[A3\]). The 16 KiB NC-v2 reserves \[C1\] is
+/// addressable, so it is part of the partition.
+pub const fn sbuf_partition_bytes(core: Core) -> usize {
+    match core {
+        Core::V2 => 192 * 1024,
+        Core::V3 => 224 * 1024,
+        Core::V4 => 256 * 1024,
+    }
+}
+
+/// Which memory an operand lives in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Space {
+    /// The state buffer.
+    Sbuf,
+    /// The partial-sum buffer.
+    Psum,
+}
+
+impl Space {
+    /// The space's name in messages.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Space::Sbuf => "SBUF",
+            Space::Psum => "PSUM",
+        }
+    }
+}
+
+/// One memory: [`PARTITIONS`] partitions of bytes, with which bytes have been written.
+///
+/// Defined-ness is a bitmap, one bit a byte, checked and set a 64-bit word at a time, so a
+/// contiguous run of n bytes costs about n/64 word operations.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Memory {
+    space: Space,
+    partition_bytes: usize,
+    bytes: Vec<u8>,
+    written: Vec<u64>,
+}
+
+impl Memory {
+    /// An unwritten memory of `partition_bytes` per partition.
+    pub fn new(space: Space, partition_bytes: usize) -> Self {
+        Self {
+            space,
+            partition_bytes,
+            bytes: vec![0; PARTITIONS * partition_bytes],
+            written: vec![0; (PARTITIONS * partition_bytes).div_ceil(64)],
+        }
+    }
+
+    /// Which memory this is.
+    pub const fn space(&self) -> Space {
+        self.space
+    }
+
+    /// Bytes per partition.
+    pub const fn partition_bytes(&self) -> usize {
+        self.partition_bytes
+    }
+
+    /// The flat index of `partition`'s byte `offset`, with `len` bytes in range.
+    fn index(&self, partition: usize, offset: usize, len: usize) -> Result<usize, Problem> {
+        let end = offset.checked_add(len);
+        if partition >= PARTITIONS || end.is_none_or(|e| e > self.partition_bytes) {
+            return Err(Problem::OutOfRange {
+                space: self.space,
+                partition,
+                byte: offset as i64,
+                len,
+                limit: self.partition_bytes,
+            });
+        }
+        Ok(partition * self.partition_bytes + offset)
+    }
+
+    /// The `len` bytes of `partition` at `offset`; every one must have been written.
+    pub fn read(&self, partition: usize, offset: usize, len: usize) -> Result<&[u8], Problem> {
+        let start = self.index(partition, offset, len)?;
+        if let Some(first) = first_unwritten(&self.written, start, start + len) {
+            return Err(Problem::Unwritten {
+                space: self.space,
+                partition,
+                byte: first - partition * self.partition_bytes,
+            });
+        }
+        Ok(&self.bytes[start..start + len])
+    }
+
+    /// Writes `data` to `partition` at `offset` and marks it written.
+    pub fn write(&mut self, partition: usize, offset: usize, data: &[u8]) -> Result<(), Problem> {
+        let start = self.index(partition, offset, data.len())?;
+        self.bytes[start..start + data.len()].copy_from_slice(data);
+        mark_written(&mut self.written, start, start + data.len());
+        Ok(())
+    }
+
+    /// Whether every byte of the range has been written (false when out of range).
+    pub fn is_written(&self, partition: usize, offset: usize, len: usize) -> bool {
+        self.read(partition, offset, len).is_ok()
+    }
+}
+
+/// The bits of word `w` that lie in the flat range `start..end`.
+fn word_mask(w: usize, start: usize, end: usize) -> u64 {
+    let lo = start.max(w * 64) - w * 64;
+    let hi = end.min(w * 64 + 64) - w * 64;
+    let ones = |n: usize| if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+    ones(hi) & !ones(lo)
+}
+
+/// The first byte of `start..end` not marked in `bits`: the partial words at the ends through
+/// [`word_mask`], every whole word between by one comparison with all ones.
+fn first_unwritten(bits: &[u64], start: usize, end: usize) -> Option<usize> {
+    if start >= end {
+        return None;
+    }
+    let (first, last) = (start / 64, (end - 1) / 64);
+    let missing_in = |w: usize| {
+        let missing = word_mask(w, start, end) & !bits.get(w).copied().unwrap_or(0);
+        (missing != 0).then(|| w * 64 + missing.trailing_zeros() as usize)
+    };
+    if let Some(at) = missing_in(first) {
+        return Some(at);
+    }
+    if last > first + 1 {
+        let whole = bits.get(first + 1..last).unwrap_or(&[]);
+        if let Some(k) = whole.iter().position(|&w| w != u64::MAX) {
+            return missing_in(first + 1 + k);
+        }
+    }
+    if last > first { missing_in(last) } else { None }
+}
+
+/// Marks `start..end` in `bits`.
+fn mark_written(bits: &mut [u64], start: usize, end: usize) {
+    if start >= end {
+        return;
+    }
+    let (first, last) = (start / 64, (end - 1) / 64);
+    if let Some(word) = bits.get_mut(first) {
+        *word |= word_mask(first, start, end);
+    }
+    if last > first + 1
+        && let Some(whole) = bits.get_mut(first + 1..last)
+    {
+        whole.fill(u64::MAX);
+    }
+    if last > first
+        && let Some(word) = bits.get_mut(last)
+    {
+        *word |= word_mask(last, start, end);
+    }
+}
+
+/// The VectorE accumulator registers: one fp32 per partition, shared by Exponential,
+/// SelectReduce, the fused TensorScalar reduce and TensorScalarCache (SEMANTICS-NOTES §1,
+/// "Accumulator sharing" \[I1\]). A register nothing has set is unset, and reading it is an error.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Accumulators {
+    values: [f32; PARTITIONS],
+    set: u128,
+}
+
+impl Default for Accumulators {
+    fn default() -> Self {
+        Self {
+            values: [0.0; PARTITIONS],
+            set: 0,
+        }
+    }
+}
+
+impl Accumulators {
+    /// Partition `p`'s register, `None` when unset or past the last partition.
+    pub fn get(&self, p: usize) -> Option<f32> {
+        (p < PARTITIONS && self.set >> p & 1 == 1).then(|| self.values[p])
+    }
+
+    /// Sets partition `p`'s register (ignored past the last partition).
+    pub fn set(&mut self, p: usize, value: f32) {
+        if p < PARTITIONS {
+            self.values[p] = value;
+            self.set |= 1 << p;
+        }
+    }
+
+    /// Forgets partition `p`'s register: its state is undefined (SEMANTICS-NOTES §1, Exponential
+    /// idle "may still modify acc").
+    pub fn unset(&mut self, p: usize) {
+        if p < PARTITIONS {
+            self.set &= !(1 << p);
+        }
+    }
+}
+
+/// The machine: SBUF, PSUM, accumulators and registers of one core version.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Machine {
+    core: Core,
+    pub(crate) sbuf: Memory,
+    pub(crate) psum: Memory,
+    pub(crate) accumulators: Accumulators,
+    pub(crate) registers: [Option<u32>; REGISTERS],
+}
+
+impl Machine {
+    /// A machine for `core` with nothing written.
+    pub fn new(core: Core) -> Self {
+        Self {
+            core,
+            sbuf: Memory::new(Space::Sbuf, sbuf_partition_bytes(core)),
+            psum: Memory::new(Space::Psum, PSUM_PARTITION_BYTES),
+            accumulators: Accumulators::default(),
+            registers: [None; REGISTERS],
+        }
+    }
+
+    /// The core version the machine models.
+    pub const fn core(&self) -> Core {
+        self.core
+    }
+
+    /// The memory of `space`.
+    pub const fn memory(&self, space: Space) -> &Memory {
+        match space {
+            Space::Sbuf => &self.sbuf,
+            Space::Psum => &self.psum,
+        }
+    }
+
+    /// The memory of `space`, to load state into.
+    pub fn memory_mut(&mut self, space: Space) -> &mut Memory {
+        match space {
+            Space::Sbuf => &mut self.sbuf,
+            Space::Psum => &mut self.psum,
+        }
+    }
+
+    /// The accumulator registers.
+    pub const fn accumulators(&self) -> &Accumulators {
+        &self.accumulators
+    }
+
+    /// The accumulator registers, to load state into.
+    pub fn accumulators_mut(&mut self) -> &mut Accumulators {
+        &mut self.accumulators
+    }
+
+    /// Register `id`, `None` when unset or not a register.
+    pub fn register(&self, id: u8) -> Option<u32> {
+        self.registers.get(usize::from(id)).copied().flatten()
+    }
+
+    /// Sets register `id` (a RegId below 0x40, seed 002); an id past the registers is
+    /// refused.
+    pub fn set_register(&mut self, id: u8, value: u32) -> Result<(), Problem> {
+        match self.registers.get_mut(usize::from(id)) {
+            Some(r) => {
+                *r = Some(value);
+                Ok(())
+            }
+            None => Err(Problem::NoRegister { id }),
+        }
+    }
+}

@@ -1,0 +1,95 @@
+//! Builders shared by the machine tests: bundles encoded by the derive, state loaded by hand.
+#![allow(dead_code)]
+
+use isa_core::{Addr4, Dtype, SyncBand, Tensor};
+use isa_ops::Op;
+use isa_ops::tensor_tensor::{TensorTensor, TtAlu, TtOpcode};
+use isa_sim::{Core, ExecError, Machine, Space};
+
+/// A descriptor at `addr` with the given strides and counts (innermost first).
+pub fn desc<const N: usize>(addr: Addr4, strides: [i16; N], nums: [u16; N]) -> Tensor<N> {
+    Tensor {
+        addr,
+        strides,
+        nums,
+    }
+}
+
+/// SBUF partition `p`, byte `a`.
+pub fn sb(p: u32, a: u32) -> Addr4 {
+    Addr4::sbuf(p, a).expect("a test address in the SBUF band")
+}
+
+/// PSUM partition `p`, byte `a`.
+pub fn ps(p: u32, a: u32) -> Addr4 {
+    Addr4::psum(p, a).expect("a test address in the PSUM band")
+}
+
+/// A contiguous 3-D walk of `n` elements.
+pub fn row(addr: Addr4, n: u16) -> Tensor<3> {
+    desc(addr, [1, 1, 1], [n, 1, 1])
+}
+
+/// A TensorTensor bundle.
+pub fn tt(
+    opcode: TtOpcode,
+    alu: TtAlu,
+    dtypes: [Dtype; 3],
+    partitions: u8,
+    out: Tensor<3>,
+    in0: Tensor<3>,
+    in1: Tensor<3>,
+) -> Op {
+    Op::TensorTensor(TensorTensor {
+        opcode,
+        sync: SyncBand::default(),
+        in0_dtype: dtypes[1],
+        in1_dtype: dtypes[2],
+        out_dtype: dtypes[0],
+        alu,
+        num_active_partitions: partitions,
+        out,
+        in0,
+        in1,
+    })
+}
+
+/// The bytes of a stream of bundles, through the derive's encoder.
+pub fn stream(ops: &[Op]) -> Vec<u8> {
+    ops.iter()
+        .flat_map(|op| op.to_bytes().expect("a test bundle encodes"))
+        .collect()
+}
+
+/// Runs `ops` on `machine`.
+pub fn run(machine: &mut Machine, ops: &[Op]) -> Result<Vec<isa_sim::DrainEvent>, ExecError> {
+    machine.run::<Op>(&stream(ops))
+}
+
+/// Writes fp32 `values` into partition `p` of `space` at byte `a`.
+pub fn put_f32(m: &mut Machine, space: Space, p: usize, a: usize, values: &[f32]) {
+    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    m.memory_mut(space).write(p, a, &bytes).expect("in range");
+}
+
+/// Reads `n` fp32 values from partition `p` of `space` at byte `a`.
+pub fn get_f32(m: &Machine, space: Space, p: usize, a: usize, n: usize) -> Vec<f32> {
+    let bytes = m.memory(space).read(p, a, 4 * n).expect("written");
+    bytes
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+/// A CoreV2 machine.
+pub fn machine() -> Machine {
+    Machine::new(Core::V2)
+}
+
+/// Runs `ops` on `machine`, which must fail: the error.
+pub fn fails(machine: &mut Machine, ops: &[Op]) -> ExecError {
+    match run(machine, ops) {
+        Ok(_) => panic!("the run was expected to fail"),
+        Err(err) => err,
+    }
+}
