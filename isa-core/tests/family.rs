@@ -615,15 +615,15 @@ fn member_rules_name_the_members_that_break_them() {
     let g = Declaration::of::<Gamma>();
     let w = Declaration::of::<WordA>();
     assert_eq!(
-        panic_message(|| check_members(Tiny::DECLARATIONS, 64, false)),
+        panic_message(|| check_members(Tiny::DECLARATIONS, 64, false, "Tiny")),
         None
     );
     assert_eq!(
-        panic_message(|| check_members(Words::DECLARATIONS, 4, true)),
+        panic_message(|| check_members(Words::DECLARATIONS, 4, true, "Words")),
         None
     );
     let clash = renamed(g, "Clash", Identity::Opcodes(&[0x30, 0x11]));
-    let msg = panic_message(|| check_members(&[a, g, clash], 64, false)).unwrap();
+    let msg = panic_message(|| check_members(&[a, g, clash], 64, false, "Tiny")).unwrap();
     assert!(msg.contains("Alpha") && msg.contains("Clash"), "{msg}");
     let overlap = renamed(
         w,
@@ -633,18 +633,18 @@ fn member_rules_name_the_members_that_break_them() {
             value: 0x3,
         },
     );
-    let msg = panic_message(|| check_members(&[w, overlap], 4, true)).unwrap();
+    let msg = panic_message(|| check_members(&[w, overlap], 4, true, "Words")).unwrap();
     assert!(msg.contains("W.A") && msg.contains("W.C"), "{msg}");
-    let msg = panic_message(|| check_members(&[a, w], 64, false)).unwrap();
+    let msg = panic_message(|| check_members(&[a, w], 64, false, "Tiny")).unwrap();
     assert!(msg.contains("W.A"), "{msg}");
     let nested = renamed(g, "Inner", Identity::Nested);
-    let msg = panic_message(|| check_members(&[a, nested], 64, false)).unwrap();
+    let msg = panic_message(|| check_members(&[a, nested], 64, false, "Tiny")).unwrap();
     assert!(msg.contains("Inner"), "{msg}");
-    let msg = panic_message(|| check_members(&[a, g], 64, true)).unwrap();
+    let msg = panic_message(|| check_members(&[a, g], 64, true, "Words")).unwrap();
     assert!(msg.contains("Alpha"), "{msg}");
     let wide = Declaration { size: 32, ..g };
-    let msg = panic_message(|| check_members(&[a, wide], 64, false)).unwrap();
-    assert!(msg.contains("Gamma"), "{msg}");
+    let msg = panic_message(|| check_members(&[a, wide], 64, false, "Tiny")).unwrap();
+    assert_eq!(msg, "Gamma is 32 bytes; the members of Tiny are 64");
 }
 
 #[test]
