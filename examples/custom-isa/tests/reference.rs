@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use custom_isa::TensorMax;
-use isa::core::{Bundle, Confidence};
+use custom_isa::{BScale, TensorMax};
+use isa::core::{Bundle, Confidence, FieldKind};
 
 fn command() -> Command {
     Command::new(env!("CARGO_BIN_EXE_custom-isa"))
@@ -64,6 +64,27 @@ fn a_field_or_range_without_a_confidence_is_not_stated() {
     assert_eq!(confidence_column(&table, "reserved_0x34"), "not stated");
     assert_eq!(confidence_column(&table, "alu"), "STRONG");
     assert_eq!(confidence_column(&table, "opcode"), "CONFIRMED");
+}
+
+#[test]
+fn a_word_identity_without_a_confidence_is_not_stated() {
+    // `#[bundle(size = 4, mask = 0x0000_707F, match = 0x0000_5043, name = "B.SCALE")]` states
+    // no confidence for its identity.
+    let identity = BScale::FIELDS
+        .iter()
+        .find(|f| matches!(f.kind, FieldKind::Identity { .. }))
+        .unwrap();
+    assert_eq!(
+        identity.kind,
+        FieldKind::Identity {
+            mask: 0x0000_707F,
+            value: 0x0000_5043
+        }
+    );
+    assert_eq!(identity.confidence, Confidence::NotStated);
+
+    let table = stdout(command().args(["fields", "B.SCALE"]));
+    assert_eq!(confidence_column(&table, "identity"), "not stated");
 }
 
 #[test]
