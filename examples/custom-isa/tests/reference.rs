@@ -134,3 +134,27 @@ fn the_help_names_the_crates_command_whatever_the_binary_is_called() {
     assert!(version.starts_with("custom-isa "), "{version}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_reference_of_the_crates_own_members_never_mentions_a_seed() {
+    let dir = scratch("doc-seeds");
+    stdout(command().arg("doc").arg("-o").arg(&dir));
+    let read = |file: &str| std::fs::read_to_string(dir.join(file)).unwrap();
+    for file in ["TensorMax.md", "TensorClamp.md", "B.SCALE.md", "index.md"] {
+        let text = read(file);
+        assert!(!text.to_lowercase().contains("seed"), "{file}:\n{text}");
+    }
+    // The word's page opens with what the crate declared: the identity, no built-in ISA.
+    assert!(
+        read("B.SCALE.md").contains(
+            "A 32-bit word: a word is B.SCALE when `word & 0x0000707f == 0x00005043`."
+        ),
+        "{}",
+        read("B.SCALE.md")
+    );
+    let index = read("index.md");
+    assert!(index.contains("\n## Ops: 64-byte bundles\n"), "{index}");
+    assert!(index.contains("\n## Words: 32-bit words\n"), "{index}");
+    assert!(!index.contains("PTO"), "{index}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
