@@ -151,7 +151,9 @@ pub fn rows(layout: &Decl, plan: &Plan, p: &Paths) -> Vec<Row> {
                 bytes(1),
                 quote!(#krate::FieldKind::Constant(#words)),
             );
-            r.note = "size in 32-bit words (seed 000: setupHeader)".into();
+            // Every family's header, a user's too: the note says what the byte is, not where
+            // the built-in ISA's seeds show it.
+            r.note = "size in 32-bit words".into();
             rows.push(r);
             let mut r = Row::header(2, "reserved", bytes(2), quote!(#krate::FieldKind::Reserved));
             r.ty = String::new();
