@@ -155,6 +155,7 @@ fn the_reference_of_the_crates_own_members_never_mentions_a_seed() {
     let index = read("index.md");
     assert!(index.contains("\n## Ops: 64-byte bundles\n"), "{index}");
     assert!(index.contains("\n## Words: 32-bit words\n"), "{index}");
-    assert!(!index.contains("PTO"), "{index}");
+    // The built-in ISA's paragraph on TSHUF's block is not the crate's.
+    assert!(!index.contains("A PTO instruction is a block"), "{index}");
     let _ = std::fs::remove_dir_all(&dir);
 }
