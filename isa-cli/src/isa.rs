@@ -28,9 +28,8 @@ pub trait Isa: 'static {
     /// The heading of the reference index's word section.
     const WORDS_HEADING: &'static str = "Words: 32-bit words";
     /// The paragraph under [`Isa::WORDS_HEADING`] (markdown, ending in a blank line).
-    const WORDS_INTRO: &'static str = concat!(
-        "A word is of a type when `word & mask == match`; no two types can match one word.\n\n"
-    );
+    const WORDS_INTRO: &'static str =
+        "A word is of a type when `word & mask == match`; no two types can match one word.\n\n";
     /// What a word is, opening each word's page: "{WORD_LEAD}: a word is B.SCALE when …".
     const WORD_LEAD: &'static str = "A 32-bit word";
     /// The bundle family (`decode`, `encode`, `validate`, `stats` without `--word32`).
