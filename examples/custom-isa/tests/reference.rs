@@ -146,9 +146,8 @@ fn the_reference_of_the_crates_own_members_never_mentions_a_seed() {
     }
     // The word's page opens with what the crate declared: the identity, no built-in ISA.
     assert!(
-        read("B.SCALE.md").contains(
-            "A 32-bit word: a word is B.SCALE when `word & 0x0000707f == 0x00005043`."
-        ),
+        read("B.SCALE.md")
+            .contains("A 32-bit word: a word is B.SCALE when `word & 0x0000707f == 0x00005043`."),
         "{}",
         read("B.SCALE.md")
     );
