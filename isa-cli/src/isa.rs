@@ -23,6 +23,15 @@ pub trait Isa: 'static {
         "or name cross-reference; INFERRED, implied with no direct store (the note names the ",
         "reading); SPECULATIVE, a guess; not stated, the declaration gives no confidence.\n\n"
     );
+    /// The heading of the reference index's bundle section. The default names only the shape.
+    const OPS_HEADING: &'static str = "Ops: 64-byte bundles";
+    /// The heading of the reference index's word section.
+    const WORDS_HEADING: &'static str = "Words: 32-bit words";
+    /// The paragraph under [`Isa::WORDS_HEADING`] (markdown, ending in a blank line).
+    const WORDS_INTRO: &'static str =
+        "A word is of a type when `word & mask == match`; no two types can match one word.\n\n";
+    /// What a word is, opening each word's page: "{WORD_LEAD}: a word is B.SCALE when …".
+    const WORD_LEAD: &'static str = "A 32-bit word";
     /// The bundle family (`decode`, `encode`, `validate`, `stats` without `--word32`).
     type Bundles: Members;
     /// The 32-bit word family (with `--word32`).
@@ -58,6 +67,14 @@ impl Isa for BuiltIn {
         "field in red. The bytes always follow the seeds; a declaration's module docs say which ",
         "one attribute a reader who trusts the source would change.\n\n"
     );
+    const OPS_HEADING: &'static str = "Ops: 64-byte bundles (seeds 000, 001)";
+    const WORDS_HEADING: &'static str = "Block words: 32-bit PTO words (seed 004)";
+    const WORDS_INTRO: &'static str = concat!(
+        "A PTO instruction is a block of these words (TSHUF: `BSTART.SFU TSHUF, DataType`, ",
+        "optional `B.DATR` and `B.DIM`, `B.IOT`, `B.IOR`, `BSTOP`). A word is of a type when ",
+        "`word & mask == match`; no two types can match one word.\n\n"
+    );
+    const WORD_LEAD: &'static str = "A 32-bit block word of the PTO tile ISA (seed 004)";
     type Bundles = isa_ops::Op;
     type Words = isa_ops::pto::Word;
 

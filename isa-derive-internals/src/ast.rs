@@ -34,8 +34,14 @@ pub enum Identity {
     /// 64-byte family: opcode byte at 0x00 from this set, `inst_word_len` at 0x01, 0x02..=0x03
     /// zero.
     Opcodes(Vec<(u8, Span)>),
-    /// A 32-bit word: `word & mask == value`.
-    MaskMatch { mask: u32, value: u32, span: Span },
+    /// A 32-bit word: `word & mask == value`, tagged with the declaration's `confidence`
+    /// (`None` when it does not say).
+    MaskMatch {
+        mask: u32,
+        value: u32,
+        confidence: Option<ConfidenceOpt>,
+        span: Span,
+    },
     /// A nested layout (sync band, …): no identity.
     Nested,
 }
@@ -220,6 +226,7 @@ pub fn parse(input: &DeriveInput, runtime: impl FnOnce() -> Path) -> darling::Re
             .unwrap_or_else(|| Error::custom("invalid #[bundle]")));
     };
     let identity = check_identity_keys(&opts, &mut errors);
+    check_identity_confidence(&opts, &mut errors);
     let constants = opts
         .constant
         .iter()
@@ -292,6 +299,7 @@ fn check_identity_keys(opts: &BundleOpts, errors: &mut Accumulator) -> Identity 
         (None, Some(mask), Some(value)) => Identity::MaskMatch {
             mask: **mask,
             value: **value,
+            confidence: opts.confidence.as_ref().map(|c| **c),
             span: value.span(),
         },
         (None, None, None) => Identity::Nested,
@@ -319,6 +327,23 @@ fn check_identity_keys(opts: &BundleOpts, errors: &mut Accumulator) -> Identity 
             );
             Identity::Nested
         }
+    }
+}
+
+/// `confidence` on `#[bundle]` tags the word identity, so only a `mask`/`match` layout takes it:
+/// "`confidence` on `#[bundle]` tags the word identity `word & mask == match`; this layout has
+/// none (a 64-byte family's header rows are fixed, a nested layout has no identity)".
+fn check_identity_confidence(opts: &BundleOpts, errors: &mut Accumulator) {
+    // A layout with only one of `mask`/`match` is already reported by `check_identity_keys`.
+    if let (Some(c), None, None) = (&opts.confidence, &opts.mask, &opts.match_) {
+        errors.push(
+            Error::custom(
+                "`confidence` on `#[bundle]` tags the word identity `word & mask == match`; \
+                 this layout has none (a 64-byte family's header rows are fixed, a nested \
+                 layout has no identity)",
+            )
+            .with_span(&c.span()),
+        );
     }
 }
 

@@ -22,6 +22,10 @@ pub struct BundleOpts {
     /// Identity value under the mask.
     #[darling(default, rename = "match")]
     pub match_: Option<SpannedValue<u32>>,
+    /// How sure the specification is of the word identity `word & mask == match`; unstated
+    /// when absent. Only a `mask`/`match` layout takes it.
+    #[darling(default)]
+    pub confidence: Option<SpannedValue<ConfidenceOpt>>,
     /// The op's name, if not the struct's.
     #[darling(default)]
     pub name: Option<String>,

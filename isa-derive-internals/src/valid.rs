@@ -100,7 +100,9 @@ fn check_identity(cx: &mut Ctxt) {
             cx.owners.claim(8, 16, BitOwner::WordLen);
             cx.owners.claim(16, 32, BitOwner::HeaderReserved);
         }
-        &Identity::MaskMatch { mask, value, span } => {
+        &Identity::MaskMatch {
+            mask, value, span, ..
+        } => {
             check_word_size(cx);
             check_match_inside_mask(cx, mask, value, span);
             for b in (0..32).filter(|b| mask >> b & 1 == 1) {

@@ -148,6 +148,7 @@ pub struct SelectReduce {
     /// The byte the false-fill argument's writer stores.
     #[field(
         offset = 0x27,
+        confidence = strong,
         note = "std::visit sub_12051E0 routes PhysicalAP / RegisterAP / ImmediateValue to a writer storing here (seed 000 §3.1)"
     )]
     pub false_fill: u8,

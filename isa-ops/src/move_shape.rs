@@ -59,11 +59,11 @@ pub const SHAPE_REGISTER_SIZE: usize = 4;
     size = 64,
     opcodes = [0xB2],
     wire = "s_move",
-    constant(offset = 0x0C, len = 2, value = 0x0100, name = "const_0x0c", note = "mov r9d,0x100 @0x1213f5e: fixed for every MoveShape bundle"),
-    constant(offset = 0x0E, value = 1, name = "flag", note = "flag 1 @0x1213f64: fixed for every MoveShape bundle"),
-    reserved(offset = 0x0F, len = 1, confidence = confirmed, note = "after the flag; no store"),
-    reserved(offset = 0x11, len = 3, confidence = confirmed, note = "aligns the pairs to 4 bytes (INFERRED placement, SPEC-NOTES 2.5)"),
-    reserved(offset = 0x34, len = 12, confidence = confirmed, note = "past the four (step, num) pairs")
+    constant(offset = 0x0C, len = 2, value = 0x0100, name = "const_0x0c", confidence = confirmed, note = "mov r9d,0x100 @0x1213f5e: fixed for every MoveShape bundle"),
+    constant(offset = 0x0E, value = 1, name = "flag", confidence = confirmed, note = "flag 1 @0x1213f64: fixed for every MoveShape bundle"),
+    reserved(offset = 0x0F, len = 1, confidence = inferred, note = "after the flag; seed 000 lists no MoveShape store but the const, the flag and the AP mode byte (SPEC-NOTES 2.5)"),
+    reserved(offset = 0x11, len = 3, confidence = inferred, note = "aligns the pairs to 4 bytes (INFERRED placement, SPEC-NOTES 2.5)"),
+    reserved(offset = 0x34, len = 12, confidence = inferred, note = "past the four (step, num) pairs (INFERRED placement, SPEC-NOTES 2.5)")
 )]
 pub struct MoveShape {
     /// The sync band.

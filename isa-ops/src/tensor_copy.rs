@@ -56,10 +56,10 @@ pub struct TensorCopy {
     #[field(offset = 0x0C, confidence = inferred, note = "the 20-byte hole 0x0C..0x1F before the control band (SPEC-NOTES 2.4)", corroborated = "S4D4_TR in aws_neuron_isa_tpb_*.h (public notes): src TENSOR4D at 0x0C")]
     pub src: Tensor4d,
     /// The source wire tag: the reinterpreted copy dtype, not the raw one.
-    #[field(offset = 0x20, lut = dtype_v2, note = "store decompile-cross-checked (seed 000 ledger); carries getReinterpretedCopyDtype", corroborated = "S4D4_TR in aws_neuron_isa_tpb_*.h (public notes): in dtype at 0x20")]
+    #[field(offset = 0x20, lut = dtype_v2, confidence = inferred, note = "store decompile-cross-checked (seed 000 ledger); the source's tag first per SPEC-NOTES 2.4; carries getReinterpretedCopyDtype", corroborated = "S4D4_TR in aws_neuron_isa_tpb_*.h (public notes): in dtype at 0x20")]
     pub src_dtype: Dtype,
     /// The destination wire tag: the reinterpreted copy dtype, not the raw one.
-    #[field(offset = 0x21, lut = dtype_v2, note = "store decompile-cross-checked (seed 000 ledger); carries getReinterpretedCopyDtype", corroborated = "S4D4_TR in aws_neuron_isa_tpb_*.h (public notes): out dtype at 0x21")]
+    #[field(offset = 0x21, lut = dtype_v2, confidence = inferred, note = "store decompile-cross-checked (seed 000 ledger); the destination's tag second per SPEC-NOTES 2.4; carries getReinterpretedCopyDtype", corroborated = "S4D4_TR in aws_neuron_isa_tpb_*.h (public notes): out dtype at 0x21")]
     pub dst_dtype: Dtype,
     /// `num_active_partitions`: the first APPair's num of the source.
     #[field(offset = 0x22, confidence = inferred, note = "store decompile-cross-checked; num_active_partitions per SPEC-NOTES 2.4, from arg0 (the ASSERT arg0+0x58)", corroborated = "S4D4_TR in aws_neuron_isa_tpb_*.h (public notes): num_active_partitions at 0x22")]

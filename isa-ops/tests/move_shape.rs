@@ -216,3 +216,34 @@ fn ap_mode_and_the_step_unit_carry_their_tags() {
     // The reading itself: a bf16 step of 512 elements is 1024 bytes.
     assert_eq!(shape().build().unwrap().step1, 1024);
 }
+
+// Seed 000's CONFIRMED ledger pins "MoveShape 0xB2 + flag 0x1 @0x1213f64 + const 0x100
+// @0x1213f5e" and no other MoveShape store; where the pairs go is a reading (SPEC-NOTES 2.5),
+// so the reserved bytes around them are tagged INFERRED, not CONFIRMED.
+#[test]
+fn the_constants_are_confirmed_and_the_reserved_bytes_around_the_pairs_inferred() {
+    use isa_core::Confidence;
+    let row = |kind: FieldKind, offset: usize| {
+        MoveShape::FIELDS
+            .iter()
+            .find(|f| f.kind == kind && f.offset == offset)
+            .unwrap_or_else(|| panic!("no {kind:?} row at {offset:#04x}"))
+    };
+    assert_eq!(
+        row(FieldKind::Constant(0x0100), 0x0C).confidence,
+        Confidence::Confirmed
+    );
+    assert_eq!(
+        row(FieldKind::Constant(1), 0x0E).confidence,
+        Confidence::Confirmed
+    );
+    for offset in [0x0F, 0x11, 0x34] {
+        let r = row(FieldKind::Reserved, offset);
+        assert_eq!(r.confidence, Confidence::Inferred, "{offset:#04x}");
+        assert!(
+            r.note.contains("SPEC-NOTES 2.5"),
+            "{offset:#04x}: {}",
+            r.note
+        );
+    }
+}

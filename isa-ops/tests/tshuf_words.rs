@@ -512,6 +512,8 @@ fn the_field_tables_mark_the_inferred_tables() {
     let inferred: Vec<(&str, &str)> = WordKind::ALL
         .iter()
         .flat_map(|k| k.fields().iter().map(move |f| (k.name(), f)))
+        // The identity rows' tags are pinned by `each_word_identity_carries_the_tag_seed_004_supports`.
+        .filter(|(_, f)| !matches!(f.kind, FieldKind::Identity { .. }))
         .filter(|(_, f)| f.confidence == isa_core::Confidence::Inferred)
         .map(|(k, f)| (k, f.name))
         .collect();
@@ -562,4 +564,44 @@ proptest! {
             prop_assert_eq!(parse_word(&text), Ok(decoded), "{}", text);
         }
     }
+}
+
+/// The identity row of a word's field table: `(mask, match, confidence)`.
+fn identity_row(fields: &[isa_core::FieldInfo]) -> (u32, u32, isa_core::Confidence) {
+    let row = fields
+        .iter()
+        .find(|f| matches!(f.kind, FieldKind::Identity { .. }))
+        .expect("a word has an identity row");
+    match row.kind {
+        FieldKind::Identity { mask, value } => (mask, value, row.confidence),
+        _ => unreachable!("found by its kind"),
+    }
+}
+
+// Seed 004 writes BSTART.TEPL's constant `[19:0] = 20'b00011001000110000001` (0x19181) bit for
+// bit: its identity is CONFIRMED. It names B.DATR, B.DIM, B.IOT, B.IOR and BSTOP in TSHUF's
+// block without their bits, which come from the public spec (SPEC-NOTES §3): INFERRED.
+#[test]
+fn each_word_identity_carries_the_tag_seed_004_supports() {
+    use isa_core::Confidence::{Confirmed, Inferred};
+    assert_eq!(
+        identity_row(BstartTepl::FIELDS),
+        (0x000F_FFFF, 0x0001_9181, Confirmed)
+    );
+    assert_eq!(
+        identity_row(BDatr::FIELDS),
+        (0x000C_707F, 0x0000_1023, Inferred)
+    );
+    assert_eq!(identity_row(BDimLb0::FIELDS), (0x0000_707F, 0x43, Inferred));
+    assert_eq!(
+        identity_row(BDimLb1::FIELDS),
+        (0x0000_707F, 0x1043, Inferred)
+    );
+    assert_eq!(
+        identity_row(BDimLb2::FIELDS),
+        (0x0000_707F, 0x2043, Inferred)
+    );
+    assert_eq!(identity_row(BIot::FIELDS), (0x0000_707F, 0x4013, Inferred));
+    assert_eq!(identity_row(BIor::FIELDS), (0x0600_707F, 0x13, Inferred));
+    assert_eq!(identity_row(Bstop::FIELDS), (0xFFFF_FFFF, 1, Inferred));
 }

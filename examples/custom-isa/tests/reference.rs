@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use custom_isa::TensorMax;
-use isa::core::{Bundle, Confidence};
+use custom_isa::{BScale, TensorMax};
+use isa::core::{Bundle, Confidence, FieldKind};
 
 fn command() -> Command {
     Command::new(env!("CARGO_BIN_EXE_custom-isa"))
@@ -67,6 +67,27 @@ fn a_field_or_range_without_a_confidence_is_not_stated() {
 }
 
 #[test]
+fn a_word_identity_without_a_confidence_is_not_stated() {
+    // `#[bundle(size = 4, mask = 0x0000_707F, match = 0x0000_5043, name = "B.SCALE")]` states
+    // no confidence for its identity.
+    let identity = BScale::FIELDS
+        .iter()
+        .find(|f| matches!(f.kind, FieldKind::Identity { .. }))
+        .unwrap();
+    assert_eq!(
+        identity.kind,
+        FieldKind::Identity {
+            mask: 0x0000_707F,
+            value: 0x0000_5043
+        }
+    );
+    assert_eq!(identity.confidence, Confidence::NotStated);
+
+    let table = stdout(command().args(["fields", "B.SCALE"]));
+    assert_eq!(confidence_column(&table, "identity"), "not stated");
+}
+
+#[test]
 fn the_reference_opens_with_the_crates_preface() {
     let dir = scratch("doc");
     stdout(command().arg("doc").arg("-o").arg(&dir));
@@ -111,5 +132,29 @@ fn the_help_names_the_crates_command_whatever_the_binary_is_called() {
     );
     let version = stdout(Command::new(&renamed).arg("--version"));
     assert!(version.starts_with("custom-isa "), "{version}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_reference_of_the_crates_own_members_never_mentions_a_seed() {
+    let dir = scratch("doc-seeds");
+    stdout(command().arg("doc").arg("-o").arg(&dir));
+    let read = |file: &str| std::fs::read_to_string(dir.join(file)).unwrap();
+    for file in ["TensorMax.md", "TensorClamp.md", "B.SCALE.md", "index.md"] {
+        let text = read(file);
+        assert!(!text.to_lowercase().contains("seed"), "{file}:\n{text}");
+    }
+    // The word's page opens with what the crate declared: the identity, no built-in ISA.
+    assert!(
+        read("B.SCALE.md")
+            .contains("A 32-bit word: a word is B.SCALE when `word & 0x0000707f == 0x00005043`."),
+        "{}",
+        read("B.SCALE.md")
+    );
+    let index = read("index.md");
+    assert!(index.contains("\n## Ops: 64-byte bundles\n"), "{index}");
+    assert!(index.contains("\n## Words: 32-bit words\n"), "{index}");
+    // The built-in ISA's paragraph on TSHUF's block is not the crate's.
+    assert!(!index.contains("A PTO instruction is a block"), "{index}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -65,8 +65,8 @@ fn page<I: Isa>(layout: &DrawnLayout) -> String {
     let _ = writeln!(s, "# {}\n", layout.name);
     let what = match (layout.identity, layout.wire_name) {
         (Identity::MaskMatch { mask, value }, _) => format!(
-            "A 32-bit block word of the PTO tile ISA (seed 004): a word is {} when \
-             `word & {mask:#010x} == {value:#010x}`.",
+            "{}: a word is {} when `word & {mask:#010x} == {value:#010x}`.",
+            I::WORD_LEAD,
             layout.name
         ),
         (_, "") => format!("{} bytes, {}.", layout.size, render::identity_text(layout)),
@@ -157,7 +157,7 @@ fn index<I: Isa>() -> String {
     let mut s = header::<I>();
     s.push_str("# Instruction reference\n\n");
     s.push_str(I::PREFACE);
-    s.push_str("## Ops: 64-byte bundles (seeds 000, 001)\n\n");
+    let _ = writeln!(s, "## {}\n", I::OPS_HEADING);
     s.push_str("| op | wire struct | opcodes | fields |\n| --- | --- | --- | --- |\n");
     for l in DrawnLayout::ops::<I>() {
         let wire = match l.wire_name {
@@ -174,12 +174,8 @@ fn index<I: Isa>() -> String {
             field_count(&l)
         );
     }
-    s.push_str("\n## Block words: 32-bit PTO words (seed 004)\n\n");
-    s.push_str(concat!(
-        "A PTO instruction is a block of these words (TSHUF: `BSTART.SFU TSHUF, DataType`, ",
-        "optional `B.DATR` and `B.DIM`, `B.IOT`, `B.IOR`, `BSTOP`). A word is of a type when ",
-        "`word & mask == match`; no two types can match one word.\n\n"
-    ));
+    let _ = writeln!(s, "\n## {}\n", I::WORDS_HEADING);
+    s.push_str(I::WORDS_INTRO);
     s.push_str("| word | mask | match | fields |\n| --- | --- | --- | --- |\n");
     for l in DrawnLayout::words::<I>() {
         let Identity::MaskMatch { mask, value } = l.identity else {

@@ -23,7 +23,8 @@ pub struct RowOwner {
 
 /// One row before it becomes tokens. Fields not set by a row's kind keep their defaults; a row
 /// claims no confidence tag unless its declaration states one (or it is the 64-byte header,
-/// which seed 000 fixes for every op).
+/// which seed 000 fixes for every op); a word's identity row carries `#[bundle]`'s
+/// `confidence`.
 pub struct Row {
     offset: usize,
     /// Low bit, for ordering rows that share a byte.
@@ -150,13 +151,20 @@ pub fn rows(layout: &Decl, plan: &Plan, p: &Paths) -> Vec<Row> {
                 bytes(1),
                 quote!(#krate::FieldKind::Constant(#words)),
             );
-            r.note = "size in 32-bit words (seed 000: setupHeader)".into();
+            // Every family's header, a user's too: the note says what the byte is, not where
+            // the built-in ISA's seeds show it.
+            r.note = "size in 32-bit words".into();
             rows.push(r);
             let mut r = Row::header(2, "reserved", bytes(2), quote!(#krate::FieldKind::Reserved));
             r.ty = String::new();
             rows.push(r);
         }
-        Identity::MaskMatch { mask, value, .. } => {
+        Identity::MaskMatch {
+            mask,
+            value,
+            confidence,
+            ..
+        } => {
             let (lo, hi) = (mask.trailing_zeros(), 31 - mask.leading_zeros());
             let mut r = Row::new(
                 0,
@@ -166,8 +174,7 @@ pub fn rows(layout: &Decl, plan: &Plan, p: &Paths) -> Vec<Row> {
             );
             r.lo = lo;
             r.ty = "u32".into();
-            // The identity is what the layout is: decode takes the word only when it holds.
-            r.confidence = Some(ConfidenceOpt::Confirmed);
+            r.confidence = *confidence;
             r.note = format!("word & {mask:#010x} == {value:#010x}");
             rows.push(r);
         }

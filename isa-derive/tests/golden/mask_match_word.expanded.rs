@@ -32,7 +32,7 @@ const _: () = {
                 mask: 28799u32,
                 value: 4163u32,
             },
-            confidence: ::isa_core::Confidence::Confirmed,
+            confidence: ::isa_core::Confidence::Inferred,
             note: "word & 0x0000707f == 0x00001043",
             corroborated: "",
             disputed: "",

@@ -56,7 +56,7 @@ const _: () = {
             lut: ::core::option::Option::None,
             kind: ::isa_core::FieldKind::Constant(16u64),
             confidence: ::isa_core::Confidence::Confirmed,
-            note: "size in 32-bit words (seed 000: setupHeader)",
+            note: "size in 32-bit words",
             corroborated: "",
             disputed: "",
         },

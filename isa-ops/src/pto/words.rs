@@ -15,6 +15,10 @@
 //! | `B.IOR` ([`BIor`]) | `0x0600707F` | `0x00000013` | RegSrc2`[31:27]` RegSrc1`[24:20]` RegSrc0`[19:15]` RegDst`[11:7]` |
 //! | `BSTOP` ([`Bstop`]) | `0xFFFFFFFF` | `0x00000001` | — |
 //!
+//! Each identity row of the field table carries the tag seed 004 supports: `BSTART.TEPL`'s is
+//! CONFIRMED (the seed writes its constant `[19:0]` bit for bit); the others are INFERRED (the
+//! seed names the words in TSHUF's block, their bits come from the public spec).
+//!
 //! No field of any word overlaps its identity bits (the derive refuses that at compile time),
 //! and every one of the 32 bits of each word is either identity or field. No two identities
 //! can match one word: [`IDENTITIES`] is checked for that at compile time, so [`decode_word`]
@@ -261,6 +265,7 @@ serde_by_name!(DatrDataType, "B.DATR DataType", DatrDataType::from_name);
     size = 4,
     mask = 0x000F_FFFF,
     match = 0x0001_9181,
+    confidence = confirmed,
     name = "BSTART.TEPL"
 )]
 pub struct BstartTepl {
@@ -309,7 +314,7 @@ impl BstartTepl {
 /// "pad_union":"must-zero"}`); the block checks that, not the word.
 #[derive(Bundle, Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-#[bundle(size = 4, mask = 0x000C_707F, match = 0x0000_1023, name = "B.DATR")]
+#[bundle(size = 4, mask = 0x000C_707F, match = 0x0000_1023, confidence = inferred, name = "B.DATR")]
 pub struct BDatr {
     /// CMode `[31:29]`.
     #[field(spec = "CMode", bits = 29..=31)]
@@ -366,7 +371,7 @@ macro_rules! b_dim {
             Bundle, Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
         )]
         #[serde(deny_unknown_fields)]
-        #[bundle(size = 4, mask = 0x0000_707F, match = $match, name = $asm)]
+        #[bundle(size = 4, mask = 0x0000_707F, match = $match, confidence = inferred, name = $asm)]
         pub struct $name {
             /// The 17-bit immediate: its low 12 bits in `[31:20]`, its high 5 bits in `[11:7]`
             /// (SPEC-NOTES §3).
@@ -412,7 +417,7 @@ b_dim! {
 /// and spells it `t<code>` (`t1`, `->t0<4KB>`).
 #[derive(Bundle, Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-#[bundle(size = 4, mask = 0x0000_707F, match = 0x0000_4013, name = "B.IOT")]
+#[bundle(size = 4, mask = 0x0000_707F, match = 0x0000_4013, confidence = inferred, name = "B.IOT")]
 pub struct BIot {
     /// SrcTile1 `[31:26]`: the second source tile (TSHUF: the controls tile).
     #[field(
@@ -455,7 +460,7 @@ pub struct BIot {
 /// RegDst are zero"); the block checks that, not the word.
 #[derive(Bundle, Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-#[bundle(size = 4, mask = 0x0600_707F, match = 0x0000_0013, name = "B.IOR")]
+#[bundle(size = 4, mask = 0x0600_707F, match = 0x0000_0013, confidence = inferred, name = "B.IOR")]
 pub struct BIor {
     /// RegSrc2 `[31:27]`.
     #[field(
@@ -506,7 +511,7 @@ impl BIor {
 /// `BSTOP`: the end of a block, the one word `0x00000001` (SPEC-NOTES §3).
 #[derive(Bundle, Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-#[bundle(size = 4, mask = 0xFFFF_FFFF, match = 0x0000_0001, name = "BSTOP")]
+#[bundle(size = 4, mask = 0xFFFF_FFFF, match = 0x0000_0001, confidence = inferred, name = "BSTOP")]
 pub struct Bstop {}
 
 /// How one block word type is recognised: `word & mask == value`.
