@@ -8,9 +8,9 @@
 mod common;
 
 use common::*;
-use isa_core::{AccumulateCmd, Addr4, AluOp, Dtype, ReverseOps, SyncBand, Tensor2d};
+use isa_core::{AccumulateCmd, Addr4, AluOp, Dtype, ReverseOps, Tensor2d};
 use isa_ops::Op;
-use isa_ops::scalar_tensor_tensor::{ScalarTensorTensor, SttOpcode};
+use isa_ops::scalar_tensor_tensor::SttOpcode;
 use isa_ops::tensor_scalar::ScalarSource;
 use isa_sim::{Problem, Space};
 
@@ -55,24 +55,14 @@ fn plain(op0: AluOp, op1: AluOp, initial: f32) -> Scan {
 }
 
 fn scan(s: Scan, partitions: u8, w: Walks) -> Op {
-    Op::ScalarTensorTensor(ScalarTensorTensor {
+    let c = SttControl {
         opcode: SttOpcode::ScanArith,
-        sync: SyncBand::default(),
-        tensor1: w.d1,
-        tensor0: w.d0,
-        op0: s.ops.0,
-        op1: s.ops.1,
+        ops: s.ops,
         reverse: s.reverse,
-        scalar_src: s.initial.0,
-        tensor0_dtype: Dtype::Float32,
-        tensor1_dtype: Dtype::Float32,
-        out_dtype: Dtype::Float32,
-        num_active_channels: partitions,
-        scalar_dtype: s.initial.2,
-        accumulator_cmd: s.acc,
-        out: w.out,
-        scalar: s.initial.1,
-    })
+        scalar: s.initial,
+        acc: s.acc,
+    };
+    stt_bundle(c, partitions, [w.out, w.d0, w.d1])
 }
 
 /// Partition 0: out at byte 128, data0 at byte 0, data1 at byte 64.
@@ -183,17 +173,7 @@ fn a_bf16_initial_per_partition_at_a_partition_offset_with_data0_in_psum() {
     // partition 97 0xC040 (-3.0). data0 in PSUM = [1, 2], data1 in SBUF = [0, 0], op0 = op1 =
     // add: partition 96: r0 = 1 + 2 = 3, r1 = 2 + 3 = 5; partition 97: r0 = 1 - 3 = -2,
     // r1 = 2 - 2 = 0. Each partition scans from its own initial; partition 95 is untouched.
-    let mut m = machine();
-    m.memory_mut(Space::Sbuf)
-        .write(96, 0, &[0x00, 0x40])
-        .unwrap();
-    m.memory_mut(Space::Sbuf)
-        .write(97, 0, &[0x40, 0xC0])
-        .unwrap();
-    for p in [96, 97] {
-        put_f32(&mut m, Space::Psum, p, 0, &[1.0, 2.0]);
-        put_f32(&mut m, Space::Sbuf, p, 64, &[0.0, 0.0]);
-    }
+    let mut m = offset_lanes([0.0, 0.0]);
     let s = Scan {
         initial: (ScalarSource::PhysicalAp, sb(96, 0).raw(), Dtype::Bfloat16),
         ..plain(AluOp::Add, AluOp::Add, 0.0)
@@ -214,7 +194,11 @@ fn a_failing_scan_bundle_leaves_the_machine_unchanged() {
     // A bitwise op1 has no fp32 meaning [I1]: the fault names op1.
     let err = fails(
         &mut m,
-        &[scan(plain(AluOp::Add, AluOp::BitwiseAnd, 0.0), 1, rows(2, at0()))],
+        &[scan(
+            plain(AluOp::Add, AluOp::BitwiseAnd, 0.0),
+            1,
+            rows(2, at0()),
+        )],
     );
     assert_eq!(err.fault.operand, Some("op1"));
     assert_eq!(m, before);
@@ -232,7 +216,10 @@ fn a_failing_scan_bundle_leaves_the_machine_unchanged() {
         ..plain(AluOp::Add, AluOp::Add, 0.0)
     };
     let err = fails(&mut m, &[scan(s, 1, rows(2, at0()))]);
-    assert!(matches!(err.fault.problem, Problem::Unwritten { .. }), "{err}");
+    assert!(
+        matches!(err.fault.problem, Problem::Unwritten { .. }),
+        "{err}"
+    );
     assert_eq!(m, before);
     // Both data tiles in PSUM: "data0 and data1 cannot both reside in PSUM" [I1].
     put_f32(&mut m, Space::Psum, 0, 0, &[1.0, 2.0]);
