@@ -59,10 +59,10 @@ impl Execute for ScalarTensorTensor {
         }
     }
 
-    /// The scalar is an immediate of `scalar_dtype` or one element of it per partition (the scan's
-    /// `initial`, see [`SCAN`]). The
-    /// accumulator of each partition folds the fp32 results (`acc += dst` \[K1\]); the bytes hold
-    /// no reduce-init, so `load_accumulate` is refused.
+    /// The scalar is an immediate of `scalar_dtype` or one element of it per partition (for the
+    /// scan, its `initial`: a reading, named in `SCAN`). The accumulator of each partition folds
+    /// the fp32 results (`acc += dst` \[K1\]); the bytes hold no reduce-init, so
+    /// `load_accumulate` is refused.
     fn execute(&self, step: &mut Step<'_>) -> Result<(), Fault> {
         refuse(self.semantics())?;
         let n = self.num_active_channels;
