@@ -299,6 +299,34 @@ pub fn apply_f32(
     dispatch_f32(op, Apply { xs, y, reverse })
 }
 
+/// A two-stage scan over `d0` in place, one chunk of `per` elements a partition (its free axes in
+/// the order the descriptor walks them, innermost first): from the partition's `init`,
+/// `r[i] = (d0[i] op0 r[i-1]) op1 d1[i]` and `d0[i] = r[i]` (nki.isa.tensor_tensor_scan \[I1\]:
+/// `result[:, i] = op1(op0(data0[:, i], result[:, i-1]), data1[:, i])`). Each stage is
+/// [`apply_f32`] on one element, so a reverse flag swaps its operands and a bypass stage passes
+/// its left operand exactly as there. The running value stays fp32 between elements (a reading:
+/// §0's fp32 ALU; the public numpy sketch keeps `result` in data0's dtype).
+pub fn scan_f32(
+    [(op0, reverse0), (op1, reverse1)]: [(AluOp, bool); 2],
+    init: impl Fn(usize) -> f32,
+    d0: &mut [f32],
+    d1: impl Fn(usize) -> f32,
+    per: usize,
+) -> Result<(), (usize, AluError)> {
+    let per = per.max(1);
+    for (p, chunk) in d0.chunks_mut(per).enumerate() {
+        let mut r = init(p);
+        for (i, x) in chunk.iter_mut().enumerate() {
+            let mut v = [*x];
+            apply_f32(op0, reverse0, &mut v, |_| r).map_err(|e| (0, e))?;
+            apply_f32(op1, reverse1, &mut v, |_| d1(p * per + i)).map_err(|e| (1, e))?;
+            [r] = v;
+            *x = r;
+        }
+    }
+    Ok(())
+}
+
 /// [`apply_f32`] on integer values of `bits` width ([`int`]): the stage of a bit-vector
 /// tensor-scalar op. A bypass stage passes `xs` through.
 pub fn apply_int(

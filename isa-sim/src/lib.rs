@@ -50,7 +50,8 @@
 //!    whose ALU function takes other arguments (a scalar, a reverse flag) gets each op's own
 //!    function from [`alu::dispatch_f32`] through an [`alu::WithF32`]; a tensor-scalar stage is
 //!    [`alu::apply_f32`] / [`alu::apply_int`] over the scalars of a slot ([`Step::scalar_f32`] /
-//!    [`Step::scalar_int`]: an immediate or one element per partition); the accumulators are
+//!    [`Step::scalar_int`]: an immediate or one element per partition), a two-stage scan per
+//!    partition [`alu::scan_f32`]; the accumulators are
 //!    [`Step::accumulator`] / [`Step::set_accumulator`] / [`Step::unset_accumulator`], an
 //!    accumulate command over a stream is [`Step::accumulate`] with an [`Accumulate`], and
 //!    [`Step::write_accumulators`] reads them out; a predicate is [`Step::read_mask`] and a

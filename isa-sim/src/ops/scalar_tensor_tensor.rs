@@ -1,6 +1,6 @@
 //! ScalarTensorTensor (S2S2D2_STT, 0x9D / 0x9E / 0xE5): nki.isa.scalar_tensor_tensor \[I1, K1\],
 //! `out = (tensor0 op0 scalar) op1 tensor1`, and the ISA form's accumulator (`acc += dst`,
-//! KLR \[K1\]).
+//! KLR \[K1\]); the scan form 0xE5 is nki.isa.tensor_tensor_scan \[I1, K1\].
 
 use isa_core::Confidence;
 use isa_ops::scalar_tensor_tensor::{ScalarTensorTensor, SttOpcode};
@@ -32,13 +32,18 @@ pub const BITVEC: Semantics = Semantics {
     ),
 };
 
-/// 0xE5: the scan.
+/// 0xE5: the scan. tensor0 is `d0` and tensor1 `d1` (seed 001's operand order, `tensor0 =
+/// getArgument<AP>(0)`, `tensor1` the second operand-list entry, against NKI's `data0, data1`).
+/// The bytes hold no field named `init`: the scalar slot (0x27 source, 0x2B dtype, 0x3C word) is
+/// read as it, a reading — tensor_tensor_scan's `initial` is "a float32 compile-time scalar
+/// constant … or a tile with … one element per partition" \[I1\], exactly what that slot holds
+/// (an immediate, or one element per partition), and the scan form has no other scalar.
 pub const SCAN: Semantics = Semantics {
     form: "ScalarTensorTensor 0xE5 (tensor_tensor_scan)",
-    pseudocode: "r[i] = (tensor0[i] op0 r[i-1]) op1 tensor1[i], r[-1] = init",
-    source: "nki.isa.tensor_tensor_scan [I1, K1]",
-    confidence: Confidence::Strong,
-    status: Status::NotExecuted,
+    pseudocode: "result[:, 0] = op1(op0(data0[:, 0], initial), data1[:, 0]); result[:, i] = op1(op0(data0[:, i], result[:, i-1]), data1[:, i]); zero_accumulate: acc = 0, then acc += dst",
+    source: "nki.isa.tensor_tensor_scan [I1, K1]; initial read from the scalar slot, the fp32 running value, the scan over the free axes in walk order and the accumulator as 0x9D's are readings",
+    confidence: Confidence::Inferred,
+    status: Status::Executed,
 };
 
 impl Execute for ScalarTensorTensor {
@@ -54,9 +59,10 @@ impl Execute for ScalarTensorTensor {
         }
     }
 
-    /// The scalar is an immediate of `scalar_dtype` or one element of it per partition. The
-    /// accumulator of each partition folds the fp32 results (`acc += dst` \[K1\]); the bytes hold
-    /// no reduce-init, so `load_accumulate` is refused.
+    /// The scalar is an immediate of `scalar_dtype` or one element of it per partition (for the
+    /// scan, its `initial`: a reading, named in `SCAN`). The accumulator of each partition folds
+    /// the fp32 results (`acc += dst` \[K1\]); the bytes hold no reduce-init, so
+    /// `load_accumulate` is refused.
     fn execute(&self, step: &mut Step<'_>) -> Result<(), Fault> {
         refuse(self.semantics())?;
         let n = self.num_active_channels;
@@ -76,9 +82,16 @@ impl Execute for ScalarTensorTensor {
         let per = x.elements();
         let mut xs = step.read_f32(&x)?;
         let ys = step.read_f32(&in1)?;
-        alu::apply_f32(self.op0, reverse0, &mut xs, lane(&s, per)).map_err(at("op0"))?;
         let y = |k: usize| ys.get(k).copied().unwrap_or(f32::NAN);
-        alu::apply_f32(self.op1, reverse1, &mut xs, y).map_err(at("op1"))?;
+        if self.opcode == SttOpcode::ScanArith {
+            let init = |p: usize| s.get(p).copied().unwrap_or(f32::NAN);
+            let stages = [(self.op0, reverse0), (self.op1, reverse1)];
+            alu::scan_f32(stages, init, &mut xs, y, per)
+                .map_err(|(stage, e)| at(if stage == 0 { "op0" } else { "op1" })(e))?;
+        } else {
+            alu::apply_f32(self.op0, reverse0, &mut xs, lane(&s, per)).map_err(at("op0"))?;
+            alu::apply_f32(self.op1, reverse1, &mut xs, y).map_err(at("op1"))?;
+        }
         let acc = Accumulate::sum(self.accumulator_cmd, &[], false);
         step.accumulate(x.partition, &acc, &mut xs, per)?;
         step.write_f32(&out, &xs)
