@@ -10,8 +10,10 @@ use crate::word_stream::{WordDecoder, WordReader};
 pub trait Isa: 'static {
     /// The command's name, as its help shows it.
     const COMMAND: &'static str = "isa";
-    /// The bundle family (`decode`, `encode`, `validate`, `stats` without `--word32`).
-    type Bundles: Members;
+    /// The bundle family (`decode`, `encode`, `validate`, `stats` without `--word32`; `run`
+    /// executes it, so every member has [`isa_sim::Execute`], through
+    /// [`isa_sim::execute_family!`]).
+    type Bundles: Members + isa_sim::Execute;
     /// The 32-bit word family (with `--word32`).
     type Words: Members;
 
