@@ -257,3 +257,85 @@ pub fn int(op: AluOp, x: i64, y: i64, bits: u32) -> Result<i64, AluError> {
         }
     })
 }
+
+/// `xs[k] = op(xs[k], y(k))` in fp32, or `op(y(k), xs[k])` when `reverse` (with reverse the
+/// scalar comes first, `scalar op tensor` \[I1; K3\]): the stage of every tensor-scalar op, one
+/// tight loop per op through [`dispatch_f32`].
+pub fn apply_f32(
+    op: AluOp,
+    reverse: bool,
+    xs: &mut [f32],
+    y: impl Fn(usize) -> f32,
+) -> Result<(), AluError> {
+    struct Apply<'a, Y> {
+        xs: &'a mut [f32],
+        y: Y,
+        reverse: bool,
+    }
+    impl<Y: Fn(usize) -> f32> WithF32 for Apply<'_, Y> {
+        type Out = ();
+        fn with<F: Fn(f32, f32) -> f32>(self, f: F) {
+            for (k, x) in self.xs.iter_mut().enumerate() {
+                let y = (self.y)(k);
+                *x = if self.reverse { f(y, *x) } else { f(*x, y) };
+            }
+        }
+    }
+    dispatch_f32(op, Apply { xs, y, reverse })
+}
+
+/// Folds `xs` into the register `acc` in order, `acc = op(x, acc)` (the order
+/// tensor_scalar_cumulative states, `reg = op1(op0(x, imm0), reg)` \[I1\]), or `op(acc, x)` when
+/// `reverse`; when `running`, each `xs[k]` becomes the register after it (a prefix, `out[i] =
+/// reg`). Returns the register. Which operand comes first for subtract is a reading
+/// (SEMANTICS-NOTES §7.4): the stated order, and the reverse flag swaps it.
+pub fn fold_f32(
+    op: AluOp,
+    reverse: bool,
+    acc: f32,
+    xs: &mut [f32],
+    running: bool,
+) -> Result<f32, AluError> {
+    struct Fold<'a> {
+        xs: &'a mut [f32],
+        acc: f32,
+        reverse: bool,
+        running: bool,
+    }
+    impl WithF32 for Fold<'_> {
+        type Out = f32;
+        fn with<F: Fn(f32, f32) -> f32>(self, f: F) -> f32 {
+            let mut acc = self.acc;
+            for x in self.xs.iter_mut() {
+                acc = if self.reverse { f(acc, *x) } else { f(*x, acc) };
+                if self.running {
+                    *x = acc;
+                }
+            }
+            acc
+        }
+    }
+    let fold = Fold {
+        xs,
+        acc,
+        reverse,
+        running,
+    };
+    dispatch_f32(op, fold)
+}
+
+/// The register a reset loads for reduce op `op`: add and subtract 0, mult 1, max -inf, min
+/// +inf (tensor_scalar_cumulative and tensor_scalar_reduce \[I1\]). Any other op is no reduce
+/// op.
+pub fn identity(op: AluOp) -> Result<f32, AluError> {
+    match op {
+        AluOp::Add | AluOp::Subtract => Ok(0.0),
+        AluOp::Mult | AluOp::ElemwiseMul => Ok(1.0),
+        AluOp::Max => Ok(f32::NEG_INFINITY),
+        AluOp::Min => Ok(f32::INFINITY),
+        _ => Err(refuse(
+            op,
+            "not a reduce op: add, subtract, mult, max or min [I1]",
+        )),
+    }
+}

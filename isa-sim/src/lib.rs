@@ -80,6 +80,6 @@ pub use machine::{Accumulators, Machine, Memory, PARTITIONS, Space};
 pub use operand::Operand;
 pub use run::{DrainBinding, DrainEvent, Observer, Record, Runner};
 pub use semantics::{Execute, Semantics, Status, refuse, table};
-pub use step::Step;
+pub use step::{Accumulate, Step};
 
 pub use isa_ops::Core;

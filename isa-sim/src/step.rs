@@ -5,7 +5,8 @@
 //! updates and drain land together when [`Effects::apply`] commits them, which cannot fail. An error anywhere
 //! drops the step and leaves the machine untouched (atomic bundles).
 
-use isa_core::{Addr4, AluOp, Dtype, Tensor};
+use isa_core::{AccumulateCmd, Addr4, AluOp, Dtype, Tensor};
+use isa_ops::tensor_scalar::ScalarSource;
 use zerocopy::byteorder::little_endian::F32;
 use zerocopy::{FromBytes, IntoBytes};
 
@@ -15,6 +16,44 @@ use crate::machine::{Accumulators, Machine, PARTITIONS, REGISTERS};
 use crate::numeric::{Format, format_of};
 use crate::operand::Operand;
 use crate::run::{DrainBinding, DrainEvent};
+
+/// What an accumulate command folds with ([`Step::accumulate`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Accumulate<'a> {
+    /// The command (the bundle's accumulate byte).
+    pub cmd: AccumulateCmd,
+    /// The fold's ALU op.
+    pub op: AluOp,
+    /// The field naming the op, for errors.
+    pub op_name: &'static str,
+    /// Whether the register comes first (`op(acc, x)`).
+    pub reverse: bool,
+    /// What a reset loads: the op's identity ([`alu::identity`]).
+    pub reset: f32,
+    /// What `load_accumulate` loads, one value per partition (empty: the op has none).
+    pub load: &'a [f32],
+    /// Whether each value becomes the register after it.
+    pub running: bool,
+    /// Whether `idle` leaves the register undefined rather than untouched.
+    pub idle_undefines: bool,
+}
+
+impl<'a> Accumulate<'a> {
+    /// A running sum `acc += v` from 0 (Exponential's and ScalarTensorTensor's accumulator
+    /// \[I1, K1\]), loading `load` on `load_accumulate`.
+    pub fn sum(cmd: AccumulateCmd, load: &'a [f32], idle_undefines: bool) -> Self {
+        Self {
+            cmd,
+            op: AluOp::Add,
+            op_name: "accumulator_cmd",
+            reverse: false,
+            reset: 0.0,
+            load,
+            running: false,
+            idle_undefines,
+        }
+    }
+}
 
 /// A write waiting for the bundle to succeed: the operand and its elements in walk order.
 #[derive(Debug, Clone)]
@@ -361,6 +400,101 @@ impl<'m> Step<'m> {
         let result = xs.into_iter().zip(ys).map(|(a, b)| f(a, b));
         let values = result.collect::<Result<Vec<_>, _>>().map_err(Fault::op)?;
         self.write_int(out, &values)
+    }
+
+    /// A scalar slot (a source byte and its 32-bit word, `imm0_src`/`imm0` of S3D3_TS) as one
+    /// fp32 value per partition of `partitions`: an immediate's word is the code of `dtype` in
+    /// its low bits (arith immediates are fp32, seed 001 `sub_12051E0`, so for them the fp32
+    /// bits; another dtype's code in the low bits is a reading); a physical or register AP's word is the
+    /// ADDR4 word of a one-element walk of `dtype` per partition, from the word's base partition
+    /// (seed 001: "a pointer/runtime AP"; one element a partition is the `(P,1)` vector of
+    /// nki.isa.tensor_scalar \[I1\]).
+    pub fn scalar_f32(
+        &mut self,
+        name: &'static str,
+        (src, word): (ScalarSource, u32),
+        dtype: Dtype,
+        partitions: u8,
+    ) -> Result<Vec<f32>, Fault> {
+        match src {
+            ScalarSource::Immediate => {
+                let format =
+                    format_of(dtype, self.machine.core()).map_err(|e| Fault::at(name, e))?;
+                let value = format.to_f32(u64::from(word));
+                Ok(vec![value; usize::from(partitions)])
+            }
+            ScalarSource::PhysicalAp | ScalarSource::RegisterAp => {
+                let desc = Tensor {
+                    addr: Addr4::from_raw(word),
+                    strides: [1],
+                    nums: [1],
+                };
+                let scalar = self.operand(name, &desc, dtype, partitions)?;
+                self.read_f32(&scalar)
+            }
+        }
+    }
+
+    /// Runs an accumulate command over the registers of partitions `first..`, one partition per
+    /// `per`-element chunk of `values` (each chunk folded in order, [`alu::fold_f32`]):
+    /// - `zero_accumulate` starts the register from `reset`, `load_accumulate` from the
+    ///   partition's `load` value, `add_accumulate` (and `accumulate`, which has no wire form)
+    ///   from the register as staged (unset is an error); the register ends at the fold;
+    /// - `zero` sets the register to `reset` and folds nothing (a reading of "zero the
+    ///   accumulator": reset_reduce without the reduce, SEMANTICS-NOTES' command names);
+    /// - `idle` is "not using the accumulator registers" (nki.isa.reduce_cmd \[I1\]): the register
+    ///   is left as it is, or, with [`Accumulate::idle_undefines`], left undefined so a later read
+    ///   is an error (Exponential: "idle may still modify acc; its state is then undefined",
+    ///   SEMANTICS-NOTES §1); a running fold, whose output is the register, is refused.
+    ///
+    /// With `running`, each value becomes the register after it (a prefix).
+    pub fn accumulate(
+        &mut self,
+        first: usize,
+        acc: &Accumulate<'_>,
+        values: &mut [f32],
+        per: usize,
+    ) -> Result<(), Fault> {
+        let cmd_fault = |why| {
+            Fault::at(
+                "accumulator_cmd",
+                Problem::Field {
+                    what: "the accumulate command",
+                    why,
+                },
+            )
+        };
+        for (i, chunk) in values.chunks_mut(per.max(1)).enumerate() {
+            let p = first + i;
+            let start = match acc.cmd {
+                AccumulateCmd::Idle if acc.running => {
+                    return Err(cmd_fault(
+                        "idle leaves the register undefined, and a running output is the register",
+                    ));
+                }
+                AccumulateCmd::Idle => {
+                    if acc.idle_undefines {
+                        self.unset_accumulator(p);
+                    }
+                    continue;
+                }
+                AccumulateCmd::Zero => {
+                    self.set_accumulator(p, acc.reset);
+                    continue;
+                }
+                AccumulateCmd::ZeroAccumulate => acc.reset,
+                AccumulateCmd::LoadAccumulate => match acc.load.get(i) {
+                    Some(&v) => v,
+                    None => {
+                        return Err(cmd_fault("load_accumulate, but the op has no reduce-init"));
+                    }
+                },
+                AccumulateCmd::AddAccumulate | AccumulateCmd::Accumulate => self.accumulator(p)?,
+            };
+            let end = alu::fold_f32(acc.op, acc.reverse, start, chunk, acc.running);
+            self.set_accumulator(p, end.map_err(|e| Fault::at(acc.op_name, e))?);
+        }
+        Ok(())
     }
 
     /// Drains the accumulators (DveReadAccumulator): records a [`DrainEvent`] of the 128
