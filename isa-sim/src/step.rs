@@ -55,11 +55,13 @@ impl<'a> Accumulate<'a> {
     }
 }
 
-/// A write waiting for the bundle to succeed: the operand and its elements in walk order.
+/// A write waiting for the bundle to succeed: the operand, its elements in walk order, and for
+/// a predicated write the lanes it reaches (`None`: every element).
 #[derive(Debug, Clone)]
 struct PendingWrite {
     operand: Operand,
     data: Staged,
+    lanes: Option<Vec<bool>>,
 }
 
 /// Staged elements: fp32 words are kept as written, so staging costs no second copy.
@@ -147,6 +149,19 @@ impl<'m> Step<'m> {
         .map_err(at)
     }
 
+    /// The operand `name` over every partition from its base partition up: for a bundle whose
+    /// bytes hold no partition count (a reading the op names where it calls this).
+    pub fn operand_to_last<const N: usize>(
+        &self,
+        name: &'static str,
+        desc: &Tensor<N>,
+        dtype: Dtype,
+    ) -> Result<Operand, Fault> {
+        let first = self.operand(name, desc, dtype, 1)?;
+        let count = u8::try_from(PARTITIONS - first.partition).unwrap_or(u8::MAX);
+        self.operand(name, desc, dtype, count)
+    }
+
     /// Register `id` as staged (an earlier write in the bundle is seen).
     pub fn register(&self, id: u8) -> Result<u32, Problem> {
         match self.registers.get(usize::from(id)) {
@@ -224,6 +239,22 @@ impl<'m> Step<'m> {
             .collect())
     }
 
+    /// The lanes of a predicate operand: "true" means not 0 \[I1, P2\]. An integer dtype is
+    /// tested on its value; a float dtype on its fp32 value, so -0.0 is false and NaN true (a
+    /// reading: the public predicates are integer dtypes; the value test is the one the ALU's
+    /// logical ops make, [`alu::READINGS`]).
+    pub fn read_mask(&mut self, op: &Operand) -> Result<Vec<bool>, Fault> {
+        let format = op.format;
+        let truth = |bits: u64| {
+            if format.is_float() {
+                format.to_f32(bits) != 0.0
+            } else {
+                format.to_i64(bits) != 0
+            }
+        };
+        Ok(self.read_bits(op)?.into_iter().map(truth).collect())
+    }
+
     /// Calls `take` with the bytes of every run of `op` (one slice a contiguous run, one a
     /// element otherwise), checking each was written.
     fn read_with(
@@ -265,6 +296,24 @@ impl<'m> Step<'m> {
         Ok(())
     }
 
+    /// A predicated write: stages `bits` into the elements of `op` whose lane is true, and
+    /// leaves every other element as it was, written or not (the predicated copies' "false
+    /// lanes keep dst" \[I1, P2\]; a false lane over bytes nothing wrote leaves them unwritten,
+    /// an error only when something reads them).
+    pub fn write_bits_where(
+        &mut self,
+        op: &Operand,
+        bits: &[u64],
+        lanes: &[bool],
+    ) -> Result<(), Fault> {
+        check_len(op, lanes.len())?;
+        self.write_bits(op, bits)?;
+        if let Some(last) = self.writes.last_mut() {
+            last.lanes = Some(lanes.to_vec());
+        }
+        Ok(())
+    }
+
     /// Stages fp32 `values` into `op`, converted to its format ([`Format::from_f32`], round to
     /// nearest even).
     pub fn write_f32(&mut self, op: &Operand, values: &[f32]) -> Result<(), Fault> {
@@ -288,7 +337,11 @@ impl<'m> Step<'m> {
     }
 
     fn stage(&mut self, op: &Operand, data: Staged) {
-        self.writes.push(PendingWrite { operand: *op, data });
+        self.writes.push(PendingWrite {
+            operand: *op,
+            data,
+            lanes: None,
+        });
     }
 
     /// `out[i] = f(x[i])` in fp32: the shape of every unary element-wise op.
@@ -497,6 +550,54 @@ impl<'m> Step<'m> {
         Ok(())
     }
 
+    /// A fused reduce over the free axes of `rows` (nki `reduce_cmd` \[I1\]): `values` are its
+    /// elements in walk order; each partition folds them with `op` from a start the command
+    /// gives, and the command says what the accumulators keep. Returns each partition's result.
+    ///
+    /// - idle: from `op`'s identity; the accumulators are left alone;
+    /// - zero (nki reset): the accumulators := the identity; the result folds from it too;
+    /// - zero_accumulate (reset_reduce): from the identity, the accumulators := the result;
+    /// - accumulate, add_accumulate (reduce): from the accumulator, which must be set, the
+    ///   accumulators := the result (a reading for add_accumulate: "add" names the command, the
+    ///   fold is `op`);
+    /// - load_accumulate (load_reduce): the value it loads is not in this form's bytes, refused.
+    pub fn reduce_rows(
+        &mut self,
+        cmd: AccumulateCmd,
+        rows: &Operand,
+        values: &[f32],
+        op: AluOp,
+    ) -> Result<Vec<f32>, Fault> {
+        check_len(rows, values.len())?;
+        let identity = alu::reduce_identity(op).map_err(Fault::op)?;
+        let per_row = rows.elements().max(1);
+        let mut results = Vec::with_capacity(rows.partitions);
+        for (row, p) in values.chunks(per_row).zip(rows.partition..) {
+            let start = match cmd {
+                AccumulateCmd::Idle | AccumulateCmd::Zero | AccumulateCmd::ZeroAccumulate => {
+                    identity
+                }
+                AccumulateCmd::Accumulate | AccumulateCmd::AddAccumulate => self.accumulator(p)?,
+                AccumulateCmd::LoadAccumulate => {
+                    let why = "the value load_accumulate loads is not in this form's bytes";
+                    return Err(Fault::op(Problem::Field {
+                        what: "accumulate load_accumulate",
+                        why,
+                    }));
+                }
+            };
+            let folded = row.iter().try_fold(start, |acc, &x| alu::f32(op, acc, x));
+            let folded = folded.map_err(Fault::op)?;
+            match cmd {
+                AccumulateCmd::Idle => {}
+                AccumulateCmd::Zero => self.set_accumulator(p, identity),
+                _ => self.set_accumulator(p, folded),
+            }
+            results.push(folded);
+        }
+        Ok(results)
+    }
+
     /// Drains the accumulators (DveReadAccumulator): records a [`DrainEvent`] of the 128
     /// registers as staged, and, when the caller bound a destination for this offset, stages
     /// the write of each destination partition's register there. No destination is invented.
@@ -563,7 +664,7 @@ impl Effects {
     /// drain, if any.
     pub fn apply(self, machine: &mut Machine) -> Option<DrainEvent> {
         for w in &self.writes {
-            scatter(machine, &w.operand, w.data.bytes());
+            scatter(machine, &w.operand, w.data.bytes(), w.lanes.as_deref());
         }
         machine.accumulators = self.accumulators;
         machine.registers = self.registers;
@@ -580,28 +681,44 @@ fn bits_of(bytes: &[u8]) -> u64 {
     u64::from_le_bytes(word)
 }
 
-/// Writes `bytes` (walk order) through `op`. Writes to a range-checked operand cannot fail; a
-/// failure would be a bug in [`Operand::new`]'s check, and is skipped rather than panicking.
-fn scatter(machine: &mut Machine, op: &Operand, bytes: &[u8]) {
+/// Writes `bytes` (walk order) through `op`, only the elements whose lane is true when `lanes`
+/// is given. Writes to a range-checked operand cannot fail; a failure would be a bug in
+/// [`Operand::new`]'s check, and is skipped rather than panicking.
+fn scatter(machine: &mut Machine, op: &Operand, bytes: &[u8], lanes: Option<&[bool]>) {
     let memory = machine.memory_mut(op.space);
     let size = op.format.bytes();
     let run_bytes = op.run_len() * size;
     let mut chunks = bytes.chunks(run_bytes);
+    let mut lanes = lanes.map(|l| l.chunks(op.run_len()));
     let _ = op.for_each_run(|p, start| {
         let Some(run) = chunks.next() else {
             return Err(());
         };
-        if op.run_is_contiguous() {
-            memory.write(p, start, run).map_err(drop)
-        } else {
-            for (i, element) in run.chunks(size).enumerate() {
+        let run_lanes = lanes.as_mut().and_then(Iterator::next);
+        if op.run_is_contiguous() && run_lanes.is_none() {
+            return memory.write(p, start, run).map_err(drop);
+        }
+        for (i, element) in run.chunks(size).enumerate() {
+            if run_lanes.is_none_or(|l| l.get(i) == Some(&true)) {
                 memory
                     .write(p, op.run_byte(start, i), element)
                     .map_err(drop)?;
             }
-            Ok(())
         }
+        Ok(())
     });
+}
+
+/// The element a 32-bit immediate stands for in `format` (the reading Memset's fill and the
+/// predicated scalar share; seed 000 names a resolved 32-bit immediate, not its encoding): a
+/// float format reads it as fp32 bits, rounded to the format; an integer one as its value,
+/// wrapped to the width.
+pub fn immediate(format: Format, raw: u32) -> u64 {
+    if format.is_float() {
+        format.from_f32(f32::from_bits(raw))
+    } else {
+        format.from_i64(i64::from(raw))
+    }
 }
 
 /// Every input walks as many elements a partition, and as many partitions, as `out`

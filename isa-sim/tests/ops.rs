@@ -170,9 +170,10 @@ fn memset_random_and_opaque_ops_stop_for_want_of_semantics() {
 }
 
 #[test]
-fn the_example_kernel_runs_until_its_first_op_not_executed_yet() {
+fn the_example_kernel_stops_at_its_first_read_of_bytes_nothing_wrote() {
     // examples/kernel.jsonl: Memset (bf16 zeros at 9216), TensorCopy (fp32 512 from 0 to 5120,
-    // 128 partitions), then CopyPredicatedScalar, whose semantics are not executed yet.
+    // 128 partitions), then CopyPredicatedScalar, whose causal mask (fp32 at 2048) this test
+    // never loaded: the run stops there, naming the mask and its first byte.
     let kernel = include_bytes!("../../examples/kernel.bin");
     let mut m = machine();
     for p in 0..128 {
@@ -181,10 +182,13 @@ fn the_example_kernel_runs_until_its_first_op_not_executed_yet() {
     }
     let err = m.run::<Op>(kernel).unwrap_err();
     assert_eq!((err.offset, err.op), (128, "CopyPredicatedScalar"));
-    assert!(
-        matches!(err.fault.problem, Problem::NotExecuted { .. }),
-        "{err}"
-    );
+    assert_eq!(err.fault.operand, Some("mask"));
+    let unwritten = Problem::Unwritten {
+        space: Space::Sbuf,
+        partition: 0,
+        byte: 2048,
+    };
+    assert_eq!(err.fault.problem, unwritten);
     assert_eq!(
         get_f32(&m, Space::Sbuf, 127, 5120 + 4 * 511, 1),
         [(127 * 512 + 511) as f32]

@@ -5,7 +5,7 @@ use isa_ops::memset::{Memset, MemsetOpcode};
 
 use crate::error::Fault;
 use crate::semantics::{Execute, Semantics, Status, refuse};
-use crate::step::Step;
+use crate::step::{Step, immediate};
 
 /// 0x49: a constant fill.
 pub const CONST: Semantics = Semantics {
@@ -42,11 +42,7 @@ impl Execute for Memset {
     fn execute(&self, step: &mut Step<'_>) -> Result<(), Fault> {
         refuse(self.semantics())?;
         let dst = step.operand("dst", &self.dst, self.dtype, self.num_active_partitions)?;
-        let element = if !dst.format.is_float() {
-            dst.format.from_i64(i64::from(self.fill))
-        } else {
-            dst.format.from_f32(f32::from_bits(self.fill))
-        };
+        let element = immediate(dst.format, self.fill);
         step.write_bits(&dst, &vec![element; dst.len()])
     }
 }
