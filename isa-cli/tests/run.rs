@@ -373,3 +373,24 @@ fn the_example_softmax_from_the_command_is_within_one_bf16_ulp_of_f64() {
         }
     }
 }
+
+#[test]
+fn isa_doc_gives_each_op_its_semantics_and_the_index_every_form() {
+    let dir = scratch("doc");
+    isa().arg("doc").arg("-o").arg(&dir).assert().success();
+    let page = fs::read_to_string(dir.join("TensorTensor.md")).unwrap();
+    let section = page.split("## Semantics").nth(1).expect("a Semantics section");
+    assert!(section.contains("### TensorTensor 0x41"), "{section}");
+    assert!(section.contains("- Source: nki.isa.tensor_tensor [I1]"));
+    assert!(section.contains("- Status: executed"));
+    // CastPredicated 0x99 is a form of the CopyPredicated layout, found by its opcode.
+    let page = fs::read_to_string(dir.join("CopyPredicated.md")).unwrap();
+    assert!(page.contains("### CastPredicated 0x99"));
+    // The index lists a form that does not run, with why (seed 000 §5: no generator state).
+    let index = fs::read_to_string(dir.join("index.md")).unwrap();
+    let row = index
+        .lines()
+        .find(|l| l.starts_with("| Memset 0x4D (random) |"))
+        .expect("the random Memset's row");
+    assert!(row.contains("not executed: the random fill's generator state is not in the bytes"));
+}
