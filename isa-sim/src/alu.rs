@@ -63,6 +63,14 @@ pub const READINGS: &[(&str, &str)] = &[
     ),
     ("integer divide", "truncates toward zero"),
     ("integer pow", "a negative exponent is an error"),
+    (
+        "bypass stage",
+        "a tensor-scalar bypass stage passes the data whatever its reverse flag (apply_f32)",
+    ),
+    (
+        "cumulative subtract",
+        "reg = v - reg, the stated order op1(op0(x, imm0), reg); reverse1 gives reg - v (fold_f32, SEMANTICS-NOTES §7.4)",
+    ),
 ];
 
 /// The bitvec class as a pattern: bitwise ops and shifts, whose operands are bit patterns
@@ -277,6 +285,10 @@ pub fn int(op: AluOp, x: i64, y: i64, bits: u32) -> Result<i64, AluError> {
 /// `xs[k] = op(xs[k], y(k))` in fp32, or `op(y(k), xs[k])` when `reverse` (with reverse the
 /// scalar comes first, `scalar op tensor` \[I1; K3\]): the stage of every tensor-scalar op, one
 /// tight loop per op through [`dispatch_f32`].
+///
+/// A bypass stage passes `xs` through whatever the reverse flag (a reading: seed 001, "with
+/// NumArgs==2, op1 is the bypass identity and only s0 participates", while the lowering still
+/// packs reverse1 into the reverse byte).
 pub fn apply_f32(
     op: AluOp,
     reverse: bool,
@@ -297,7 +309,29 @@ pub fn apply_f32(
             }
         }
     }
+    if op == AluOp::Bypass {
+        return Ok(());
+    }
     dispatch_f32(op, Apply { xs, y, reverse })
+}
+
+/// [`apply_f32`] on integer values of `bits` width ([`int`]): the stage of a bit-vector
+/// tensor-scalar op. A bypass stage passes `xs` through.
+pub fn apply_int(
+    op: AluOp,
+    reverse: bool,
+    xs: &mut [i64],
+    y: impl Fn(usize) -> i64,
+    bits: u32,
+) -> Result<(), AluError> {
+    if op == AluOp::Bypass {
+        return Ok(());
+    }
+    for (k, x) in xs.iter_mut().enumerate() {
+        let (a, b) = if reverse { (y(k), *x) } else { (*x, y(k)) };
+        *x = int(op, a, b, bits)?;
+    }
+    Ok(())
 }
 
 /// Folds `xs` into the register `acc` in order, `acc = op(x, acc)` (the order

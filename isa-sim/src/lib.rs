@@ -48,8 +48,11 @@
 //!    [`Step::write_f32`] / [`Step::write_int`] / [`Step::write_bits`]; element-wise shapes are
 //!    [`Step::map_f32`], [`Step::zip_f32`], [`Step::zip_alu`] and [`Step::zip_int`]; an op
 //!    whose ALU function takes other arguments (a scalar, a reverse flag) gets each op's own
-//!    function from [`alu::dispatch_f32`] through an [`alu::WithF32`]; the accumulators are
-//!    [`Step::accumulator`] / [`Step::set_accumulator`] / [`Step::unset_accumulator`]. Never
+//!    function from [`alu::dispatch_f32`] through an [`alu::WithF32`]; a tensor-scalar stage is
+//!    [`alu::apply_f32`] / [`alu::apply_int`] over the scalars of a slot ([`Step::scalar_f32`] /
+//!    [`Step::scalar_int`]: an immediate or one element per partition); the accumulators are
+//!    [`Step::accumulator`] / [`Step::set_accumulator`] / [`Step::unset_accumulator`], and an
+//!    accumulate command over a stream is [`Step::accumulate`] with an [`Accumulate`]. Never
 //!    write a per-op loop over bytes, and name any choice no source makes as a reading where it
 //!    is made (or in [`alu::READINGS`] for the ALU).
 //! 3. An op that must not run (no public semantics, or not executed yet) uses

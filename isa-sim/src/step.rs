@@ -477,15 +477,49 @@ impl<'m> Step<'m> {
                 Ok(vec![value; usize::from(partitions)])
             }
             ScalarSource::PhysicalAp | ScalarSource::RegisterAp => {
-                let desc = Tensor {
-                    addr: Addr4::from_raw(word),
-                    strides: [1],
-                    nums: [1],
-                };
-                let scalar = self.operand(name, &desc, dtype, partitions)?;
+                let scalar = self.scalar_operand(name, word, dtype, partitions)?;
                 self.read_f32(&scalar)
             }
         }
+    }
+
+    /// [`Step::scalar_f32`] for an integer op: an immediate's word is the code of `dtype` in
+    /// its low bits ([`Format::to_i64`]), an AP's one integer element per partition.
+    pub fn scalar_int(
+        &mut self,
+        name: &'static str,
+        (src, word): (ScalarSource, u32),
+        dtype: Dtype,
+        partitions: u8,
+    ) -> Result<Vec<i64>, Fault> {
+        match src {
+            ScalarSource::Immediate => {
+                let format =
+                    format_of(dtype, self.machine.core()).map_err(|e| Fault::at(name, e))?;
+                let value = format.to_i64(u64::from(word));
+                Ok(vec![value; usize::from(partitions)])
+            }
+            ScalarSource::PhysicalAp | ScalarSource::RegisterAp => {
+                let scalar = self.scalar_operand(name, word, dtype, partitions)?;
+                self.read_int(&scalar)
+            }
+        }
+    }
+
+    /// The one-element-a-partition walk at the ADDR4 `word` of a scalar slot.
+    fn scalar_operand(
+        &self,
+        name: &'static str,
+        word: u32,
+        dtype: Dtype,
+        partitions: u8,
+    ) -> Result<Operand, Fault> {
+        let desc = Tensor {
+            addr: Addr4::from_raw(word),
+            strides: [1],
+            nums: [1],
+        };
+        self.operand(name, &desc, dtype, partitions)
     }
 
     /// Runs an accumulate command over the registers of partitions `first..`, one partition per

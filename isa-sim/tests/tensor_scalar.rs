@@ -411,7 +411,7 @@ fn the_cumulative_refuses_int32_idle_and_non_reduce_ops() {
 }
 
 #[test]
-fn bitvec_and_transpose_stop_with_their_reason() {
+fn transpose_stops_and_an_accumulate_on_0x43_is_refused() {
     let mut m = machine();
     put_f32(&mut m, Space::Sbuf, 0, 0, &[1.0]);
     let stages = one(AluOp::Add, imm(1.0), ReverseOps::None);
@@ -433,4 +433,98 @@ fn bitvec_and_transpose_stop_with_their_reason() {
     b.accumulator_cmd = AccumulateCmd::ZeroAccumulate;
     let err = fails(&mut m, &[op]);
     assert_eq!(err.fault.operand, Some("accumulator_cmd"));
+}
+
+#[test]
+fn a_bypass_stage_passes_the_data_even_when_reversed() {
+    // One scalar: op1 bypass, imm1 the empty immediate 0, and reverse1 set as the lowering may
+    // pack it. Seed 001: "with NumArgs==2, op1 is the bypass identity and only s0 participates":
+    // (x + 1) = [2, 3], not the scalar 0.
+    let mut m = machine();
+    put_f32(&mut m, Space::Sbuf, 0, 0, &[1.0, 2.0]);
+    let stages = one(AluOp::Add, imm(1.0), ReverseOps::Second);
+    run(
+        &mut m,
+        &[arith(stages, 1, row(sb(0, 64), 2), row(sb(0, 0), 2))],
+    )
+    .unwrap();
+    assert_eq!(get_f32(&m, Space::Sbuf, 0, 64, 2), [2.0, 3.0]);
+}
+
+/// A 0x53 bundle over integer operands of `dtype`: `(x op0 s0) op1 s1` on integer bits.
+fn bitvec(stages: Stages, dtype: Dtype, partitions: u8, out: Tensor3d, input: Tensor3d) -> Op {
+    let Op::TensorScalar(mut b) = arith(stages, partitions, out, input) else {
+        unreachable!()
+    };
+    b.opcode = TsOpcode::Bitvec;
+    (b.in_dtype, b.out_dtype) = (dtype, dtype);
+    Op::TensorScalar(b)
+}
+
+#[test]
+fn the_bitvec_form_works_on_integer_bits() {
+    // uint8 x = [0xCA, 0x0F]: (x & 0x0F) << 4 = [0x0A, 0x0F] << 4 = [0xA0, 0xF0] (nki.isa
+    // tensor_scalar: bitwise ops on integer bits [I1]).
+    let mut m = machine();
+    m.memory_mut(Space::Sbuf)
+        .write(0, 0, &[0xCA, 0x0F])
+        .unwrap();
+    let stages = Stages {
+        op0: (AluOp::BitwiseAnd, (ScalarSource::Immediate, 0x0F)),
+        op1: (AluOp::LogicalShiftLeft, (ScalarSource::Immediate, 4)),
+        reverse: ReverseOps::None,
+    };
+    let op = bitvec(stages, Dtype::Uint8, 1, row(sb(0, 64), 2), row(sb(0, 0), 2));
+    run(&mut m, &[op]).unwrap();
+    assert_eq!(m.memory(Space::Sbuf).read(0, 64, 2).unwrap(), [0xA0, 0xF0]);
+    // Reverse first: s0 >> x, 0x80 >> [1, 3] = [0x40, 0x10], int32.
+    let mut m = machine();
+    let xs: Vec<u8> = [1i32, 3].iter().flat_map(|v| v.to_le_bytes()).collect();
+    m.memory_mut(Space::Sbuf).write(0, 0, &xs).unwrap();
+    let stages = one(
+        AluOp::LogicalShiftRight,
+        (ScalarSource::Immediate, 0x80),
+        ReverseOps::First,
+    );
+    let op = bitvec(stages, Dtype::Int32, 1, row(sb(0, 64), 2), row(sb(0, 0), 2));
+    run(&mut m, &[op]).unwrap();
+    let want: Vec<u8> = [0x40i32, 0x10]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    assert_eq!(m.memory(Space::Sbuf).read(0, 64, 8).unwrap(), want);
+}
+
+#[test]
+fn a_bitvec_scalar_per_partition_and_the_bitvec_refusals() {
+    // int16 x = 0x1000 on partitions 0 and 1, OR a per-partition int16 scalar: partition 0's
+    // 0x00FF gives 0x10FF, partition 1's 0x0F00 gives 0x1F00.
+    let mut m = machine();
+    for (p, s) in [(0, [0xFF, 0x00]), (1, [0x00, 0x0F])] {
+        m.memory_mut(Space::Sbuf)
+            .write(p, 0, &[0x00, 0x10])
+            .unwrap();
+        m.memory_mut(Space::Sbuf).write(p, 32, &s).unwrap();
+    }
+    let stages = one(AluOp::BitwiseOr, ap(sb(0, 32)), ReverseOps::None);
+    let op = bitvec(stages, Dtype::Int16, 2, row(sb(0, 64), 1), row(sb(0, 0), 1));
+    run(&mut m, &[op]).unwrap();
+    assert_eq!(m.memory(Space::Sbuf).read(0, 64, 2).unwrap(), [0xFF, 0x10]);
+    assert_eq!(m.memory(Space::Sbuf).read(1, 64, 2).unwrap(), [0x00, 0x1F]);
+    let before = m.clone();
+    // Arithmetic shift right is unsupported [I2]: the error names op0.
+    let stages = one(AluOp::ArithShiftRight, imm(0.0), ReverseOps::None);
+    let op = bitvec(stages, Dtype::Int16, 1, row(sb(0, 64), 1), row(sb(0, 0), 1));
+    assert_eq!(fails(&mut m, &[op]).fault.operand, Some("op0"));
+    // Integer bits need an integer dtype: a float input is refused, naming it.
+    let stages = one(AluOp::BitwiseOr, imm(0.0), ReverseOps::None);
+    let op = bitvec(
+        stages,
+        Dtype::Float32,
+        1,
+        row(sb(0, 64), 1),
+        row(sb(0, 0), 1),
+    );
+    assert_eq!(fails(&mut m, &[op]).fault.operand, Some("input"));
+    assert_eq!(m, before);
 }

@@ -24,10 +24,10 @@ pub const ARITH: Semantics = Semantics {
 /// 0x53: the bit-vector form.
 pub const BITVEC: Semantics = Semantics {
     form: "TensorScalar 0x53 (bitvec)",
-    pseudocode: "out[i] = (x[i] op0 s0) op1 s1 on the integer bits",
-    source: "nki.isa.tensor_scalar [I1]",
-    confidence: Confidence::Strong,
-    status: Status::NotExecuted,
+    pseudocode: "out[i] = (x[i] op0 s0) op1 s1 on the integer values of the input's dtype, wrapped to the output's width; s an immediate's low bits or one element per partition",
+    source: "nki.isa.tensor_scalar [I1]; the scalar's dtype (the input's) a reading",
+    confidence: Confidence::Inferred,
+    status: Status::Executed,
 };
 
 /// 0x93: the transposed form.
@@ -41,11 +41,15 @@ pub const TRANSPOSE: Semantics = Semantics {
     ),
 };
 
-/// 0x9A: the fused reduce, TensorScalar's and TensorScalarCache Reduce's.
+/// 0x9A: the fused reduce, TensorScalar's and TensorScalarCache Reduce's. One wire op has one
+/// meaning: tensor_scalar_reduce's "one op, then a reduction" \[I1\], the reduction being op1 as
+/// TensorScalarCache folds with it (a reading). imm1 is the reduce-init of `load_accumulate`,
+/// so the s1 a two-scalar fused TensorScalar writes there is not applied: the bytes hold no
+/// third op to apply it with.
 pub const REDUCE: Semantics = Semantics {
     form: "TensorScalar / TensorScalarCache 0x9A (fused reduce)",
     pseudocode: "v[i] = fp32(x[i]) op0 s0; out[i] = to_dtype(v[i]); reg = op1(v[i], reg) over the partition (reset: op1's identity; load: imm1)",
-    source: "nki.isa.tensor_scalar_reduce, tensor_scalar_cumulative [I1]; op1 as the reduce op and the fp32 v folded are a reading",
+    source: "nki.isa.tensor_scalar_reduce, tensor_scalar_cumulative [I1]; op1 as the reduce op, imm1 only a reduce-init and the fp32 v folded are readings",
     confidence: Confidence::Inferred,
     status: Status::Executed,
 };
@@ -81,6 +85,9 @@ impl Execute for TensorScalar {
         let out = step.operand("out", &self.out, self.out_dtype, n)?;
         same_elements(&out, &[&input])?;
         let (reverse0, reverse1) = self.reverse.flags();
+        if self.opcode == TsOpcode::Bitvec {
+            return bitvec(self, step, (&input, &out), n);
+        }
         let s0 = step.scalar_f32("imm0", (self.imm0_src, self.imm0), Dtype::Float32, n)?;
         let s1 = step.scalar_f32("imm1", (self.imm1_src, self.imm1), Dtype::Float32, n)?;
         let per = input.elements();
@@ -115,10 +122,30 @@ impl Execute for TensorScalar {
     }
 }
 
-/// Element `k`'s per-partition scalar, for a stream of `per` elements a partition (NaN past the
-/// partitions, which a checked stream never reaches).
-pub(crate) fn lane(scalars: &[f32], per: usize) -> impl Fn(usize) -> f32 + '_ {
-    move |k| scalars.get(k / per.max(1)).copied().unwrap_or(f32::NAN)
+/// 0x53: both stages on integer values ([`alu::int`], the output's width, as TensorTensor's
+/// bit-vector form); the scalars take the input's dtype (a reading: the bytes give none,
+/// and seed 001 requires a bit-vector immediate at least as wide as the input).
+fn bitvec(
+    op: &TensorScalar,
+    step: &mut Step<'_>,
+    (input, out): (&Operand, &Operand),
+    n: u8,
+) -> Result<(), Fault> {
+    let (reverse0, reverse1) = op.reverse.flags();
+    let s0 = step.scalar_int("imm0", (op.imm0_src, op.imm0), op.in_dtype, n)?;
+    let s1 = step.scalar_int("imm1", (op.imm1_src, op.imm1), op.in_dtype, n)?;
+    let per = input.elements();
+    let bits = out.format.bits();
+    let mut xs = step.read_int(input)?;
+    alu::apply_int(op.op0, reverse0, &mut xs, lane(&s0, per), bits).map_err(at("op0"))?;
+    alu::apply_int(op.op1, reverse1, &mut xs, lane(&s1, per), bits).map_err(at("op1"))?;
+    step.write_int(out, &xs)
+}
+
+/// Element `k`'s per-partition scalar, for a stream of `per` elements a partition (the
+/// default past the partitions, which a checked stream never reaches).
+pub(crate) fn lane<T: Copy + Default>(scalars: &[T], per: usize) -> impl Fn(usize) -> T + '_ {
+    move |k| scalars.get(k / per.max(1)).copied().unwrap_or_default()
 }
 
 /// An ALU error as a fault of the field that names the op.
