@@ -21,7 +21,11 @@ pub fn run_stream(data: &[u8]) {
     let core = [Core::V2, Core::V3, Core::V4][usize::from(head % 3)];
     let mut machine = Machine::new(core);
     let fill: Vec<u8> = (0..SBUF_DEFINED)
-        .map(|i| (i as u8).wrapping_mul(head | 1).rotate_left(u32::from(head % 8)))
+        .map(|i| {
+            (i as u8)
+                .wrapping_mul(head | 1)
+                .rotate_left(u32::from(head % 8))
+        })
         .collect();
     for p in 0..PARTITIONS {
         let sbuf = machine.memory_mut(Space::Sbuf).write(p, 0, &fill);
@@ -46,7 +50,14 @@ pub fn run_stream(data: &[u8]) {
         };
         let partitions = PARTITIONS as u8;
         let dtype = Dtype::Float32;
-        runner.bind_drain(6 * 64, DrainBinding { dst, dtype, partitions });
+        runner.bind_drain(
+            6 * 64,
+            DrainBinding {
+                dst,
+                dtype,
+                partitions,
+            },
+        );
     }
     if let Err(e) = runner.run::<Op>(&mut machine, stream, &mut ()) {
         assert!(!e.to_string().is_empty());

@@ -49,9 +49,7 @@ pub fn descr(format: Format) -> &'static str {
 /// The format named as NumPy or ml_dtypes names its type (`float32`, `bfloat16`,
 /// `float8_e4m3fn`, …).
 pub fn format_named(name: &str) -> Option<Format> {
-    Format::ALL
-        .into_iter()
-        .find(|f| f.ml_dtypes_name() == name)
+    Format::ALL.into_iter().find(|f| f.ml_dtypes_name() == name)
 }
 
 /// Every format name, for messages.

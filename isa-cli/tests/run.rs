@@ -154,7 +154,10 @@ fn a_load_from_a_partition_and_a_bf16_load_land_where_named() {
     isa()
         .arg("run")
         .arg(&s)
-        .arg(format!("--load=sbuf[5]@0x10={}", dir.join("x.npy").display()))
+        .arg(format!(
+            "--load=sbuf[5]@0x10={}",
+            dir.join("x.npy").display()
+        ))
         .arg(format!("--load=sbuf@0x20={}", dir.join("z.npy").display()))
         .arg(format!(
             "--dump=sbuf[5]@0x10={}:bfloat16:2,2",
@@ -212,7 +215,9 @@ fn a_dump_of_unwritten_memory_writes_no_file_at_all() {
         .arg(format!("--dump=sbuf@0x200={}:float32:5,8", bad.display()))
         .assert()
         .code(1)
-        .stderr(contains("bad.npy: reads unwritten SBUF byte 0x200 of partition 4"));
+        .stderr(contains(
+            "bad.npy: reads unwritten SBUF byte 0x200 of partition 4",
+        ));
     assert!(!good.exists() && !bad.exists());
 }
 
@@ -242,7 +247,10 @@ fn a_npy_whose_shape_or_dtype_does_not_fit_is_refused_naming_the_file() {
     isa()
         .arg("run")
         .arg(&s)
-        .arg(format!("--load=sbuf@0x0={}", dir.join("tall.npy").display()))
+        .arg(format!(
+            "--load=sbuf@0x0={}",
+            dir.join("tall.npy").display()
+        ))
         .assert()
         .code(2)
         .stderr(contains("tall.npy: shape [129, 1] has 129 partitions"));
@@ -269,7 +277,10 @@ fn a_npy_whose_shape_or_dtype_does_not_fit_is_refused_naming_the_file() {
     isa()
         .arg("run")
         .arg(&s)
-        .arg(format!("--load=sbuf@0x0={}", dir.join("text.npy").display()))
+        .arg(format!(
+            "--load=sbuf@0x0={}",
+            dir.join("text.npy").display()
+        ))
         .assert()
         .code(2)
         .stderr(contains("text.npy"));
@@ -325,7 +336,13 @@ fn softmax(p: usize, row: &[f32]) -> Vec<f64> {
         .map(|j| f64::from(row[j]))
         .fold(f64::NEG_INFINITY, f64::max);
     let exps: Vec<f64> = (0..COLUMNS)
-        .map(|j| if on(j) { (f64::from(row[j]) - max).exp() } else { 0.0 })
+        .map(|j| {
+            if on(j) {
+                (f64::from(row[j]) - max).exp()
+            } else {
+                0.0
+            }
+        })
         .collect();
     let sum: f64 = exps.iter().sum();
     exps.iter().map(|e| e / sum).collect()
@@ -357,7 +374,10 @@ fn the_example_softmax_from_the_command_is_within_one_bf16_ulp_of_f64() {
         .arg(format!("--load=sbuf@0x800={}", at("causal.npy")))
         .arg(format!("--load=sbuf@0x1000={}", at("padding.npy")))
         .arg("--drain=0x180=sbuf@0x2804")
-        .arg(format!("--dump=sbuf@0x2400={}:bfloat16:128,512", probs.display()))
+        .arg(format!(
+            "--dump=sbuf@0x2400={}:bfloat16:128,512",
+            probs.display()
+        ))
         .assert()
         .success();
     let (shape, descr, data) = load(&probs);
@@ -368,7 +388,11 @@ fn the_example_softmax_from_the_command_is_within_one_bf16_ulp_of_f64() {
         for (j, (c, &r)) in got.chunks_exact(2).zip(&want).enumerate() {
             let got = f64::from(bf16::from_le_bytes([c[0], c[1]]).to_f32());
             // One bf16 ulp at r: 2^(e - 7) for r in [2^e, 2^(e+1)); a masked column is +0.0.
-            let ulp = if r == 0.0 { 0.0 } else { 2f64.powi(r.log2().floor() as i32 - 7) };
+            let ulp = if r == 0.0 {
+                0.0
+            } else {
+                2f64.powi(r.log2().floor() as i32 - 7)
+            };
             assert!((got - r).abs() <= ulp, "row {p} column {j}: {got} vs {r}");
         }
     }
@@ -379,7 +403,10 @@ fn isa_doc_gives_each_op_its_semantics_and_the_index_every_form() {
     let dir = scratch("doc");
     isa().arg("doc").arg("-o").arg(&dir).assert().success();
     let page = fs::read_to_string(dir.join("TensorTensor.md")).unwrap();
-    let section = page.split("## Semantics").nth(1).expect("a Semantics section");
+    let section = page
+        .split("## Semantics")
+        .nth(1)
+        .expect("a Semantics section");
     assert!(section.contains("### TensorTensor 0x41"), "{section}");
     assert!(section.contains("- Source: nki.isa.tensor_tensor [I1]"));
     assert!(section.contains("- Status: executed"));

@@ -194,22 +194,6 @@ pub fn dispatch_f32<V: WithF32>(op: AluOp, v: V) -> Result<V::Out, AluError> {
     })
 }
 
-/// The value a fused reduce with `op` starts from on reset (nki `tensor_scalar_reduce`,
-/// `select_reduce` \[I1\]): add 0, mult 1, max -inf, min +inf. Other ops are no public
-/// reduction.
-pub fn reduce_identity(op: AluOp) -> Result<f32, AluError> {
-    match op {
-        AluOp::Add => Ok(0.0),
-        AluOp::Mult => Ok(1.0),
-        AluOp::Max => Ok(f32::NEG_INFINITY),
-        AluOp::Min => Ok(f32::INFINITY),
-        _ => Err(refuse(
-            op,
-            "no public reduction uses it (add, mult, max, min) [I1]",
-        )),
-    }
-}
-
 /// ALU code 0x17, `ABSOLUTE_DIFF` (a name only, from the vendor header's public notes): read as
 /// `|x - y|` in fp32 (a reading of the name).
 pub fn absolute_diff_f32(x: f32, y: f32) -> f32 {

@@ -51,8 +51,11 @@
 //!    function from [`alu::dispatch_f32`] through an [`alu::WithF32`]; a tensor-scalar stage is
 //!    [`alu::apply_f32`] / [`alu::apply_int`] over the scalars of a slot ([`Step::scalar_f32`] /
 //!    [`Step::scalar_int`]: an immediate or one element per partition); the accumulators are
-//!    [`Step::accumulator`] / [`Step::set_accumulator`] / [`Step::unset_accumulator`], and an
-//!    accumulate command over a stream is [`Step::accumulate`] with an [`Accumulate`]. Never
+//!    [`Step::accumulator`] / [`Step::set_accumulator`] / [`Step::unset_accumulator`], an
+//!    accumulate command over a stream is [`Step::accumulate`] with an [`Accumulate`], and
+//!    [`Step::write_accumulators`] reads them out; a predicate is [`Step::read_mask`] and a
+//!    write that keeps its false lanes [`Step::write_bits_where`]; a 32-bit immediate's element
+//!    is [`step::immediate`]. Never
 //!    write a per-op loop over bytes, and name any choice no source makes as a reading where it
 //!    is made (or in [`alu::READINGS`] for the ALU).
 //! 3. An op that must not run (no public semantics, or not executed yet) uses

@@ -584,52 +584,12 @@ impl<'m> Step<'m> {
         Ok(())
     }
 
-    /// A fused reduce over the free axes of `rows` (nki `reduce_cmd` \[I1\]): `values` are its
-    /// elements in walk order; each partition folds them with `op` from a start the command
-    /// gives, and the command says what the accumulators keep. Returns each partition's result.
-    ///
-    /// - idle: from `op`'s identity; the accumulators are left alone;
-    /// - zero (nki reset): the accumulators := the identity; the result folds from it too;
-    /// - zero_accumulate (reset_reduce): from the identity, the accumulators := the result;
-    /// - accumulate, add_accumulate (reduce): from the accumulator, which must be set, the
-    ///   accumulators := the result (a reading for add_accumulate: "add" names the command, the
-    ///   fold is `op`);
-    /// - load_accumulate (load_reduce): the value it loads is not in this form's bytes, refused.
-    pub fn reduce_rows(
-        &mut self,
-        cmd: AccumulateCmd,
-        rows: &Operand,
-        values: &[f32],
-        op: AluOp,
-    ) -> Result<Vec<f32>, Fault> {
-        check_len(rows, values.len())?;
-        let identity = alu::reduce_identity(op).map_err(Fault::op)?;
-        let per_row = rows.elements().max(1);
-        let mut results = Vec::with_capacity(rows.partitions);
-        for (row, p) in values.chunks(per_row).zip(rows.partition..) {
-            let start = match cmd {
-                AccumulateCmd::Idle | AccumulateCmd::Zero | AccumulateCmd::ZeroAccumulate => {
-                    identity
-                }
-                AccumulateCmd::Accumulate | AccumulateCmd::AddAccumulate => self.accumulator(p)?,
-                AccumulateCmd::LoadAccumulate => {
-                    let why = "the value load_accumulate loads is not in this form's bytes";
-                    return Err(Fault::op(Problem::Field {
-                        what: "accumulate load_accumulate",
-                        why,
-                    }));
-                }
-            };
-            let folded = row.iter().try_fold(start, |acc, &x| alu::f32(op, acc, x));
-            let folded = folded.map_err(Fault::op)?;
-            match cmd {
-                AccumulateCmd::Idle => {}
-                AccumulateCmd::Zero => self.set_accumulator(p, identity),
-                _ => self.set_accumulator(p, folded),
-            }
-            results.push(folded);
-        }
-        Ok(results)
+    /// Stages each partition's register, as staged, into that partition's one element of
+    /// `out` (a read-out does not move data across lanes); an unset register is an error.
+    pub fn write_accumulators(&mut self, out: &Operand) -> Result<(), Fault> {
+        let lanes = out.partition..out.partition + out.partitions;
+        let registers: Result<Vec<f32>, Fault> = lanes.map(|p| self.accumulator(p)).collect();
+        self.write_f32(out, &registers?)
     }
 
     /// Drains the accumulators (DveReadAccumulator): records a [`DrainEvent`] of the 128
@@ -649,9 +609,7 @@ impl<'m> Step<'m> {
                 };
                 return Err(Fault::at("drain", problem));
             }
-            let lanes = dst.partition..dst.partition + dst.partitions;
-            let got: Result<Vec<f32>, Fault> = lanes.map(|p| self.accumulator(p)).collect();
-            self.write_f32(&dst, &got?)?;
+            self.write_accumulators(&dst)?;
         }
         self.drain = Some(DrainEvent {
             offset: self.offset,

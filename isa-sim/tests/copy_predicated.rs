@@ -248,15 +248,21 @@ fn select_state() -> Machine {
     m
 }
 
+/// out (at byte 128, `out_len` elements), src (byte 0) and mask (byte 64) of a select-reduce
+/// based at partition 126.
+fn select_operands(out_len: u16) -> [Tensor2d; 3] {
+    [
+        row2(sb(126, 128), out_len),
+        row2(sb(126, 0), 4),
+        row2(sb(126, 64), 4),
+    ]
+}
+
 #[test]
 fn a_select_writes_where_mask_src_else_the_zero_fill() {
     // false_fill byte 0 is the fill 0.0: lane 1 becomes 0, the others keep src.
     let mut m = select_state();
-    let operands = [
-        row2(sb(126, 128), 4),
-        row2(sb(126, 0), 4),
-        row2(sb(126, 64), 4),
-    ];
+    let operands = select_operands(4);
     run(
         &mut m,
         &[select(AluOp::Bypass, AccumulateCmd::Idle, operands)],
@@ -278,11 +284,7 @@ fn a_select_reduce_writes_the_row_max_and_resets_the_accumulators_from_minus_inf
     // With every lane true and src all below zero the max is the largest src, -1, which only a
     // start of -inf gives (a start of 0 would give 0).
     let mut m = select_state();
-    let operands = [
-        row2(sb(126, 128), 1),
-        row2(sb(126, 0), 4),
-        row2(sb(126, 64), 4),
-    ];
+    let operands = select_operands(1);
     run(
         &mut m,
         &[select(AluOp::Max, AccumulateCmd::ZeroAccumulate, operands)],
@@ -306,14 +308,11 @@ fn a_select_reduce_writes_the_row_max_and_resets_the_accumulators_from_minus_inf
 }
 
 #[test]
-fn a_select_reduce_accumulates_from_the_register_and_idle_leaves_it() {
-    // accumulate: partition 127's register 4.0 starts the fold, so max(4, -130, 0, -2, -5) = 4;
-    // idle folds from -inf (0) and leaves the register at 4.
-    let operands = [
-        row2(sb(126, 128), 1),
-        row2(sb(126, 0), 4),
-        row2(sb(126, 64), 4),
-    ];
+fn a_select_reduce_accumulates_from_the_register_and_idle_reads_it_out_untouched() {
+    // add_accumulate: partition 127's register 4.0 starts the fold, max(4, -130, 0, -2, -5) = 4;
+    // partition 126's -8.0 gives max(-8, -129, 0, -2, -5) = 0. The one-element out reads the
+    // registers out. Then idle folds nothing: the registers stay 4 and 0, and out reads them.
+    let operands = select_operands(1);
     let mut m = select_state();
     m.accumulators_mut().set(126, -8.0);
     m.accumulators_mut().set(127, 4.0);
@@ -324,8 +323,9 @@ fn a_select_reduce_accumulates_from_the_register_and_idle_leaves_it() {
     .unwrap();
     assert_eq!(get_f32(&m, Space::Sbuf, 127, 128, 1), [4.0]);
     assert_eq!(get_f32(&m, Space::Sbuf, 126, 128, 1), [0.0]);
+    put_f32(&mut m, Space::Sbuf, 127, 0, &[50.0; 4]);
     run(&mut m, &[select(AluOp::Max, AccumulateCmd::Idle, operands)]).unwrap();
-    assert_eq!(get_f32(&m, Space::Sbuf, 127, 128, 1), [0.0]);
+    assert_eq!(get_f32(&m, Space::Sbuf, 127, 128, 1), [4.0]);
     assert_eq!(m.accumulators().get(127), Some(4.0));
 }
 
@@ -333,11 +333,7 @@ fn a_select_reduce_accumulates_from_the_register_and_idle_leaves_it() {
 fn a_select_reduce_refuses_what_its_bytes_do_not_give() {
     // A reduce op other than max [I1], a non-zero false-fill byte (its writers' stores are not
     // recovered), and load_accumulate (no value to load in the bytes): each stops the run.
-    let operands = [
-        row2(sb(126, 128), 1),
-        row2(sb(126, 0), 4),
-        row2(sb(126, 64), 4),
-    ];
+    let operands = select_operands(1);
     let min = select(AluOp::Min, AccumulateCmd::ZeroAccumulate, operands);
     let load = select(AluOp::Max, AccumulateCmd::LoadAccumulate, operands);
     let Op::SelectReduce(mut filled) = select(AluOp::Max, AccumulateCmd::Idle, operands) else {
@@ -346,7 +342,7 @@ fn a_select_reduce_refuses_what_its_bytes_do_not_give() {
     filled.false_fill = 3;
     for (op, what) in [
         (min, "reduce_op"),
-        (load, "accumulate load_accumulate"),
+        (load, "the accumulate command"),
         (Op::SelectReduce(filled), "false_fill"),
     ] {
         let err = fails(&mut select_state(), &[op]);

@@ -1,8 +1,11 @@
 //! A user's instruction set, declared outside the library exactly as any crate would: two new
 //! 64-byte ops ([`TensorMax`] 0x60, [`TensorClamp`] 0x61) and one new 32-bit word
 //! ([`BScale`]), each one annotated struct, added to the built-in ISA with `family!` and given
-//! the whole `isa` command by [`CustomIsa`].
+//! the whole `isa` command by [`CustomIsa`]. [`semantics`] gives its ops their meaning on the
+//! simulator, through `isa::sim` alone.
 #![forbid(unsafe_code)]
+
+pub mod semantics;
 
 use isa::core::{
     AluOp, Confidence, Dtype, Family, Finding, Findings, Rule, SyncBand, Tensor3d, Validate,

@@ -138,14 +138,19 @@ fn status_text(status: isa_sim::Status) -> String {
     match status {
         isa_sim::Status::Executed => "executed".into(),
         isa_sim::Status::NoPublicSemantics(why) => format!("not executed: {why}"),
-        isa_sim::Status::NotExecuted => "not executed yet (a public source gives the meaning)".into(),
+        isa_sim::Status::NotExecuted => {
+            "not executed yet (a public source gives the meaning)".into()
+        }
     }
 }
 
 /// Appends the "Semantics" section of `layout`'s page: each form's pseudocode, source,
 /// confidence and status (block words and ops with no form get none).
 fn semantics_section(s: &mut String, layout: &DrawnLayout, forms: &[&'static Semantics]) {
-    let mine: Vec<_> = forms.iter().filter(|f| is_form_of(f.form, layout)).collect();
+    let mine: Vec<_> = forms
+        .iter()
+        .filter(|f| is_form_of(f.form, layout))
+        .collect();
     if mine.is_empty() {
         return;
     }

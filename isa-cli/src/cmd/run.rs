@@ -31,14 +31,16 @@ use crate::walk::Progress;
 
 /// Arguments of `isa run`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Example (the masked softmax of examples/kernel.jsonl):\n\
+#[command(
+    after_help = "Example (the masked softmax of examples/kernel.jsonl):\n\
   isa run examples/kernel.bin \\\n\
     --load sbuf@0x0=scores.npy        # float32, shape (128, 512)\n\
     --load sbuf@0x800=causal.npy      # float32, shape (128, 512)\n\
     --load sbuf@0x1000=padding.npy    # bfloat16 (ml_dtypes), shape (128, 512)\n\
     --drain 0x180=sbuf@0x2804         # the DveReadAccumulator bundle at byte 0x180 → rowsum\n\
     --dump sbuf@0x2400=probs.npy:bfloat16:128,512\n\n\
-Then in Python: np.load(\"probs.npy\").view(ml_dtypes.bfloat16).")]
+Then in Python: np.load(\"probs.npy\").view(ml_dtypes.bfloat16)."
+)]
 pub struct Args {
     /// The stream of bundles; `-` reads standard input.
     pub input: PathBuf,

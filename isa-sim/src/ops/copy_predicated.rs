@@ -16,15 +16,16 @@ use isa_ops::copy_predicated::{
     CopyCastOpcode, CopyPredicated, CopyPredicatedScalar, SelectReduce,
 };
 
+use crate::alu;
 use crate::error::{Fault, Problem};
 use crate::semantics::{Execute, Semantics, Status};
-use crate::step::{Step, immediate, same_elements};
+use crate::step::{Accumulate, Step, immediate, same_elements};
 
 /// 0xEA: select with an optional max reduction.
 pub const SELECT_REDUCE: Semantics = Semantics {
     form: "SelectReduce 0xEA",
-    pseudocode: "r[i] = mask[i] != 0 ? src[i] : fill; reduce_op max: row = max(start, r[..]) with the accumulator command (reset_reduce starts from -inf); out walks as many elements as src: out = r, one a partition: out = row",
-    source: "nki.isa.select_reduce [I1]; readings: op0 must be bypass, false_fill byte 0 is the fill 0.0 (other bytes not recovered), every partition from the base (no count in the bytes), a one-element out takes the row result",
+    pseudocode: "r[i] = mask[i] != 0 ? src[i] : fill; reduce_op max: acc = max(start, r[..]) under the accumulate command (reset_reduce starts from -inf); out walks as many elements as src: out = r; one a partition: out = acc",
+    source: "nki.isa.select_reduce [I1]; readings: op0 must be bypass, false_fill byte 0 is the fill 0.0 (other bytes not recovered), every partition from the base (no count in the bytes), a one-element out reads the registers out",
     confidence: Confidence::Inferred,
     status: Status::Executed,
 };
@@ -98,10 +99,23 @@ impl Execute for SelectReduce {
         match self.reduce_op {
             AluOp::Bypass => step.write_f32(&out, &selected),
             AluOp::Max => {
-                let rows = step.reduce_rows(self.accumulate, &src, &selected, AluOp::Max)?;
-                let one_a_partition = out.elements() == 1 && out.partitions == src.partitions;
-                if one_a_partition {
-                    step.write_f32(&out, &rows)
+                let reset = alu::identity(AluOp::Max).map_err(Fault::op)?;
+                let max = Accumulate {
+                    cmd: self.accumulate,
+                    op: AluOp::Max,
+                    op_name: "reduce_op",
+                    reverse: false,
+                    reset,
+                    load: &[],
+                    running: false,
+                    idle_undefines: false,
+                };
+                let mut rows = selected.clone();
+                step.accumulate(src.partition, &max, &mut rows, src.elements())?;
+                if out.elements() == 1 && out.partitions == src.partitions {
+                    // A reading: the bytes hold no separate reduce_res, so nki's `reduce_res
+                    // (P,1)` [I1] is the read-out of the registers into the only output.
+                    step.write_accumulators(&out)
                 } else {
                     step.write_f32(&out, &selected)
                 }
