@@ -12,7 +12,6 @@ use isa::core::{
     alu_v2, dtype_v2, family, reason,
 };
 use isa::ops::pto::Gpr;
-use isa::sim::{Execute, Fault, Semantics, Status, Step};
 use isa::serde::{Deserialize, Serialize};
 use isa_cli::{Isa, WordDecoder, WordReader};
 
@@ -156,49 +155,6 @@ family! {
     pub enum CustomWord(view CustomWordView, tag "word", extends isa::ops::pto::Word as Pto) {
         /// `B.SCALE`.
         Scale(BScale),
-    }
-}
-
-/// `TensorClamp`'s meaning: the crate's own op, so its own statement is the source.
-const TENSOR_CLAMP: Semantics = Semantics {
-    form: "TensorClamp",
-    pseudocode: "out[p, i] = min(max(in[p, i], lo), hi), computed in fp32, rounded to out_dtype",
-    source: "this crate's declaration",
-    confidence: Confidence::Strong,
-    status: Status::Executed,
-};
-
-impl Execute for TensorClamp {
-    fn forms(out: &mut Vec<&'static Semantics>) {
-        out.push(&TENSOR_CLAMP);
-    }
-
-    fn semantics(&self) -> &'static Semantics {
-        &TENSOR_CLAMP
-    }
-
-    fn execute(&self, step: &mut Step<'_>) -> Result<(), Fault> {
-        let n = self.num_active_partitions;
-        let out = step.operand("output", &self.output, self.out_dtype, n)?;
-        let input = step.operand("input", &self.input, self.in_dtype, n)?;
-        let (lo, hi) = (f32::from(self.lo), f32::from(self.hi));
-        step.map_f32(&out, &input, |x| x.max(lo).min(hi))
-    }
-}
-
-isa::sim::unexecuted!(TensorMax => &Semantics {
-    form: "TensorMax",
-    pseudocode: "out[p, i] = alu(max(in[p, i], imm))",
-    source: "this crate's declaration",
-    confidence: Confidence::Strong,
-    status: Status::NotExecuted,
-});
-
-isa::sim::execute_family! {
-    CustomOp {
-        Builtin(isa::ops::Op),
-        TensorMax(TensorMax),
-        TensorClamp(TensorClamp),
     }
 }
 
