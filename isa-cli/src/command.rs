@@ -37,6 +37,9 @@ enum Command {
     Doc(cmd::doc::Args),
     /// Every layout and lookup table of the ISA for other languages: a JSON catalog, a C header or a Python module.
     Export(cmd::export::Args),
+    /// Runs a bundle stream on a simulated core, with NumPy arrays loaded before and dumped
+    /// after.
+    Run(cmd::run::Args),
 }
 
 /// The whole command for ISA `I`: parses the process's arguments, runs the command, reports an
@@ -62,6 +65,7 @@ pub fn main<I: Isa>() -> ExitCode {
         Command::Fields(args) => cmd::fields::run::<I>(args),
         Command::Doc(args) => cmd::doc::run::<I>(args),
         Command::Export(args) => cmd::export::run::<I>(args),
+        Command::Run(args) => cmd::run::run::<I>(args),
     };
     match result {
         Ok(status) => status.exit_code(),

@@ -69,6 +69,20 @@ pub enum CliError {
         /// Every op name, then every block word name.
         known: String,
     },
+    /// A `.npy` file that cannot be used.
+    #[error("{path}: {why}")]
+    Npy {
+        /// The file.
+        path: String,
+        /// Why not.
+        why: String,
+    },
+    /// Arguments that cannot be used together or as given.
+    #[error("{why}")]
+    Usage {
+        /// Why not.
+        why: String,
+    },
     /// A layout the export cannot describe.
     #[error("cannot export {what}")]
     Export {

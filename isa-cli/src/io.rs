@@ -64,6 +64,19 @@ impl Source {
             }
         }
     }
+
+    /// Reads the whole input: for a command that needs the stream at once (`run` executes it on
+    /// a machine whose memory is its own, not the stream's). An empty input gives no bytes.
+    pub fn read_all(mut self) -> Result<Vec<u8>, CliError> {
+        let mut bytes = Vec::with_capacity(self.len.map_or(0, |n| n as usize));
+        let mut buf = vec![0; 1 << 16];
+        loop {
+            match self.read_some(&mut buf)? {
+                0 => return Ok(bytes),
+                n => bytes.extend_from_slice(&buf[..n]),
+            }
+        }
+    }
 }
 
 impl Input {

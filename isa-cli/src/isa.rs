@@ -32,8 +32,10 @@ pub trait Isa: 'static {
         "A word is of a type when `word & mask == match`; no two types can match one word.\n\n";
     /// What a word is, opening each word's page: "{WORD_LEAD}: a word is B.SCALE when …".
     const WORD_LEAD: &'static str = "A 32-bit word";
-    /// The bundle family (`decode`, `encode`, `validate`, `stats` without `--word32`).
-    type Bundles: Members;
+    /// The bundle family (`decode`, `encode`, `validate`, `stats` without `--word32`; `run`
+    /// executes it, so every member has [`isa_sim::Execute`], through
+    /// [`isa_sim::execute_family!`]).
+    type Bundles: Members + isa_sim::Execute;
     /// The 32-bit word family (with `--word32`).
     type Words: Members;
 

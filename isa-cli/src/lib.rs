@@ -19,6 +19,7 @@ mod layout;
 mod lines;
 mod listing;
 mod members;
+mod npy;
 pub mod raw;
 mod record;
 mod render;

@@ -211,7 +211,7 @@ pub struct Progress {
 }
 
 impl Progress {
-    fn new(len: Option<u64>) -> Self {
+    pub(crate) fn new(len: Option<u64>) -> Self {
         let len = len.filter(|&n| n >= PROGRESS_MIN_BYTES);
         let visible = len.is_some() && std::io::stderr().is_terminal();
         let bar = if visible {
@@ -239,11 +239,11 @@ impl Progress {
         }
     }
 
-    fn advance(&self, bytes: usize) {
+    pub(crate) fn advance(&self, bytes: usize) {
         self.bar.inc(bytes as u64);
     }
 
-    fn finish(&self) {
+    pub(crate) fn finish(&self) {
         self.bar.finish_and_clear();
     }
 }

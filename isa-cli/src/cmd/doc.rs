@@ -11,6 +11,7 @@ use std::fs;
 use std::path::PathBuf;
 
 use isa_core::{FieldKind, Identity, LayoutStatus, LutRef};
+use isa_sim::Semantics;
 
 use crate::error::{CliError, Status};
 use crate::isa::Isa;
@@ -46,9 +47,12 @@ pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
 /// Every file of the reference: `(file name, contents)`.
 pub fn pages<I: Isa>() -> Vec<(String, String)> {
     let mut out = vec![("index.md".to_string(), index::<I>())];
+    let forms = isa_sim::table::<I::Bundles>();
     for layout in DrawnLayout::all::<I>() {
         let stem = layout.file_stem();
-        out.push((format!("{stem}.md"), page::<I>(&layout)));
+        let mut text = page::<I>(&layout);
+        semantics_section(&mut text, &layout, &forms);
+        out.push((format!("{stem}.md"), text));
         out.push((format!("{stem}.svg"), svg::register(&layout)));
     }
     out
@@ -117,6 +121,74 @@ fn page<I: Isa>(layout: &DrawnLayout) -> String {
 }
 
 /// The public-notes cell: the source that agrees, and in bold what a source says instead.
+/// Whether the semantics form `form` is of `layout`: the form's text starts with the op names
+/// it covers (`"TensorScalar / TensorScalarCache 0x9A"`), then the opcodes (`"0x46 / 0x47"`);
+/// it is the layout's when one of those names is the layout's or one of those opcodes is one
+/// of the layout's (`"CastPredicated 0x99"` is a form of the CopyPredicated layout).
+fn is_form_of(form: &str, layout: &DrawnLayout) -> bool {
+    let mut tokens = form.split_whitespace().filter(|t| *t != "/").peekable();
+    let mut names = Vec::new();
+    while let Some(t) = tokens.next_if(|t| !t.starts_with("0x")) {
+        names.push(t);
+    }
+    let opcodes = layout.opcodes();
+    let named = names.first().is_some_and(|_| names.contains(&layout.name));
+    named
+        || tokens
+            .map_while(|t| u8::from_str_radix(t.strip_prefix("0x")?, 16).ok())
+            .any(|o| opcodes.contains(&o))
+}
+
+/// The status of a form, in words.
+fn status_text(status: isa_sim::Status) -> String {
+    match status {
+        isa_sim::Status::Executed => "executed".into(),
+        isa_sim::Status::NoPublicSemantics(why) => format!("not executed: {why}"),
+        isa_sim::Status::NotExecuted => {
+            "not executed yet (a public source gives the meaning)".into()
+        }
+    }
+}
+
+/// Appends the "Semantics" section of `layout`'s page: each form's pseudocode, source,
+/// confidence and status (block words and ops with no form get none).
+fn semantics_section(s: &mut String, layout: &DrawnLayout, forms: &[&'static Semantics]) {
+    let mine: Vec<_> = forms
+        .iter()
+        .filter(|f| is_form_of(f.form, layout))
+        .collect();
+    if mine.is_empty() {
+        return;
+    }
+    s.push_str("\n## Semantics\n");
+    for f in mine {
+        let _ = writeln!(s, "\n### {}\n\n```text\n{}\n```\n", f.form, f.pseudocode);
+        let _ = writeln!(s, "- Source: {}", f.source);
+        let _ = writeln!(s, "- Confidence: {}", f.confidence.tag());
+        let _ = writeln!(s, "- Status: {}", status_text(f.status));
+    }
+}
+
+/// The index's table of every form: executed or not, and why.
+fn semantics_table<I: Isa>(s: &mut String) {
+    s.push_str("\n## Semantics\n\n");
+    s.push_str(concat!(
+        "Every form of every op as `isa run` executes it (`isa_sim`): executed, or why not. ",
+        "Each op's page gives the pseudocode, its source and its confidence.\n\n"
+    ));
+    s.push_str("| form | executed | source | confidence |\n| --- | --- | --- | --- |\n");
+    for f in isa_sim::table::<I::Bundles>() {
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} |",
+            cell(f.form),
+            cell(&status_text(f.status)),
+            cell(f.source),
+            f.confidence.tag()
+        );
+    }
+}
+
 fn provenance(r: &render::TableRow) -> String {
     let mut parts = Vec::new();
     if !r.corroborated.is_empty() {
@@ -174,6 +246,7 @@ fn index<I: Isa>() -> String {
             field_count(&l)
         );
     }
+    semantics_table::<I>(&mut s);
     let _ = writeln!(s, "\n## {}\n", I::WORDS_HEADING);
     s.push_str(I::WORDS_INTRO);
     s.push_str("| word | mask | match | fields |\n| --- | --- | --- | --- |\n");

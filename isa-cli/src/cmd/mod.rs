@@ -6,6 +6,7 @@ pub mod doc;
 pub mod encode;
 pub mod export;
 pub mod fields;
+pub mod run;
 pub mod stats;
 pub mod validate;
 

@@ -1,0 +1,65 @@
+//! The body of the `run_stream` fuzz target, shared with isa-sim's `run_stream` test (which
+//! runs it over a deterministic sample of streams, so CI exercises it without libFuzzer): any
+//! byte stream run on a machine with some defined memory never panics, and a stop is an error
+//! that prints.
+
+use isa_core::{Addr4, Dtype, Tensor1d};
+use isa_ops::Op;
+use isa_sim::{Core, DrainBinding, Machine, PARTITIONS, Runner, Space};
+
+/// Bytes defined at the start of every SBUF partition: the example kernel's whole layout.
+const SBUF_DEFINED: usize = 12 * 1024;
+/// Bytes defined at the start of every PSUM partition.
+const PSUM_DEFINED: usize = 2 * 1024;
+
+/// Runs `data[1..]` as a bundle stream of the built-in ISA; `data[0]` picks the core and the
+/// memory's contents. Panics only if the simulator does.
+pub fn run_stream(data: &[u8]) {
+    let Some((&head, stream)) = data.split_first() else {
+        return;
+    };
+    let core = [Core::V2, Core::V3, Core::V4][usize::from(head % 3)];
+    let mut machine = Machine::new(core);
+    let fill: Vec<u8> = (0..SBUF_DEFINED)
+        .map(|i| {
+            (i as u8)
+                .wrapping_mul(head | 1)
+                .rotate_left(u32::from(head % 8))
+        })
+        .collect();
+    for p in 0..PARTITIONS {
+        let sbuf = machine.memory_mut(Space::Sbuf).write(p, 0, &fill);
+        let psum = machine
+            .memory_mut(Space::Psum)
+            .write(p, 0, &fill[..PSUM_DEFINED]);
+        assert!(sbuf.is_ok() && psum.is_ok(), "the defined region fits");
+        if p % 2 == 0 {
+            machine.accumulators_mut().set(p, p as f32 - 64.0);
+        }
+    }
+    for id in 0..8 {
+        let _ = machine.set_register(id, u32::from(id) * 256);
+    }
+    let mut runner = Runner::new();
+    if let Ok(addr) = Addr4::sbuf(0, 10244) {
+        // The example kernel's drain (its seventh bundle) lands on its rowsum.
+        let dst = Tensor1d {
+            addr,
+            strides: [1],
+            nums: [1],
+        };
+        let partitions = PARTITIONS as u8;
+        let dtype = Dtype::Float32;
+        runner.bind_drain(
+            6 * 64,
+            DrainBinding {
+                dst,
+                dtype,
+                partitions,
+            },
+        );
+    }
+    if let Err(e) = runner.run::<Op>(&mut machine, stream, &mut ()) {
+        assert!(!e.to_string().is_empty());
+    }
+}
