@@ -35,8 +35,10 @@
 /// - [`BitValue`](crate::BitValue) (the code in a bit range; an unknown code is
 ///   [`Problem::UnknownCode`](crate::Problem::UnknownCode) naming the enumeration) and
 ///   [`Field`](crate::Field) with a `u8` wire byte, both shown to a
-///   [`Visitor`](crate::visit::Visitor) as [`Value::Name`](crate::visit::Value::Name), the wire
-///   name.
+///   [`Visitor`](crate::visit::Visitor) through
+///   [`Visitor::enumerated`](crate::visit::Visitor::enumerated): the code, the wire name and
+///   `CODES` (shown as [`Value::Name`](crate::visit::Value::Name), the wire name, unless the
+///   visitor wants the code).
 ///
 /// Every path in the expansion is absolute, so the macro works from any crate and under
 /// `#![no_implicit_prelude]`.
@@ -134,6 +136,18 @@ macro_rules! enumeration {
             }
         }
 
+        #[automatically_derived]
+        impl $crate::enumeration::support::Variant for $name {
+            #[inline]
+            fn enumerated(self) -> $crate::visit::Enumerated {
+                $crate::visit::Enumerated {
+                    code: self.code(),
+                    name: self.name(),
+                    codes: Self::CODES,
+                }
+            }
+        }
+
         /// In a validator's reason, the wire name.
         #[automatically_derived]
         impl ::core::convert::From<$name> for $crate::ReasonArg {
@@ -195,6 +209,20 @@ macro_rules! enumeration {
                     ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
                 }
             }
+
+            #[inline]
+            fn visit_bits<V: $crate::visit::Visitor>(
+                code: u64,
+                width: u32,
+                key: $crate::visit::Key,
+                v: &mut V,
+            ) -> ::core::result::Result<(), V::Error> {
+                $crate::enumeration::support::visit(
+                    <Self as $crate::BitValue>::from_bits(code, width).map_err($crate::FieldError::new),
+                    key,
+                    v,
+                )
+            }
         }
 
         #[automatically_derived]
@@ -217,12 +245,11 @@ macro_rules! enumeration {
                 key: $crate::visit::Key,
                 v: &mut V,
             ) -> ::core::result::Result<(), V::Error> {
-                match <Self as $crate::Field>::from_wire(wire) {
-                    ::core::result::Result::Ok(value) => {
-                        v.value(key, $crate::visit::Value::Name(value.name()))
-                    }
-                    ::core::result::Result::Err(e) => v.undecodable(key, e),
-                }
+                $crate::enumeration::support::visit(
+                    <Self as $crate::Field>::from_wire(wire),
+                    key,
+                    v,
+                )
             }
         }
     };
@@ -233,6 +260,7 @@ macro_rules! enumeration {
 pub mod support {
     use crate::error::{Codes, FieldError, Problem};
     use crate::field::fit_unsigned;
+    use crate::visit::{Enumerated, Key, Visitor};
 
     /// Reads a wire name and maps it through `from_name`; an unknown name is a custom error that
     /// names the enumeration.
@@ -284,6 +312,26 @@ pub mod support {
             .ok()
             .and_then(from_code)
             .ok_or(Problem::UnknownCode { code, table, known })
+    }
+
+    /// Shows a decoded variant to [`Visitor::enumerated`] (its code, wire name and
+    /// enumeration's codes), or what decoding refused to [`Visitor::undecodable`].
+    #[inline]
+    pub fn visit<T: Variant, V: Visitor>(
+        decoded: Result<T, FieldError>,
+        key: Key,
+        v: &mut V,
+    ) -> Result<(), V::Error> {
+        match decoded {
+            Ok(value) => v.enumerated(key, value.enumerated()),
+            Err(e) => v.undecodable(key, e),
+        }
+    }
+
+    /// A variant of an [`enumeration!`](crate::enumeration!), as a visitor is shown it.
+    pub trait Variant: Copy {
+        /// Its code, wire name and enumeration's codes.
+        fn enumerated(self) -> Enumerated;
     }
 
     /// The variant of a whole wire byte.

@@ -72,6 +72,14 @@ pub trait BitValue: Sized {
     fn describe(code: u64, width: u32) -> Result<Value<'static>, Problem> {
         Self::from_bits(code, width).map(|_| Value::Unsigned(code))
     }
+
+    /// Shows the value of `code`, from a range `width` bits wide, to `v` under `key`: what
+    /// [`BitValue::describe`] says, or [`Visitor::undecodable`] with what it refuses. An
+    /// enumeration shows it to [`Visitor::enumerated`] instead, with its code.
+    #[inline]
+    fn visit_bits<V: Visitor>(code: u64, width: u32, key: Key, v: &mut V) -> Result<(), V::Error> {
+        crate::__private::visit_described(Self::describe(code, width), key, v)
+    }
 }
 
 pub use crate::bits::low_mask;

@@ -95,4 +95,4 @@ pub use field::{BitValue, Field};
 pub use header::SyncBand;
 pub use lut::{Lut, LutRef, PreimageNames};
 pub use validate::{Finding, Findings, Reason, ReasonArg, Rule, Validate};
-pub use visit::{FieldOrder, Key, Nest, Value, Visitor};
+pub use visit::{Enumerated, FieldOrder, Key, Nest, Value, Visitor};

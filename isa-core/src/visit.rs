@@ -114,6 +114,18 @@ pub enum Value<'a> {
     Bytes(&'a [u8]),
 }
 
+/// An enumeration's value as [`Visitor::enumerated`] is shown it: its code, its wire name, and
+/// every `(wire name, code)` of the enumeration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Enumerated {
+    /// The code as stored.
+    pub code: u8,
+    /// The wire name (`tensor_tensor`, `immediate`).
+    pub name: &'static str,
+    /// Every `(wire name, code)` of the enumeration, in declaration order.
+    pub codes: crate::error::Codes,
+}
+
 /// A nested value: its members or elements follow, then [`Visitor::end`] with the same `Nest`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Nest {
@@ -158,6 +170,14 @@ pub trait Visitor {
 
     /// A plain value.
     fn value(&mut self, key: Key, value: Value<'_>) -> Result<(), Self::Error>;
+
+    /// An enumeration's value, with its code and its enumeration's codes. The default shows it
+    /// to [`Visitor::value`] as [`Value::Name`], the wire name; a visitor that wants the code
+    /// (a table of codes) says so here.
+    #[inline]
+    fn enumerated(&mut self, key: Key, value: Enumerated) -> Result<(), Self::Error> {
+        self.value(key, Value::Name(value.name))
+    }
 
     /// The start of a nested value.
     fn begin(&mut self, key: Key, nest: Nest) -> Result<(), Self::Error>;

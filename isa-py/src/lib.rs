@@ -28,12 +28,13 @@
 //! not encode or tabulate, `TypeError` for a value of the wrong type, `KeyError` for an unknown
 //! op, `OSError` for a file that does not read); nothing panics across the boundary.
 //!
-//! The place for a kernel runner (a `Machine` over NumPy arrays) is a module of its own beside
-//! [`table`], registered by [`register`] like the functions.
+//! `Machine(core="v2")` is the simulator's machine over NumPy arrays ([`machine`]): `load`,
+//! `run` (a [`isa_sim::Runner`] over the module's family) and `dump`.
 #![forbid(unsafe_code)]
 
 mod args;
 mod input;
+pub mod machine;
 mod numpy;
 mod objects;
 pub mod table;
@@ -53,8 +54,17 @@ use crate::args::Args;
 use crate::input::Stream;
 use crate::objects::Objects;
 
-/// Adds every function of the module, for the ISA `I`, to `m`.
-pub fn register<I: Isa>(m: &Bound<'_, PyModule>) -> PyResult<()> {
+/// Adds every function of the module, and `Machine`, for the ISA `I`, to `m`.
+pub fn register<I: Isa>(m: &Bound<'_, PyModule>) -> PyResult<()>
+where
+    I::Bundles: isa_sim::Execute,
+{
+    add(m, c"Machine", c"Machine(core='v2')\n--\n\nThe simulator's machine of core 'v2', 'v3' or 'v4', running streams of this ISA: load(region, address, array, partition=0), run(data, drains=None), dump(region, address, dtype, shape, partition=0).", |a| {
+        let core = a.optional(0, "core")?.map(|c| c.extract::<String>()).transpose()?;
+        let run = machine::runner::<I::Bundles>();
+        let machine = machine::Machine::new(core.as_deref().unwrap_or("v2"), run)?;
+        Ok(Bound::new(a.py(), machine)?.into_any())
+    })?;
     add(m, c"decode", c"decode(data)\n--\n\nThe records `isa decode --json` writes for a stream of 64-byte bundles, as dicts: one per bundle, a raw record for bytes that do not decode (trailing bytes included).", |a| {
         let stream = Stream::read(&a.get(0, "data")?)?;
         let chunk = decode::decode_bundles::<I>(stream.bytes(), &stream.name, Form::Json);

@@ -64,6 +64,11 @@ fn record_dtype<'py>(py: Python<'py>, table: &Table) -> PyResult<Bound<'py, PyAn
                     }
                 }
             }
+            Names::Enumeration(codes) => {
+                for (name, code) in *codes {
+                    by_number.set_item(code, name)?;
+                }
+            }
             Names::Seen(seen) => {
                 for (i, name) in seen.iter().enumerate() {
                     by_number.set_item(i, name)?;

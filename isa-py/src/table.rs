@@ -7,11 +7,12 @@
 //! A row holds its bundle's stream offset first, then every logical field: integers at the
 //! width of their declared type (`u8`, `i32`; 8 bytes where the type is not one of those, as
 //! in a descriptor's `strides` and `nums`), flags as `bool`, an ADDR4 word as `u32`, a
-//! lookup-table value as its code (the table's names are in [`Table::names`]), an
-//! enumeration's value as its number in [`Table::names`] (in order of first appearance), opaque
+//! lookup-table value or an enumeration's value as its wire code (the names of the codes are in
+//! [`Table::names`]), a value shown by its name alone (a hand-written [`isa_core::BitValue`]
+//! that does not give its code) as its number among the names seen, opaque
 //! bytes as they are, a nested value as a nested record, a sequence as a sub-array.
 
-use isa_core::visit::{Key, Nest, Value, Visitor};
+use isa_core::visit::{Enumerated, Key, Nest, Value, Visitor};
 use isa_core::{Family, FieldError, FieldInfo, LutRef};
 
 /// How one value is stored in a row.
@@ -23,9 +24,9 @@ pub enum Store {
     Signed(usize),
     /// A flag, one byte.
     Bool,
-    /// A lookup-table code, one byte.
+    /// A lookup-table code or an enumeration's code, one byte.
     Code,
-    /// An enumeration's value: its number among the names seen, two bytes.
+    /// A value shown by its name alone: its number among the names seen, two bytes.
     Category,
     /// An ADDR4 word, four bytes.
     Address,
@@ -120,7 +121,10 @@ pub enum Column {
 pub enum Names {
     /// A lookup-table code: the table (every code's canonical name is its first preimage).
     Table(LutRef),
-    /// An enumeration's value: the names seen, numbered from 0 in order of first appearance.
+    /// An enumeration's value: every `(wire name, code)` of the enumeration.
+    Enumeration(isa_core::error::Codes),
+    /// A value shown by its name alone: the names seen, numbered from 0 in order of first
+    /// appearance.
     Seen(Vec<&'static str>),
 }
 
@@ -314,27 +318,8 @@ impl Shape {
         }
     }
 
-    fn dotted(&self, key: Key) -> String {
-        let mut parts: Vec<String> = self.path.iter().map(|p| p.to_string()).collect();
-        parts.push(Self::name(key));
-        parts.join(".")
-    }
-}
-
-impl Visitor for Shape {
-    type Error = String;
-
-    fn value(&mut self, key: Key, value: Value<'_>) -> Result<(), String> {
-        let store = Store::of(key, &value);
-        let names = match value {
-            Value::Code { table, .. } => Some(Names::Table(table)),
-            Value::Name(_) => Some(Names::Seen(Vec::new())),
-            Value::Unsigned(_)
-            | Value::Signed(_)
-            | Value::Bool(_)
-            | Value::Address(_)
-            | Value::Bytes(_) => None,
-        };
+    /// Lays out the next slot: a value stored as `store`, with the names of its codes.
+    fn lay(&mut self, key: Key, store: Store, names: Option<Names>) -> Result<(), String> {
         let slot = Slot {
             at: self.at,
             store,
@@ -360,6 +345,33 @@ impl Visitor for Shape {
         self.slots.push(slot);
         self.at += store.width();
         Ok(())
+    }
+
+    fn dotted(&self, key: Key) -> String {
+        let mut parts: Vec<String> = self.path.iter().map(|p| p.to_string()).collect();
+        parts.push(Self::name(key));
+        parts.join(".")
+    }
+}
+
+impl Visitor for Shape {
+    type Error = String;
+
+    fn value(&mut self, key: Key, value: Value<'_>) -> Result<(), String> {
+        let names = match value {
+            Value::Code { table, .. } => Some(Names::Table(table)),
+            Value::Name(_) => Some(Names::Seen(Vec::new())),
+            Value::Unsigned(_)
+            | Value::Signed(_)
+            | Value::Bool(_)
+            | Value::Address(_)
+            | Value::Bytes(_) => None,
+        };
+        self.lay(key, Store::of(key, &value), names)
+    }
+
+    fn enumerated(&mut self, key: Key, value: Enumerated) -> Result<(), String> {
+        self.lay(key, Store::Code, Some(Names::Enumeration(value.codes)))
     }
 
     fn begin(&mut self, key: Key, nest: Nest) -> Result<(), String> {
@@ -495,6 +507,16 @@ impl Visitor for Fill<'_> {
             )
         })?;
         self.put(bytes.get(..width).unwrap_or_default())
+    }
+
+    fn enumerated(&mut self, key: Key, value: Enumerated) -> Result<(), String> {
+        match self.store()?.store {
+            Store::Code => self.put(&[value.code]),
+            other => Err(format!(
+                "`{}` is not stored as {other:?} as in the op's first bundle",
+                key.name().unwrap_or("element")
+            )),
+        }
     }
 
     fn begin(&mut self, _: Key, _: Nest) -> Result<(), String> {

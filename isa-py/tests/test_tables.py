@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import isa_bundles as isa
+from conftest import cli_json
 
 
 def as_json(value, dtype, names, path=""):
@@ -127,3 +128,50 @@ def test_a_view_of_a_partial_bundle_is_refused(kernel):
     data = only(kernel, isa.decode(kernel), "TensorTensor")
     with pytest.raises(ValueError, match="trailing bytes"):
         isa.view(data[:-1], "TensorTensor")
+
+
+def enumeration_columns(op):
+    """The top-level enumeration fields of `op` that sit in a byte of their own: name and offset."""
+    return [
+        (f["name"], f["offset"])
+        for f in isa.fields(op)
+        if f["kind"] == "value" and f["table"] is None and f["bits"] == 8 and f["value_bits"] is None
+        and not f["type"].startswith(("u", "i", "bool"))
+    ]
+
+
+def test_enumeration_columns_hold_the_wire_code(valid_stream):
+    seen = 0
+    for op, array in isa.tables(valid_stream).items():
+        names = array.dtype.metadata["names"]
+        for column, at in enumeration_columns(op):
+            if column not in names:
+                continue
+            for row in array[:200]:
+                code = valid_stream[int(row["offset"]) + at]
+                assert int(row[column]) == code, (op, column)
+                seen += 1
+    assert seen > 0
+
+
+def test_an_enumeration_code_does_not_depend_on_the_first_value(valid_stream):
+    tables = isa.tables(valid_stream)
+    for op, array in tables.items():
+        for column, at in enumeration_columns(op):
+            if column not in array.dtype.metadata["names"]:
+                continue
+            values = np.unique(array[column])
+            if len(values) < 2:
+                continue
+            first = array[array[column] == values[0]][0]["offset"]
+            second = array[array[column] == values[1]][0]["offset"]
+            a = valid_stream[first : first + 64] + valid_stream[second : second + 64]
+            b = valid_stream[second : second + 64] + valid_stream[first : first + 64]
+            ta, tb = isa.tables(a)[op], isa.tables(b)[op]
+            assert list(ta[column]) == list(tb[column][::-1])
+            name = ta.dtype.metadata["names"][column][int(ta[column][0])]
+            # The integer is the byte the stream holds, and the name the one `isa decode` shows.
+            assert int(ta[column][0]) == a[at]
+            assert cli_json(a)[0][column] == name
+            return
+    pytest.fail("no enumeration column with two values")

@@ -102,11 +102,7 @@ fn step(f: &FieldNode, key: TokenStream, p: &Paths) -> TokenStream {
         (Place::Bits(_), None) => {
             let width: u32 = f.bit_width().unwrap_or(0);
             quote! {
-                #private::visit_described(
-                    <#ty as #krate::BitValue>::describe(wire.#raw(), #width),
-                    #key,
-                    v,
-                )?;
+                <#ty as #krate::BitValue>::visit_bits(wire.#raw(), #width, #key, v)?;
             }
         }
     }

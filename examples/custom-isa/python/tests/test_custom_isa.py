@@ -49,3 +49,19 @@ def test_the_user_s_op_has_a_table_and_a_view():
     view = custom_isa.view(only, "TensorMax")
     assert np.shares_memory(view, only)
     assert view["imm"].tolist() == [r["imm"] for r in maxes]
+
+
+def test_the_user_s_machine_runs_its_tensor_max():
+    record = next(
+        json.loads(line) for line in MIXED_JSONL.read_text().splitlines() if '"TensorMax"' in line
+    )
+    record.update(num_active_partitions=4, imm=-1)
+    x = np.random.default_rng(4).uniform(-3, 3, size=(4, 512)).astype(np.float32)
+    m = custom_isa.Machine(core="v4")
+    m.load("sbuf", record["input"]["addr"], x)
+    assert m.run(custom_isa.encode([record])) == []
+    got = m.dump("sbuf", record["output"]["addr"], np.float32, (4, 512))
+    np.testing.assert_array_equal(got, np.maximum(x, np.float32(-1)))
+    # The built-in module's machine does not know the op.
+    with pytest.raises(ValueError, match="bundle at byte 0x0"):
+        isa_bundles.Machine(core="v4").run(custom_isa.encode([record]))

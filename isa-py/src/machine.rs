@@ -1,0 +1,203 @@
+//! `Machine`: the simulator's [`isa_sim::Machine`] over NumPy arrays. Loading and dumping copy
+//! element bytes between an array and a memory, one row of the array a partition; running
+//! calls [`Runner::run`] for the module's family. Nothing is computed here.
+
+use isa_core::{Addr4, Dtype, Family, Tensor1d};
+use isa_sim::numeric::Format;
+use isa_sim::{Core, DrainBinding, DrainEvent, ExecError, Execute, PARTITIONS, Runner, Space};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyDict, PyList};
+
+use crate::input::Stream;
+
+/// How a machine runs a stream: [`Runner::run`] for the module's family.
+type Run =
+    fn(&Runner, &mut isa_sim::Machine, &[u8], &mut Vec<DrainEvent>) -> Result<usize, ExecError>;
+
+/// The run function of family `F`.
+pub fn runner<F: Family + Execute>() -> Run {
+    |runner, machine, stream, drains| runner.run::<F>(machine, stream, drains)
+}
+
+/// `Machine(core="v4")`: SBUF, PSUM, the accumulators and the registers of one core, running
+/// streams of the module's ISA.
+#[pyclass(name = "Machine")]
+pub struct Machine {
+    machine: isa_sim::Machine,
+    run: Run,
+}
+
+/// The error of a Rust value, as Python's `ValueError`.
+fn value_error(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+impl Machine {
+    /// A machine of `core` (`"v2"`, `"v3"` or `"v4"`) running streams with `run`.
+    pub fn new(core: &str, run: Run) -> PyResult<Self> {
+        let core = match core {
+            "v2" => Core::V2,
+            "v3" => Core::V3,
+            "v4" => Core::V4,
+            other => {
+                return Err(value_error(format!(
+                    "no core {other:?}; the cores are v2, v3, v4"
+                )));
+            }
+        };
+        Ok(Self {
+            machine: isa_sim::Machine::new(core),
+            run,
+        })
+    }
+}
+
+/// The memory `region` names.
+fn space(region: &str) -> PyResult<Space> {
+    match region {
+        "sbuf" => Ok(Space::Sbuf),
+        "psum" => Ok(Space::Psum),
+        other => Err(value_error(format!(
+            "no region {other:?}; the regions are sbuf, psum"
+        ))),
+    }
+}
+
+/// The element format of a NumPy dtype: its name is the format's NumPy or ml_dtypes name and
+/// its item size the format's (ml_dtypes' types are read by name, so ml_dtypes is never needed
+/// here); a big-endian dtype is refused.
+fn format(dtype: &Bound<'_, PyAny>) -> PyResult<Format> {
+    let name: String = dtype.getattr("name")?.extract()?;
+    let itemsize: usize = dtype.getattr("itemsize")?.extract()?;
+    let order: String = dtype.getattr("byteorder")?.extract()?;
+    Format::ALL
+        .into_iter()
+        .find(|f| f.ml_dtypes_name() == name && f.bytes() == itemsize && order != ">")
+        .ok_or_else(|| {
+            PyTypeError::new_err(format!(
+                "dtype {name} ({itemsize} bytes, byte order {order:?}) is no element format of the machine; the formats are {}",
+                Format::ALL.map(Format::ml_dtypes_name).join(", ")
+            ))
+        })
+}
+
+/// The first partition and the number of rows, refused past partition 127.
+fn partitions(partition: usize, rows: usize) -> PyResult<std::ops::Range<usize>> {
+    match partition.checked_add(rows) {
+        Some(end) if end <= PARTITIONS => Ok(partition..end),
+        _ => Err(value_error(format!(
+            "{rows} rows from partition {partition} go past partition {}",
+            PARTITIONS - 1
+        ))),
+    }
+}
+
+#[pymethods]
+impl Machine {
+    /// `load(region, address, array, partition=0)`: writes row `i` of `array` (its elements
+    /// in C order) to partition `partition + i` of `region` ("sbuf" or "psum") from byte
+    /// `address`. Nothing is written when any of it does not fit.
+    #[pyo3(signature = (region, address, array, partition = 0))]
+    fn load(
+        &mut self,
+        region: &str,
+        address: usize,
+        array: &Bound<'_, PyAny>,
+        partition: usize,
+    ) -> PyResult<()> {
+        let space = space(region)?;
+        let array = array
+            .py()
+            .import("numpy")?
+            .call_method1("ascontiguousarray", (array,))?;
+        format(&array.getattr("dtype")?)?;
+        let shape: Vec<usize> = array.getattr("shape")?.extract()?;
+        let rows = shape.first().copied().ok_or_else(|| {
+            value_error("a 0-dimensional array has no partitions: give (partitions, elements…)")
+        })?;
+        let bytes: Vec<u8> = array.call_method0("tobytes")?.extract()?;
+        let row_bytes = bytes.len().checked_div(rows).unwrap_or(0);
+        let memory = self.machine.memory_mut(space);
+        // Every row has the same byte range, so the first write fails when any would, before
+        // anything is written.
+        for (p, row) in partitions(partition, rows)?.zip(bytes.chunks(row_bytes.max(1))) {
+            memory.write(p, address, row).map_err(value_error)?;
+        }
+        Ok(())
+    }
+
+    /// `dump(region, address, dtype, shape, partition=0)`: the array of `shape` (partitions,
+    /// elements…) and `dtype` that `load` would have written there. A byte nothing wrote
+    /// raises ValueError.
+    #[pyo3(signature = (region, address, dtype, shape, partition = 0))]
+    fn dump<'py>(
+        &self,
+        py: Python<'py>,
+        region: &str,
+        address: usize,
+        dtype: &Bound<'py, PyAny>,
+        shape: Vec<usize>,
+        partition: usize,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let memory = self.machine.memory(space(region)?);
+        let numpy = py.import("numpy")?;
+        let dtype = numpy.call_method1("dtype", (dtype,))?;
+        let element = format(&dtype)?.bytes();
+        let rows = shape.first().copied().unwrap_or(0);
+        let per_row = shape.iter().skip(1).product::<usize>() * element;
+        let mut out = Vec::with_capacity(rows * per_row);
+        for p in partitions(partition, rows)? {
+            out.extend_from_slice(memory.read(p, address, per_row).map_err(value_error)?);
+        }
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("dtype", dtype)?;
+        numpy
+            .call_method("frombuffer", (PyByteArray::new(py, &out),), Some(&kwargs))?
+            .call_method1("reshape", (shape,))
+    }
+
+    /// `run(data, drains=None)`: runs the stream's bundles in order; `drains` maps the byte
+    /// offset of a DveReadAccumulator bundle to the SBUF byte address its read-out lands at
+    /// (fp32, partition p's register to partition p, all 128). Returns a dict per drain: its
+    /// `offset` and the 128 `values` (float32, NaN where a register is unset). A bundle that
+    /// fails raises ValueError naming its offset, op and operand, and leaves the machine as it
+    /// was before the run.
+    #[pyo3(signature = (data, drains = None))]
+    fn run<'py>(
+        &mut self,
+        py: Python<'py>,
+        data: &Bound<'py, PyAny>,
+        drains: Option<std::collections::BTreeMap<usize, u32>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let stream = Stream::read(data)?;
+        let mut runner = Runner::new();
+        for (offset, address) in drains.unwrap_or_default() {
+            let dst = Tensor1d {
+                addr: Addr4::sbuf(0, address).map_err(value_error)?,
+                strides: [1],
+                nums: [1],
+            };
+            let binding = DrainBinding {
+                dst,
+                dtype: Dtype::Float32,
+                partitions: PARTITIONS as u8,
+            };
+            runner.bind_drain(offset, binding);
+        }
+        let mut machine = self.machine.clone();
+        let mut events = Vec::new();
+        (self.run)(&runner, &mut machine, stream.bytes(), &mut events).map_err(value_error)?;
+        self.machine = machine;
+        let out = PyList::empty(py);
+        let numpy = py.import("numpy")?;
+        for event in events {
+            let values: Vec<f32> = event.values.iter().map(|v| v.unwrap_or(f32::NAN)).collect();
+            let d = PyDict::new(py);
+            d.set_item("offset", event.offset)?;
+            d.set_item("values", numpy.call_method1("array", (values, "float32"))?)?;
+            out.append(d)?;
+        }
+        Ok(out.into_any())
+    }
+}

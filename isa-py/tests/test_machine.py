@@ -1,0 +1,143 @@
+"""Machine: NumPy arrays in, a stream run by the simulator, NumPy arrays out, each compared with
+a NumPy computation written here."""
+
+import json
+
+import numpy as np
+import pytest
+
+import isa_bundles as isa
+from conftest import EXAMPLES
+
+#: The example kernel's layout (examples/kernel.jsonl), in bytes of every partition.
+SCORES, CAUSAL, PADDING, OUTPUT, ROWSUM = 0, 2048, 4096, 9216, 10244
+ROWS, COLUMNS = 128, 512
+#: The DveReadAccumulator is the kernel's seventh bundle.
+DRAIN = 6 * 64
+
+
+def kernel_records():
+    return [json.loads(line) for line in (EXAMPLES / "kernel.jsonl").read_text().splitlines()]
+
+
+def add_bundle(out, in0, in1, partitions=ROWS):
+    """The kernel's TensorTensor, made an add of two fp32 rows of COLUMNS into `out`."""
+    record = next(r for r in kernel_records() if r["op"] == "TensorTensor")
+    walk = lambda addr: {"addr": addr, "strides": [1, 1, 1], "nums": [COLUMNS, 1, 1]}
+    record.update(alu="add", num_active_partitions=partitions, out=walk(out), in0=walk(in0), in1=walk(in1))
+    return isa.encode([record])
+
+
+def scores(rng):
+    return rng.uniform(-4, 4, size=(ROWS, COLUMNS)).astype(np.float32)
+
+
+def test_a_tensor_tensor_add_is_numpys_fp32_add():
+    rng = np.random.default_rng(1)
+    a, b = scores(rng), scores(rng)
+    m = isa.Machine(core="v4")
+    m.load("sbuf", 0, a)
+    m.load("sbuf", 2048, b)
+    assert m.run(add_bundle(5120, 0, 2048)) == []
+    got = m.dump("sbuf", 5120, np.float32, (ROWS, COLUMNS))
+    np.testing.assert_array_equal(got, a + b)
+    # A load from a partition other than 0, read back as it was written.
+    m.load("psum", 64, a[:3, :8], partition=5)
+    np.testing.assert_array_equal(m.dump("psum", 64, "float32", (3, 8), partition=5), a[:3, :8])
+
+
+def test_a_failing_run_raises_the_simulators_message_and_changes_nothing():
+    m = isa.Machine(core="v4")
+    a = np.arange(ROWS * COLUMNS, dtype=np.float32).reshape(ROWS, COLUMNS)
+    m.load("sbuf", 0, a)
+    memset = isa.encode([kernel_records()[0]])  # writes bf16 zeros at OUTPUT
+    stream = memset + add_bundle(0, 0, 2048)  # in1 was never written
+    with pytest.raises(ValueError, match=r"bundle at byte 0x40 \(TensorTensor\): operand in1: reads unwritten SBUF byte 0x800"):
+        m.run(stream)
+    # The Memset before the failing bundle did not land, and the loaded scores are as they were.
+    with pytest.raises(ValueError, match="reads unwritten SBUF byte 0x2400 of partition 0"):
+        m.dump("sbuf", OUTPUT, np.uint16, (1, 1))
+    np.testing.assert_array_equal(m.dump("sbuf", 0, np.float32, (ROWS, COLUMNS)), a)
+
+
+def test_a_read_of_unwritten_bytes_and_bad_arguments_raise():
+    m = isa.Machine()
+    with pytest.raises(ValueError, match="unwritten"):
+        m.dump("sbuf", 0, np.float32, (1, 4))
+    with pytest.raises(ValueError, match="no core"):
+        isa.Machine(core="v9")
+    with pytest.raises(ValueError, match="no region"):
+        m.load("hbm", 0, np.zeros((1, 1), np.float32))
+    with pytest.raises(TypeError, match="complex128"):
+        m.load("sbuf", 0, np.zeros((1, 1), np.complex128))
+    with pytest.raises(ValueError, match="past partition 127"):
+        m.load("sbuf", 0, np.zeros((2, 1), np.float32), partition=127)
+
+
+def load_kernel_inputs(m, x):
+    p = np.arange(ROWS)[:, None]
+    j = np.arange(COLUMNS)[None, :]
+    causal = j > p + 384
+    kept = j < COLUMNS - 16 * (p % 7)
+    m.load("sbuf", SCORES, x)
+    m.load("sbuf", CAUSAL, causal.astype(np.float32))
+    m.load("sbuf", PADDING, np.where(kept, 0x3F80, 0).astype(np.uint16))  # bf16 1.0 / 0.0
+    return causal, kept
+
+
+def test_a_drain_returns_the_accumulators_and_lands_where_bound():
+    x = scores(np.random.default_rng(2))
+    m = isa.Machine(core="v4")
+    causal, kept = load_kernel_inputs(m, x.astype(np.float32))
+    kernel = (EXAMPLES / "kernel.bin").read_bytes()
+    events = m.run(kernel[: DRAIN + 64], drains={DRAIN: ROWSUM})
+    assert [e["offset"] for e in events] == [DRAIN]
+    values = events[0]["values"]
+    assert values.dtype == np.float32 and values.shape == (ROWS,)
+    # The row max is over the kept columns, the sum of exp over the columns the causal mask
+    # leaves; the Exponential subtracts its imm0 (max_value, 1.0 in the kernel) as well.
+    exponential = next(r for r in kernel_records() if r["op"] == "Exponential")
+    max_value = float(np.uint32(exponential["imm0"]).view(np.float32))
+    assert max_value == 1.0
+    xs = x.astype(np.float64)
+    live = np.where(causal, -np.inf, xs)
+    row_max = np.where(kept & ~causal, xs, -np.inf).max(axis=1, keepdims=True)
+    want = np.exp(live - row_max - max_value).sum(axis=1)
+    np.testing.assert_allclose(values, want, rtol=1e-5)
+    np.testing.assert_array_equal(m.dump("sbuf", ROWSUM, np.float32, (ROWS, 1))[:, 0], values)
+
+
+def bf16_ulp(x):
+    return 2.0 ** (np.floor(np.log2(np.abs(x))) - 7)
+
+
+def test_the_softmax_kernel_is_within_one_bf16_ulp_of_an_f64_softmax():
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    x = scores(np.random.default_rng(3))
+    m = isa.Machine(core="v4")
+    causal, kept = load_kernel_inputs(m, x)
+    events = m.run(EXAMPLES / "kernel.bin", drains={DRAIN: ROWSUM})
+    assert len(events) == 1
+    out = m.dump("sbuf", OUTPUT, ml_dtypes.bfloat16, (ROWS, COLUMNS)).astype(np.float64)
+    # The softmax over the columns the causal mask leaves; 0 where either mask removes a column.
+    xs = np.where(causal, -np.inf, x.astype(np.float64))
+    e = np.exp(xs - xs.max(axis=1, keepdims=True))
+    want = np.where(kept & ~causal, e / e.sum(axis=1, keepdims=True), 0.0)
+    written = want != 0
+    assert np.all(out[~written] == 0)
+    assert np.all(np.abs(out[written] - want[written]) <= bf16_ulp(want[written]))
+
+
+def test_bfloat16_round_trips_through_ml_dtypes():
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    values = np.array([[1.0, -2.5, 3.140625, 65280.0], [0.0, -0.0, 0.15625, -7.0]])
+    a = values.astype(ml_dtypes.bfloat16)
+    m = isa.Machine()
+    m.load("sbuf", 100, a)
+    back = m.dump("sbuf", 100, ml_dtypes.bfloat16, (2, 4))
+    assert back.dtype == ml_dtypes.bfloat16
+    np.testing.assert_array_equal(back.view(np.uint16), a.view(np.uint16))
+    # bf16 is the high half of an fp32: the bytes are what the truncation of float32 makes for
+    # these exactly representable values.
+    want = (values.astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
+    np.testing.assert_array_equal(m.dump("sbuf", 100, np.uint16, (2, 4)), want)
