@@ -1130,8 +1130,9 @@ const _: () = {
             wire: &TensorTensorWire,
             v: &mut V,
         ) -> ::core::result::Result<(), <V as ::isa_core::visit::Visitor>::Error> {
-            ::isa_core::__private::visit_described(
-                <u8 as ::isa_core::BitValue>::describe(wire.opcode_raw(), 8u32),
+            <u8 as ::isa_core::BitValue>::visit_bits(
+                wire.opcode_raw(),
+                8u32,
                 ::isa_core::visit::Key::Field(&__FIELDS[0usize]),
                 v,
             )?;
