@@ -18,7 +18,7 @@ ISA_BIN = pathlib.Path(os.environ.get("ISA_BIN", ROOT / "target" / "debug" / "is
 BENCH_STREAM = pathlib.Path(
     os.environ.get("BENCH_STREAM", ROOT / "target" / "release" / "bench-stream")
 )
-#: Random valid bundles of every op, as the brief of the differential tests asks.
+#: Random valid bundles of every op in the differential tests.
 PER_OP = 10_000
 
 
