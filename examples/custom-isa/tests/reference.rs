@@ -142,7 +142,13 @@ fn the_reference_of_the_crates_own_members_never_mentions_a_seed() {
     let read = |file: &str| std::fs::read_to_string(dir.join(file)).unwrap();
     for file in ["TensorMax.md", "TensorClamp.md", "B.SCALE.md", "index.md"] {
         let text = read(file);
-        assert!(!text.to_lowercase().contains("seed"), "{file}:\n{text}");
+        // The index's table rows of built-in forms cite the built-in ops' own sources; every
+        // other line, and every row of this crate's members, speaks only of what it declared.
+        let own = ["TensorMax", "TensorClamp", "B.SCALE"];
+        let ours = |line: &&str| !line.starts_with('|') || own.iter().any(|m| line.contains(m));
+        for line in text.lines().filter(ours) {
+            assert!(!line.to_lowercase().contains("seed"), "{file}: {line}");
+        }
     }
     // The word's page opens with what the crate declared: the identity, no built-in ISA.
     assert!(

@@ -144,9 +144,7 @@ fn status_text(status: isa_sim::Status) -> String {
     match status {
         isa_sim::Status::Executed => "executed".into(),
         isa_sim::Status::NoPublicSemantics(why) => format!("not executed: {why}"),
-        isa_sim::Status::NotExecuted => {
-            "not executed yet (a public source gives the meaning)".into()
-        }
+        isa_sim::Status::NotExecuted => "not executed yet (no `Execute` body for it)".into(),
     }
 }
 
