@@ -133,17 +133,7 @@ pub const TENSOR_SCALAR_ADDR_OPCODE: u8 = 0x74;
 /// `bir::isBitVecInstruction` but not its op list; these are the ops whose operands are bit
 /// patterns rather than numbers.
 pub const fn is_bitvec_op(op: AluOp) -> bool {
-    matches!(
-        op,
-        AluOp::BitwiseNot
-            | AluOp::ArithShiftLeft
-            | AluOp::ArithShiftRight
-            | AluOp::BitwiseAnd
-            | AluOp::BitwiseOr
-            | AluOp::BitwiseXor
-            | AluOp::LogicalShiftLeft
-            | AluOp::LogicalShiftRight
-    )
+    op.is_bitvec()
 }
 
 /// The start partition of a static ADDR4 word: its partition band (SBUF from bit 18, PSUM from

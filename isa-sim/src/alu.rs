@@ -73,25 +73,10 @@ pub const READINGS: &[(&str, &str)] = &[
     ),
 ];
 
-/// The bitvec class as a pattern: bitwise ops and shifts, whose operands are bit patterns
-/// (the class isa-ops' `is_bitvec_op` names for lowering).
-macro_rules! bitvec_ops {
-    () => {
-        AluOp::BitwiseNot
-            | AluOp::ArithShiftLeft
-            | AluOp::ArithShiftRight
-            | AluOp::BitwiseAnd
-            | AluOp::BitwiseOr
-            | AluOp::BitwiseXor
-            | AluOp::LogicalShiftLeft
-            | AluOp::LogicalShiftRight
-    };
-}
-
 /// The class of `op`.
 pub const fn class(op: AluOp) -> Class {
     match op {
-        bitvec_ops!() => Class::Bitvec,
+        isa_core::bitvec_alu_ops!() => Class::Bitvec,
         AluOp::Bypass
         | AluOp::Add
         | AluOp::Subtract
@@ -185,7 +170,7 @@ pub fn dispatch_f32<V: WithF32>(op: AluOp, v: V) -> Result<V::Out, AluError> {
         AluOp::Abs => v.with(|x, _| x.abs()),
         AluOp::AbsMax => v.with(|x, y| by_magnitude(x, y, x.abs() > y.abs())),
         AluOp::AbsMin => v.with(|x, y| by_magnitude(x, y, x.abs() < y.abs())),
-        bitvec_ops!() => {
+        isa_core::bitvec_alu_ops!() => {
             return Err(refuse(
                 op,
                 "bitwise ops work on integer bits, not fp32 [I1]",

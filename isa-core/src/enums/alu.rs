@@ -76,6 +76,31 @@ crate::enumeration! {
     }
 }
 
+/// The bit-vector ALU ops as a pattern: bitwise ops and shifts, whose operands are bit patterns
+/// rather than numbers. INFERRED class: the seeds name `bir::isBitVecInstruction` but not its op
+/// list. One list for the lowering ([`AluOp::is_bitvec`]) and for exhaustive matches elsewhere
+/// (`isa_core::bitvec_alu_ops!() => …`).
+#[macro_export]
+macro_rules! bitvec_alu_ops {
+    () => {
+        $crate::AluOp::BitwiseNot
+            | $crate::AluOp::ArithShiftLeft
+            | $crate::AluOp::ArithShiftRight
+            | $crate::AluOp::BitwiseAnd
+            | $crate::AluOp::BitwiseOr
+            | $crate::AluOp::BitwiseXor
+            | $crate::AluOp::LogicalShiftLeft
+            | $crate::AluOp::LogicalShiftRight
+    };
+}
+
+impl AluOp {
+    /// Whether the op is of the bit-vector class ([`bitvec_alu_ops!`]).
+    pub const fn is_bitvec(self) -> bool {
+        matches!(self, bitvec_alu_ops!())
+    }
+}
+
 crate::lut! {
     /// CoreV2 ALU op bytes: seed 001's `sub_12039C0`, a 30-case jump table over ordinals 0..29.
     /// Identity for 0..18; the compares and the later ops are reordered. Ordinals 24 and 25 fall
