@@ -5,11 +5,12 @@
 //! Three working sets of TensorTensor bundles, each timed beside a raw read of the same buffer:
 //!
 //! - `l2`: 4,096 bundles, 256 KiB (this machine's L2 is 2–4 MiB per core);
-//! - `l3`: 1,000,000 bundles, 64 MB, resident in the L3 once read;
-//! - `dram`: the 64 MB block repeated to 2 GiB (`--dram-mib`). Caches hold lines by address,
+//! - `l3`: half the L3 this machine reports (at most 64 MB; 64 MB when it reports none),
+//!   resident in the L3 once read;
+//! - `dram`: a 64 MB block repeated to 2 GiB (`--dram-mib`). Caches hold lines by address,
 //!   not content, so the 32 copies are 32 × 1,000,000 different lines; each pass walks all of
 //!   them in order, and by the time it comes back to a line it has touched 2 GiB of others,
-//!   more than four times the largest L3 this VM reports (480 MiB), so every line of every pass
+//!   more than four times the largest L3 these VMs report (480 MiB), so every line of every pass
 //!   comes from DRAM. The raw read beside it shows that bandwidth.
 //!
 //! On each: decode and encode, generated against the table-driven hand-written codec
@@ -27,8 +28,8 @@
 //! Options: `--sets l2,l3,dram,any,ops` (the default: all), `--rounds N` (11), `--slice-ms N`
 //! (about how long each kernel runs per round: 20), `--dram-mib N` (2048).
 //!
-//! `--count KERNEL[:sorted] --bundles N` runs one kernel once over N bundles (100,000) and
-//! nothing else, for `valgrind --tool=callgrind --toggle-collect='*kernels::KERNEL*'`: the
+//! `--count KERNEL[:sorted] --bundles N [--times T]` runs one kernel once (or T times) over N
+//! bundles (100,000) and nothing else, for `valgrind --tool=callgrind --toggle-collect='*kernels::KERNEL*'`: the
 //! instructions per bundle of each figure (`run.sh --callgrind` prints them).
 
 mod peers;
@@ -44,8 +45,13 @@ use isa_ops::tensor_tensor::TensorTensor;
 use peers::binrw_tt::BinrwTensorTensor;
 use peers::deku_tt::DekuTensorTensor;
 
-/// Bundles in the L3-resident set and in the mixed stream: 64 MB.
+/// Bundles in the DRAM set's block and in the mixed stream: 64 MB.
 const L3_SET: usize = 1_000_000;
+
+/// Bundles in the L3-resident set: half the machine's L3, at most [`L3_SET`].
+fn l3_bundles() -> usize {
+    machine::cache_bytes(3).map_or(L3_SET, |b| (b / 2 / BUNDLE_SIZE).min(L3_SET))
+}
 
 struct Options {
     sets: Vec<String>,
@@ -54,6 +60,7 @@ struct Options {
     dram_mib: usize,
     count: Option<String>,
     bundles: usize,
+    times: usize,
 }
 
 fn options() -> Options {
@@ -76,13 +83,14 @@ fn options() -> Options {
         dram_mib: number("--dram-mib", 2048),
         count: value("--count"),
         bundles: number("--bundles", 100_000),
+        times: number("--times", 1).max(1),
     }
 }
 
 fn main() {
     let opts = options();
     if let Some(kernel) = opts.count.clone() {
-        return count(&kernel, opts.bundles);
+        return count(&kernel, opts.bundles, opts.times);
     }
     // `cargo test` runs bench targets without --bench: a quick check that they run.
     if !std::env::args().any(|a| a == "--bench") {
@@ -96,7 +104,7 @@ fn main() {
     for set in &opts.sets {
         match set.as_str() {
             "l2" => codec_set("l2", &block[..streams::WORKING_SET], &opts, true),
-            "l3" => codec_set("l3", &block, &opts, true),
+            "l3" => codec_set("l3", &block[..l3_bundles()], &opts, true),
             "dram" => {
                 let copies = (opts.dram_mib << 20).div_ceil(block.len() * BUNDLE_SIZE);
                 let big = block.repeat(copies);
@@ -131,7 +139,11 @@ fn codec_set(set: &str, bundles: &[[u8; BUNDLE_SIZE]], opts: &Options, with_peer
         n
     );
     assert_eq!(kernels::decode_hand(&buffer), n);
-    for encode in [kernels::encode_generated, kernels::encode_hand] {
+    for encode in [
+        kernels::encode_generated,
+        kernels::encode_by_value,
+        kernels::encode_hand,
+    ] {
         buffer.fill([0; BUNDLE_SIZE]);
         assert_eq!(encode(&values, &mut buffer), n);
         assert_eq!(buffer, bundles, "the encoders write the bytes back");
@@ -147,6 +159,7 @@ fn codec_set(set: &str, bundles: &[[u8; BUNDLE_SIZE]], opts: &Options, with_peer
             }
             Kernel::DecodeHand => kernels::decode_hand(buf),
             Kernel::EncodeGenerated => kernels::encode_generated(black_box(&values), buf),
+            Kernel::EncodeByValue => kernels::encode_by_value(black_box(&values), buf),
             Kernel::EncodeHand => kernels::encode_hand(black_box(&values), buf),
         }
     };
@@ -183,8 +196,12 @@ fn codec_set(set: &str, bundles: &[[u8; BUNDLE_SIZE]], opts: &Options, with_peer
         &ratios(&dec[2], &dec[1]),
         Some(1.0),
     );
-    let enc = rounds(opts, 2, |k| {
-        run([Kernel::EncodeGenerated, Kernel::EncodeHand][k])
+    let enc = rounds(opts, 3, |k| {
+        run([
+            Kernel::EncodeGenerated,
+            Kernel::EncodeHand,
+            Kernel::EncodeByValue,
+        ][k])
     });
     row(
         set,
@@ -207,6 +224,20 @@ fn codec_set(set: &str, bundles: &[[u8; BUNDLE_SIZE]], opts: &Options, with_peer
         &ratios(&enc[1], &enc[0]),
         Some(1.0),
     );
+    row(
+        set,
+        "encode() by value",
+        "ns/bundle",
+        &ns_per(&enc[2], n),
+        None,
+    );
+    row(
+        set,
+        "encode() by value vs encode_into",
+        "x",
+        &ratios(&enc[0], &enc[2]),
+        Some(0.95),
+    );
     if with_peers {
         peer_rows(set, bundles, &values, opts);
     }
@@ -226,6 +257,7 @@ fn peer_rows(set: &str, bundles: &[[u8; BUNDLE_SIZE]], values: &[TensorTensor], 
         dram_mib: 0,
         count: None,
         bundles: 0,
+        times: 1,
     };
     let wires = kernels::wires(bundles.as_flattened());
     let dec = rounds(&opts, 3, |k| match k {
@@ -306,6 +338,22 @@ fn decode_any_set(opts: &Options) {
         None,
     );
     row(set, "decode_batch, sorted", "M/s", &mps(&t[4]), Some(150.0));
+    row(
+        set,
+        "decode_batch vs decode_any, shuffled",
+        "x",
+        &ratios(&t[1], &t[2]),
+        Some(1.5),
+    );
+    // Sorted, `decode_any` runs each op's decoder over that op's own run of the stream, its
+    // dispatch predicted: the per-op decoders on the same bytes.
+    row(
+        set,
+        "decode_batch vs the per-op decoders, sorted",
+        "x",
+        &ratios(&t[3], &t[4]),
+        Some(0.9),
+    );
 }
 
 /// Each 64-byte op alone: `decode_any` one bundle at a time and the batch decoder over the op's
@@ -332,12 +380,15 @@ fn ops_set(opts: &Options) {
             let figure = format!("{}: {figure}", decl.name);
             row("ops", &figure, "ns/bundle", &ns_per(times, n), None);
         }
+        let figure = format!("{}: decode_batch vs decode_any", decl.name);
+        row("ops", &figure, "x", &ratios(&t[1], &t[2]), Some(0.9));
     }
 }
 
 /// Runs `kernel` once over `n` bundles (TensorTensor ones for the codec kernels, the mixed
-/// stream, shuffled or `:sorted`, for `decode_any` and `decode_any_batch`).
-fn count(kernel: &str, n: usize) {
+/// stream, shuffled or `:sorted`, for `decode_any` and `decode_any_batch`), `times` times over
+/// (for a sampling profiler, which would otherwise see mostly the setup).
+fn count(kernel: &str, n: usize, times: usize) {
     let bundles = streams::tensor_tensor(n);
     let values: Vec<TensorTensor> = bundles
         .iter()
@@ -350,16 +401,18 @@ fn count(kernel: &str, n: usize) {
     } else {
         mixed
     };
-    let done = match kernel.split(':').next().unwrap_or_default() {
+    let run = |_| match kernel.split(':').next().unwrap_or_default() {
         "raw_read" => kernels::raw_read(bundles.as_flattened()) as usize,
         "decode_generated" => kernels::decode_generated(kernels::wires(bundles.as_flattened())),
         "decode_hand" => kernels::decode_hand(&bundles),
         "encode_generated" => kernels::encode_generated(&values, &mut out),
         "encode_hand" => kernels::encode_hand(&values, &mut out),
+        "encode_by_value" => kernels::encode_by_value(&values, &mut out),
         "decode_any_all" => kernels::decode_any_all(&mixed.bytes),
         "decode_any_batch" => kernels::decode_any_batch(&mixed.bytes),
         other => panic!("unknown kernel {other}"),
     };
+    let done = (0..times).map(run).last().unwrap_or_default();
     println!("{kernel}: {done} of {n}");
 }
 
@@ -370,6 +423,7 @@ enum Kernel {
     DecodeGenerated,
     DecodeHand,
     EncodeGenerated,
+    EncodeByValue,
     EncodeHand,
 }
 

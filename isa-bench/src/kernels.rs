@@ -41,6 +41,20 @@ pub fn encode_generated(values: &[TensorTensor], out: &mut [[u8; BUNDLE_SIZE]]) 
     encode_each(values, out, |v, o| v.encode_into(o))
 }
 
+/// Generated encode of every value by value ([`Bundle::encode`], which returns the wire
+/// struct), each stored into the bundle of `out` beside it.
+#[inline(never)]
+pub fn encode_by_value(values: &[TensorTensor], out: &mut [[u8; BUNDLE_SIZE]]) -> usize {
+    let mut ok = 0;
+    for (v, o) in values.iter().zip(out.iter_mut()) {
+        if let Ok(wire) = v.encode() {
+            *o = zerocopy::transmute!(wire);
+            ok += 1;
+        }
+    }
+    ok
+}
+
 /// Hand-written encode of every value into `out`.
 #[inline(never)]
 pub fn encode_hand(values: &[TensorTensor], out: &mut [[u8; BUNDLE_SIZE]]) -> usize {

@@ -22,10 +22,29 @@ pub fn describe() -> String {
         })
         .unwrap_or(0);
     let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let kib = |level| cache_bytes(level).map_or("?".into(), |b| format!("{} KiB", b >> 10));
     format!(
-        "{model}, {cores} cores, {:.1} GiB",
-        mem_kib as f64 / (1024.0 * 1024.0)
+        "{model}, {cores} cores, {:.1} GiB; L2 {} per core, L3 {}",
+        mem_kib as f64 / (1024.0 * 1024.0),
+        kib(2),
+        kib(3)
     )
+}
+
+/// The size in bytes of the level-`level` unified or data cache of CPU 0, as
+/// `/sys/devices/system/cpu/cpu0/cache` reports it (`None` where it does not).
+pub fn cache_bytes(level: u32) -> Option<usize> {
+    let dir = std::fs::read_dir("/sys/devices/system/cpu/cpu0/cache").ok()?;
+    dir.filter_map(|entry| {
+        let path = entry.ok()?.path();
+        let read = |name: &str| std::fs::read_to_string(path.join(name)).ok();
+        let this_level: u32 = read("level")?.trim().parse().ok()?;
+        let kind = read("type")?;
+        let size = read("size")?;
+        let kib: usize = size.trim().strip_suffix('K')?.parse().ok()?;
+        (this_level == level && kind.trim() != "Instruction").then_some(kib << 10)
+    })
+    .max()
 }
 
 /// The load averages over 1, 5 and 15 minutes, as `/proc/loadavg` gives them.

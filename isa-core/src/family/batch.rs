@@ -4,18 +4,22 @@
 //! Decoding a stream one member at a time goes through the dispatch for each: on a stream whose
 //! members change from one to the next, that indirect call goes somewhere else nearly every time
 //! and is mispredicted. [`Family::decode_batch`] instead reads the stream a chunk at a time
-//! ([`CHUNK`] members, small enough to stay in L2), sorts the chunk's members by member (a
+//! ([`CHUNK`] members, small enough to stay in L1), sorts the chunk's members by member (a
 //! counting sort on the identity, which is one table load for a bundle family), and runs each
 //! member's decoder, inlined, over its group: a loop whose branches repeat. A chunk that is
 //! already in long runs of one member (a kernel's stream often is) skips the sort and is decoded
 //! run by run, in its own order.
+//!
+//! The identities of the next chunk are read while this one decodes, one per member decoded
+//! ([`Ahead`]): that read is the first touch of each of the next chunk's members, so the memory
+//! of the stream is fetched while the decoders work rather than in a pass of its own before them.
 
 use super::{Family, Trailing, member_kind};
 use crate::error::DecodeError;
 
-/// Members per chunk of [`Family::decode_batch`]: 4,096 bundles are 256 KiB, which stay in L2
-/// between the sorting pass and the decoding pass.
-pub const CHUNK: usize = 4096;
+/// Members per chunk of [`Family::decode_batch`]: 256 bundles are 16 KiB, which stay in L1
+/// between the pass that reads their identities and the one that decodes them.
+pub const CHUNK: usize = 256;
 
 /// A chunk of bundles whose member changes fewer than once per this many is decoded in its own
 /// order, run by run, without the counting sort.
@@ -32,44 +36,46 @@ pub(super) fn decode_batch<F: Family, V: FnMut(usize, &Result<F, DecodeError>)>(
     // Member index of every member of the chunk; `unknown` for bytes no member claims.
     let unknown = F::DECLARATIONS.len();
     let mut keys = vec![0u32; CHUNK];
+    let mut next = vec![0u32; CHUNK];
     let mut order: Vec<u32> = (0..CHUNK as u32).collect();
     let identity = order.clone();
     let mut starts = vec![0u32; unknown + 2];
     let mut ends = Vec::with_capacity(CHUNK / LONG_RUNS + 1);
-    for (c, chunk) in body.chunks(CHUNK * width).enumerate() {
+    let mut chunks = body.chunks(CHUNK * width).enumerate().peekable();
+    if let Some((_, first)) = chunks.peek() {
+        let mut ahead = Ahead::<F>::new(first, &mut keys);
+        while ahead.step() {}
+    }
+    while let Some((c, chunk)) = chunks.next() {
         let origin = c * CHUNK * width;
         let n = chunk.len() / width;
-        if !F::WORDS && long_runs::<F>(chunk, width, &mut ends) {
-            in_runs(chunk, origin, width, &identity, &ends, &mut visit);
-            continue;
-        }
-        let keys = &mut keys[..n];
-        starts.fill(0);
-        for (key, bytes) in keys.iter_mut().zip(chunk.chunks_exact(width)) {
-            *key = F::member_index(bytes).unwrap_or(unknown) as u32;
-            if let Some(count) = starts.get_mut(*key as usize + 1) {
-                *count += 1;
+        let mut ahead = Ahead::<F>::new(chunks.peek().map_or(&[][..], |(_, b)| b), &mut next);
+        let keys_now = &keys[..n];
+        if !F::WORDS && long_runs(keys_now, &mut ends) {
+            let mut start = 0;
+            for &end in &ends {
+                let member = keys_now
+                    .get(start as usize)
+                    .map_or(unknown, |&k| k as usize);
+                let run = identity
+                    .get(start as usize..end as usize)
+                    .unwrap_or_default();
+                F::decode_run(member, chunk, origin, run, &mut visit, &mut || ahead.step());
+                start = end;
+            }
+        } else {
+            group(keys_now, &mut starts, &mut order);
+            let mut start = 0;
+            for (member, &end) in starts.iter().take(unknown + 1).enumerate() {
+                let group = order.get(start as usize..end as usize).unwrap_or_default();
+                F::decode_run(member, chunk, origin, group, &mut visit, &mut || {
+                    ahead.step()
+                });
+                start = end;
             }
         }
-        // Counting sort: `starts[k]` becomes where group k starts, then, as the members are
-        // placed, where it ends.
-        for k in 1..starts.len() {
-            starts[k] += starts[k - 1];
-        }
-        for (i, &key) in keys.iter().enumerate() {
-            if let Some(at) = starts.get_mut(key as usize) {
-                if let Some(slot) = order.get_mut(*at as usize) {
-                    *slot = i as u32;
-                }
-                *at += 1;
-            }
-        }
-        let mut start = 0;
-        for (member, &end) in starts.iter().take(unknown + 1).enumerate() {
-            let group = order.get(start as usize..end as usize).unwrap_or_default();
-            F::decode_run(member, chunk, origin, group, &mut visit);
-            start = end;
-        }
+        while ahead.step() {}
+        std::mem::swap(&mut keys, &mut next);
     }
     (!rest.is_empty()).then(|| Trailing {
         offset: whole,
@@ -79,66 +85,98 @@ pub(super) fn decode_batch<F: Family, V: FnMut(usize, &Result<F, DecodeError>)>(
     })
 }
 
-/// Where each run of one member of a chunk of bundles ends, into `ends`, found in one pass:
-/// `true` when the member changes fewer than once per [`LONG_RUNS`] bundles, `false` as soon as a
-/// change proves otherwise. A run of one member may mix its opcodes (a TensorTensor stream of
+/// Reads the member index of each member of a chunk into `keys`, one per [`Ahead::step`]:
+/// `F::DECLARATIONS.len()` for bytes no member claims.
+struct Ahead<'a, F> {
+    chunk: &'a [u8],
+    keys: &'a mut [u32],
+    at: usize,
+    family: std::marker::PhantomData<F>,
+}
+
+impl<'a, F: Family> Ahead<'a, F> {
+    fn new(chunk: &'a [u8], keys: &'a mut [u32]) -> Self {
+        Ahead {
+            chunk,
+            keys,
+            at: 0,
+            family: std::marker::PhantomData,
+        }
+    }
+
+    /// Reads the next member's index; `false` once the chunk is done.
+    #[inline(always)]
+    fn step(&mut self) -> bool {
+        let offset = self.at * F::WIDTH;
+        match (self.chunk.get(offset..), self.keys.get_mut(self.at)) {
+            (Some(bytes), Some(key)) if !bytes.is_empty() => {
+                *key = F::member_index(bytes).unwrap_or(F::DECLARATIONS.len()) as u32;
+                self.at += 1;
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Where each run of one member of a chunk ends, into `ends`, from the chunk's member indices:
+/// `true` when the member changes fewer than once per [`LONG_RUNS`] members, `false` as soon as
+/// a change proves otherwise. A run of one member may mix its opcodes (a TensorTensor stream of
 /// 0x41 and 0x51 bundles is one run).
-fn long_runs<F: Family>(chunk: &[u8], width: usize, ends: &mut Vec<u32>) -> bool {
+fn long_runs(keys: &[u32], ends: &mut Vec<u32>) -> bool {
     ends.clear();
-    let most = chunk.len() / width / LONG_RUNS;
-    let member = |bundle: &[u8]| F::member_index(bundle).unwrap_or(usize::MAX);
-    let mut last = member(chunk);
-    for (i, bundle) in chunk.chunks_exact(width).enumerate() {
-        let this = member(bundle);
-        if this != last {
+    let most = keys.len() / LONG_RUNS;
+    for (i, pair) in keys.windows(2).enumerate() {
+        if pair[0] != pair[1] {
             if ends.len() == most {
                 return false;
             }
-            ends.push(i as u32);
-            last = this;
+            ends.push(i as u32 + 1);
         }
     }
-    ends.push((chunk.len() / width) as u32);
+    ends.push(keys.len() as u32);
     true
 }
 
-/// Decodes a chunk of bundles in its own order, each run of one member with that member's
-/// decoder; `ends` is where each run ends ([`long_runs`]).
-fn in_runs<F: Family, V: FnMut(usize, &Result<F, DecodeError>)>(
-    chunk: &[u8],
-    origin: usize,
-    width: usize,
-    identity: &[u32],
-    ends: &[u32],
-    visit: &mut V,
-) {
-    let mut start = 0;
-    for &end in ends {
-        let member = chunk
-            .get(start as usize * width..)
-            .and_then(F::member_index)
-            .unwrap_or(F::DECLARATIONS.len());
-        let run = identity
-            .get(start as usize..end as usize)
-            .unwrap_or_default();
-        F::decode_run(member, chunk, origin, run, visit);
-        start = end;
+/// A counting sort of a chunk's members by member index: `order` becomes the chunk's indices
+/// grouped by member, and `starts[k]` where group k ends (group k starts where group k − 1 ends).
+fn group(keys: &[u32], starts: &mut [u32], order: &mut [u32]) {
+    starts.fill(0);
+    for &key in keys {
+        if let Some(count) = starts.get_mut(key as usize + 1) {
+            *count += 1;
+        }
+    }
+    // `starts[k]` becomes where group k starts, then, as the members are placed, where it ends.
+    for k in 1..starts.len() {
+        starts[k] += starts[k - 1];
+    }
+    for (i, &key) in keys.iter().enumerate() {
+        if let Some(at) = starts.get_mut(key as usize) {
+            if let Some(slot) = order.get_mut(*at as usize) {
+                *slot = i as u32;
+            }
+            *at += 1;
+        }
     }
 }
 
 /// Hands `visit` the offset and the decoding of every member of `chunk` at the indices `at`:
-/// the loop [`Family::decode_run`] runs for one member, with that member's `decode`.
+/// the loop [`Family::decode_run`] runs for one member, with that member's `decode`, calling
+/// `ahead` once before each.
 #[doc(hidden)]
 #[inline(always)]
-pub fn decode_run_of<F, V: FnMut(usize, &Result<F, DecodeError>)>(
+pub fn decode_run_of<F, V: FnMut(usize, &Result<F, DecodeError>), A: FnMut() -> bool>(
     chunk: &[u8],
     origin: usize,
     at: &[u32],
     width: usize,
     visit: &mut V,
+    ahead: &mut A,
     decode: impl Fn(&[u8]) -> Result<F, DecodeError>,
 ) {
     for &i in at {
+        ahead();
         let offset = i as usize * width;
         if let Some(bytes) = chunk.get(offset..offset + width) {
             visit(origin + offset, &decode(bytes));

@@ -194,19 +194,23 @@ macro_rules! family {
                     }
                 }
 
-                fn decode_run<V: $crate::__private::core::ops::FnMut(usize, &Result<Self, DecodeError>)>(
+                fn decode_run<
+                    V: $crate::__private::core::ops::FnMut(usize, &Result<Self, DecodeError>),
+                    A: $crate::__private::core::ops::FnMut() -> bool,
+                >(
                     member: usize,
                     chunk: &[u8],
                     origin: usize,
                     at: &[u32],
                     visit: &mut V,
+                    ahead: &mut A,
                 ) {
                     use $crate::family::decode_run_of;
-                    $crate::family!(@base_run member, chunk, origin, at, visit $(, $base, $name::$bvar)?);
+                    $crate::family!(@base_run member, chunk, origin, at, visit, ahead $(, $base, $name::$bvar)?);
                     let mut k = BASE.len();
                     $(
                         if member == k {
-                            decode_run_of(chunk, origin, at, WIDTH, visit, |b| {
+                            decode_run_of(chunk, origin, at, WIDTH, visit, ahead, |b| {
                                 <$ty>::decode_map(<$ty>::view_prefix(b)?, $name::$variant)
                             });
                             return;
@@ -214,7 +218,7 @@ macro_rules! family {
                         k += 1;
                     )+
                     let _ = k;
-                    decode_run_of(chunk, origin, at, WIDTH, visit, refuse_decode);
+                    decode_run_of(chunk, origin, at, WIDTH, visit, ahead, refuse_decode);
                 }
 
                 fn view(bytes: &[u8]) -> Result<$view<'_>, DecodeError> {
@@ -452,12 +456,12 @@ macro_rules! family {
         }
     };
 
-    (@base_run $member:ident, $chunk:ident, $origin:ident, $at:ident, $visit:ident) => {};
-    (@base_run $member:ident, $chunk:ident, $origin:ident, $at:ident, $visit:ident, $base:ty, $wrap:path) => {
+    (@base_run $member:ident, $chunk:ident, $origin:ident, $at:ident, $visit:ident, $ahead:ident) => {};
+    (@base_run $member:ident, $chunk:ident, $origin:ident, $at:ident, $visit:ident, $ahead:ident, $base:ty, $wrap:path) => {
         if $member < BASE.len() {
             <$base as Family>::decode_run($member, $chunk, $origin, $at, &mut |offset, r: &Result<$base, DecodeError>| {
                 $visit(offset, &r.clone().map($wrap))
-            });
+            }, $ahead);
             return;
         }
     };

@@ -143,14 +143,16 @@ pub trait Family: Sized + Clone + std::fmt::Debug + 'static {
 
     /// Hands `visit` every member of `chunk` at the indices `at` (in members), decoded as member
     /// `member` of [`Family::DECLARATIONS`] (an index past them refuses each as unknown), with
-    /// `origin` added to each offset: the inner loop of [`Family::decode_batch`].
+    /// `origin` added to each offset, calling `ahead` once before each: the inner loop of
+    /// [`Family::decode_batch`], which reads the next chunk's identities in `ahead`.
     #[doc(hidden)]
-    fn decode_run<V: FnMut(usize, &Result<Self, DecodeError>)>(
+    fn decode_run<V: FnMut(usize, &Result<Self, DecodeError>), A: FnMut() -> bool>(
         member: usize,
         chunk: &[u8],
         origin: usize,
         at: &[u32],
         visit: &mut V,
+        ahead: &mut A,
     );
 }
 

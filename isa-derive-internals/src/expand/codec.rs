@@ -105,10 +105,17 @@ pub fn bundle_impl(layout: &Decl, plan: &Plan, visit: TokenStream, p: &Paths) ->
 
     // Fields.
     let encode = encode_body(layout, plan, p);
-    let values = layout.fields.iter().map(|f| {
-        let (fi, value) = (f.ident, value_or_none(f, p));
-        quote!(#fi: #value?)
-    });
+    let values: Vec<_> = layout
+        .fields
+        .iter()
+        .map(|f| {
+            let (fi, value) = (f.ident, value_or_none(f, p));
+            quote!(#fi: match #value {
+                ::core::option::Option::Some(v) => v,
+                ::core::option::Option::None => return #result::Err(__field_fault(wire)),
+            })
+        })
+        .collect();
     let getters = layout.fields.iter().map(|f| {
         let fi = f.ident;
         quote! {
@@ -196,7 +203,7 @@ pub fn bundle_impl(layout: &Decl, plan: &Plan, visit: TokenStream, p: &Paths) ->
             const FIELDS: &'static [#krate::FieldInfo] = &__TABLE;
             #layout_status
 
-            #[inline]
+            #[inline(always)]
             fn encode_in_place(&self, wire: &mut #wire) -> #result<(), #krate::EncodeError> {
                 #encode
                 #result::Ok(())
@@ -212,12 +219,9 @@ pub fn bundle_impl(layout: &Decl, plan: &Plan, visit: TokenStream, p: &Paths) ->
                     return #result::Err(__decode_fault(bytes));
                 }
                 // Every field read without its error path; one shared exit when any fails.
-                let value = (|| ::core::option::Option::Some(Self { #(#values),* }))();
-                match value {
-                    ::core::option::Option::Some(value) => #result::Ok(f(value)),
-                    ::core::option::Option::None => #result::Err(__field_fault(wire)),
-                }
+                #result::Ok(f(Self { #(#values),* }))
             }
+
 
             #visit
         }

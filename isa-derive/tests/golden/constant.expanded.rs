@@ -93,7 +93,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::isa_core::Bundle for Constant {
-        #[inline]
+        #[inline(always)]
         fn encode_in_place(
             &self,
             wire: &mut ConstantWire,

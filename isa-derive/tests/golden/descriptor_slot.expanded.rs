@@ -139,7 +139,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::isa_core::Bundle for DescriptorSlot {
-        #[inline]
+        #[inline(always)]
         fn encode_in_place(
             &self,
             wire: &mut DescriptorSlotWire,

@@ -124,7 +124,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::isa_core::Bundle for LookupTable {
-        #[inline]
+        #[inline(always)]
         fn encode_in_place(
             &self,
             wire: &mut LookupTableWire,

@@ -191,7 +191,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::isa_core::Bundle for MaskMatchWord {
-        #[inline]
+        #[inline(always)]
         fn encode_in_place(
             &self,
             wire: &mut MaskMatchWordWire,

@@ -211,7 +211,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::isa_core::Bundle for MultiOpcode {
-        #[inline]
+        #[inline(always)]
         fn encode_in_place(
             &self,
             wire: &mut MultiOpcodeWire,

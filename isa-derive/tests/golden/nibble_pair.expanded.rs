@@ -145,7 +145,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::isa_core::Bundle for NibblePair {
-        #[inline]
+        #[inline(always)]
         fn encode_in_place(
             &self,
             wire: &mut NibblePairWire,

@@ -91,7 +91,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::isa_core::Bundle for ReservedGap {
-        #[inline]
+        #[inline(always)]
         fn encode_in_place(
             &self,
             wire: &mut ReservedGapWire,

@@ -104,7 +104,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::isa_core::Bundle for SplitBits {
-        #[inline]
+        #[inline(always)]
         fn encode_in_place(
             &self,
             wire: &mut SplitBitsWire,

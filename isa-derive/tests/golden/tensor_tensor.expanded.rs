@@ -980,7 +980,7 @@ const _: () = {
             &[65u8, 81u8, 138u8, 142u8],
         );
         const FIELDS: &'static [::isa_core::FieldInfo] = &__TABLE;
-        #[inline]
+        #[inline(always)]
         fn encode_in_place(
             &self,
             wire: &mut TensorTensorWire,
@@ -1084,46 +1084,100 @@ const _: () = {
             {
                 return ::core::result::Result::Err(__decode_fault(bytes));
             }
-            let value = (|| ::core::option::Option::Some(Self {
-                opcode: <u8 as ::isa_core::BitValue>::from_bits(wire.opcode_raw(), 8u32)
-                    .ok()?,
-                sync: <SyncBand as ::isa_core::Field>::from_wire(&wire.sync).ok()?,
-                in0_dtype: {
-                    let code = wire.in0_dtype_raw();
-                    (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
-                        .decode)(code)
-                }?,
-                in1_dtype: {
-                    let code = wire.in1_dtype_raw();
-                    (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
-                        .decode)(code)
-                }?,
-                out_dtype: {
-                    let code = wire.out_dtype_raw();
-                    (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
-                        .decode)(code)
-                }?,
-                alu: {
-                    let code = wire.alu_raw();
-                    (const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }
-                        .decode)(code)
-                }?,
-                num_active_partitions: <u8 as ::isa_core::Field>::from_wire(
-                        &wire.num_active_partitions,
-                    )
-                    .ok()?,
-                out: <Tensor3d as ::isa_core::Field>::from_wire(&wire.out).ok()?,
-                in0: <Tensor3d as ::isa_core::Field>::from_wire(&wire.in0).ok()?,
-                in1: <Tensor3d as ::isa_core::Field>::from_wire(&wire.in1).ok()?,
-            }))();
-            match value {
-                ::core::option::Option::Some(value) => {
-                    ::core::result::Result::Ok(f(value))
-                }
-                ::core::option::Option::None => {
-                    ::core::result::Result::Err(__field_fault(wire))
-                }
-            }
+            ::core::result::Result::Ok(
+                f(Self {
+                    opcode: match <u8 as ::isa_core::BitValue>::from_bits(
+                            wire.opcode_raw(),
+                            8u32,
+                        )
+                        .ok()
+                    {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(__field_fault(wire));
+                        }
+                    },
+                    sync: match <SyncBand as ::isa_core::Field>::from_wire(&wire.sync)
+                        .ok()
+                    {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(__field_fault(wire));
+                        }
+                    },
+                    in0_dtype: match {
+                        let code = wire.in0_dtype_raw();
+                        (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
+                            .decode)(code)
+                    } {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(__field_fault(wire));
+                        }
+                    },
+                    in1_dtype: match {
+                        let code = wire.in1_dtype_raw();
+                        (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
+                            .decode)(code)
+                    } {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(__field_fault(wire));
+                        }
+                    },
+                    out_dtype: match {
+                        let code = wire.out_dtype_raw();
+                        (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
+                            .decode)(code)
+                    } {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(__field_fault(wire));
+                        }
+                    },
+                    alu: match {
+                        let code = wire.alu_raw();
+                        (const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }
+                            .decode)(code)
+                    } {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(__field_fault(wire));
+                        }
+                    },
+                    num_active_partitions: match <u8 as ::isa_core::Field>::from_wire(
+                            &wire.num_active_partitions,
+                        )
+                        .ok()
+                    {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(__field_fault(wire));
+                        }
+                    },
+                    out: match <Tensor3d as ::isa_core::Field>::from_wire(&wire.out).ok()
+                    {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(__field_fault(wire));
+                        }
+                    },
+                    in0: match <Tensor3d as ::isa_core::Field>::from_wire(&wire.in0).ok()
+                    {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(__field_fault(wire));
+                        }
+                    },
+                    in1: match <Tensor3d as ::isa_core::Field>::from_wire(&wire.in1).ok()
+                    {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(__field_fault(wire));
+                        }
+                    },
+                }),
+            )
         }
         #[inline]
         fn visit<V: ::isa_core::visit::Visitor>(

@@ -139,7 +139,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::isa_core::Bundle for Unrecovered {
-        #[inline]
+        #[inline(always)]
         fn encode_in_place(
             &self,
             wire: &mut UnrecoveredWire,
