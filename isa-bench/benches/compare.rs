@@ -410,6 +410,8 @@ fn count(kernel: &str, n: usize, times: usize) {
         "encode_by_value" => kernels::encode_by_value(&values, &mut out),
         "decode_any_all" => kernels::decode_any_all(&mixed.bytes),
         "decode_any_batch" => kernels::decode_any_batch(&mixed.bytes),
+        "validate_all" => kernels::validate_all(&mixed.bytes).1,
+        "validate_batch" => kernels::validate_batch(&mixed.bytes).1,
         other => panic!("unknown kernel {other}"),
     };
     let done = (0..times).map(run).last().unwrap_or_default();
