@@ -346,6 +346,36 @@ mod tests {
         }
     }
 
+    /// A member that, unlike the built-in ISA's, ignores members it does not declare: only this
+    /// pass can refuse a `block` beside it.
+    #[derive(isa_derive::Bundle, Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+    #[bundle(size = 64, opcodes = [0x60])]
+    struct Lenient {
+        #[field(offset = 0x04)]
+        sync: isa_core::SyncBand,
+    }
+    impl isa_core::Validate for Lenient {}
+
+    isa_core::family! {
+        /// A family of the lenient member alone.
+        enum LenientOp(view LenientOpView, tag "op") {
+            /// The lenient member.
+            Lenient(Lenient),
+        }
+    }
+
+    #[test]
+    fn a_block_member_after_another_is_read_as_a_whole_object_only_with_blocks() {
+        // The whole-object reading names the `block` as the member that does not belong; with
+        // no blocks, `block` is one more member, which Lenient ignores.
+        let line = r#"{"sync":{"wait_mode":0,"wait_index":0,"update_mode":0,"update_index":0,"value":3},"block":0,"op":"Lenient"}"#;
+        assert!(read::<LenientOp>(line, true).is_none());
+        match read::<LenientOp>(line, false) {
+            Some((None, Body::Member(LenientOp::Lenient(m)))) => assert_eq!(m.sync.value, 3),
+            other => panic!("{other:?}"),
+        }
+    }
+
     #[test]
     fn a_member_record_reads_to_the_member_its_bytes_decode_to() {
         let line = include_str!("../../examples/kernel.jsonl")

@@ -17,6 +17,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
 use isa_cli::cmd::decode::{Form, decode_bundles, decode_words};
 use isa_cli::{BuiltIn, Isa};
@@ -270,6 +271,12 @@ fn streams(damage: usize) -> Vec<(String, Vec<u8>, bool)> {
     out
 }
 
+/// [`streams`] with 300 streams of bad input, made once for the tests that share them.
+fn many_streams() -> &'static [(String, Vec<u8>, bool)] {
+    static STREAMS: OnceLock<Vec<(String, Vec<u8>, bool)>> = OnceLock::new();
+    STREAMS.get_or_init(|| streams(300))
+}
+
 #[test]
 fn the_c_decoder_refuses_and_prints_what_decode_json_does() {
     if !have("cc") {
@@ -279,9 +286,9 @@ fn the_c_decoder_refuses_and_prints_what_decode_json_does() {
     let dir = scratch("export-c");
     let exe = build(&dir, &[]);
     let (mut members, mut refused) = (0, 0);
-    for (name, bytes, words) in streams(300) {
-        let (m, r) = compare(&exe, &dir, &name, &bytes, words);
-        let width = if words { 4 } else { 64 };
+    for (name, bytes, words) in many_streams() {
+        let (m, r) = compare(&exe, &dir, name, bytes, *words);
+        let width = if *words { 4 } else { 64 };
         if !name.contains(".bad") {
             assert_eq!(
                 (m, r),
@@ -363,11 +370,11 @@ fn the_python_module_gives_the_records_of_decode_json_and_encodes_them_back() {
             cmd.arg("--word32");
         }
         let mut want = Vec::new();
-        for (name, bytes, _) in streams(300).into_iter().filter(|s| s.2 == words) {
-            let path = dir.join(&name);
-            fs::write(&path, &bytes).expect("stream written");
+        for (name, bytes, _) in many_streams().iter().filter(|s| s.2 == words) {
+            let path = dir.join(name);
+            fs::write(&path, bytes).expect("stream written");
             cmd.arg(&path);
-            want.push((path.display().to_string(), decoded(&bytes, words)));
+            want.push((path.display().to_string(), decoded(bytes, words)));
         }
         let out = cmd.output().expect("python3 runs");
         assert!(

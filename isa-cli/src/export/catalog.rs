@@ -427,4 +427,37 @@ mod tests {
             }]
         );
     }
+
+    #[test]
+    fn a_constant_that_is_not_whole_bytes_is_refused_by_name() {
+        // Memset's inst_word_len (0x10 in byte 1, seed 000) declared as bits 0..=4 of that byte.
+        let memset = isa_ops::Op::DECLARATIONS
+            .iter()
+            .find(|d| d.name == "Memset")
+            .expect("Memset is declared");
+        let fields: Vec<FieldInfo> = memset
+            .fields
+            .iter()
+            .map(|r| match r.name {
+                "inst_word_len" => FieldInfo {
+                    placement: Placement::Bits { lo: 0, hi: 4 },
+                    ..*r
+                },
+                _ => *r,
+            })
+            .collect();
+        let decl = Declaration {
+            fields: fields.leak(),
+            ..*memset
+        };
+        match fixed(&decl) {
+            Err(CliError::Export { what }) => {
+                assert!(
+                    what.contains("Memset") && what.contains("`inst_word_len`"),
+                    "{what}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+    }
 }

@@ -638,4 +638,119 @@ mod tests {
             .expect("in1_dtype");
         assert_eq!(span(row), (100, 4));
     }
+
+    /// Two bytes of a bit range, shown as a sequence of two numbers.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+    struct Pair(u8, u8);
+
+    impl isa_core::BitValue for Pair {
+        const BITS: u32 = 16;
+        fn to_bits(&self, _: u32) -> Result<u64, Problem> {
+            Ok(u64::from(self.0) | u64::from(self.1) << 8)
+        }
+        fn from_bits(code: u64, _: u32) -> Result<Self, Problem> {
+            let [lo, hi, ..] = code.to_le_bytes();
+            Ok(Pair(lo, hi))
+        }
+        fn visit_bits<V: Visitor>(code: u64, _: u32, key: Key, v: &mut V) -> Result<(), V::Error> {
+            let [lo, hi, ..] = code.to_le_bytes();
+            v.begin(key, Nest::Seq(2))?;
+            v.value(Key::Index(0), Value::Unsigned(lo.into()))?;
+            v.value(Key::Index(1), Value::Unsigned(hi.into()))?;
+            v.end(Nest::Seq(2))
+        }
+    }
+
+    /// A word whose low byte is its identity and whose next two bytes are a [`Pair`].
+    #[derive(isa_derive::Bundle, Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+    #[bundle(size = 4, mask = 0x0000_00FF, match = 0x0000_0033)]
+    struct PairWord {
+        #[field(bits = 8..=23)]
+        pair: Pair,
+    }
+    impl isa_core::Validate for PairWord {}
+
+    /// Two bytes of a bit range, shown as a sequence of one big-endian number.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+    struct BigEndian(u16);
+
+    impl isa_core::BitValue for BigEndian {
+        const BITS: u32 = 16;
+        fn to_bits(&self, _: u32) -> Result<u64, Problem> {
+            Ok(u64::from(u16::from_le_bytes(self.0.to_be_bytes())))
+        }
+        fn from_bits(code: u64, _: u32) -> Result<Self, Problem> {
+            let [lo, hi, ..] = code.to_le_bytes();
+            Ok(BigEndian(u16::from_be_bytes([lo, hi])))
+        }
+        fn visit_bits<V: Visitor>(code: u64, _: u32, key: Key, v: &mut V) -> Result<(), V::Error> {
+            let [lo, hi, ..] = code.to_le_bytes();
+            v.begin(key, Nest::Seq(1))?;
+            v.value(
+                Key::Index(0),
+                Value::Unsigned(u16::from_be_bytes([lo, hi]).into()),
+            )?;
+            v.end(Nest::Seq(1))
+        }
+    }
+
+    /// A word whose low byte is its identity and whose next two bytes are a [`BigEndian`].
+    #[derive(isa_derive::Bundle, Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+    #[bundle(size = 4, mask = 0x0000_00FF, match = 0x0000_0034)]
+    struct BigEndianWord {
+        #[field(bits = 8..=23)]
+        number: BigEndian,
+    }
+    impl isa_core::Validate for BigEndianWord {}
+
+    isa_core::family! {
+        /// Words with a nested value in a bit range.
+        enum PairWords(view PairWordsView, tag "word") {
+            /// The pair word.
+            PairWord(PairWord),
+            /// The big-endian word.
+            BigEndianWord(BigEndianWord),
+        }
+    }
+
+    #[test]
+    fn a_nested_value_in_a_bit_range_is_placed_at_the_bytes_of_the_range() {
+        // Bits 8..=23 of a little-endian word are its bytes 1 and 2.
+        let decl = &PairWords::DECLARATIONS[0];
+        let values = values::<PairWords>(0, decl).expect("the pair word probes");
+        let byte = |offset| ValueInfo {
+            name: None,
+            pieces: vec![Piece {
+                offset,
+                lo: 0,
+                hi: 7,
+                value_lo: 0,
+            }],
+            shape: Shape::Unsigned,
+            refusal: None,
+        };
+        assert_eq!(
+            values,
+            [ValueInfo {
+                name: Some("pair".into()),
+                pieces: Vec::new(),
+                shape: Shape::Sequence {
+                    items: vec![byte(1), byte(2)],
+                },
+                refusal: None,
+            }]
+        );
+    }
+
+    #[test]
+    fn a_member_of_a_nested_value_that_is_not_little_endian_is_refused() {
+        let decl = &PairWords::DECLARATIONS[1];
+        match values::<PairWords>(1, decl) {
+            Err(CliError::Export { what }) => assert!(
+                what.contains("BigEndianWord") && what.contains("not little-endian"),
+                "{what}"
+            ),
+            other => panic!("{other:?}"),
+        }
+    }
 }
