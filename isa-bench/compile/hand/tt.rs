@@ -887,7 +887,7 @@ const _: () = {
         const IDENTITY: ::isa_core::Identity =
             ::isa_core::Identity::Opcodes(&[65u8, 81u8, 138u8, 142u8]);
         const FIELDS: &'static [::isa_core::FieldInfo] = &__TABLE;
-        #[inline]
+        #[inline(always)]
         fn encode_in_place(
             &self,
             wire: &mut TensorTensorWire,
@@ -980,48 +980,121 @@ const _: () = {
             {
                 return ::core::result::Result::Err(__decode_fault(bytes));
             }
-            let value = (|| {
-                ::core::option::Option::Some(Self {
-                    opcode: <TtOpcode as ::isa_core::BitValue>::from_bits(wire.opcode_raw(), 8u32)
-                        .ok()?,
-                    sync: <SyncBand as ::isa_core::Field>::from_wire(&wire.sync).ok()?,
-                    in0_dtype: {
+            ::core::result::Result::Ok(f(Self {
+                opcode: {
+                    let value =
+                        <TtOpcode as ::isa_core::BitValue>::from_bits(wire.opcode_raw(), 8u32).ok();
+                    match value {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(__field_fault(wire));
+                        }
+                    }
+                },
+                sync: {
+                    let value = <SyncBand as ::isa_core::Field>::from_wire(&wire.sync).ok();
+                    match value {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(__field_fault(wire));
+                        }
+                    }
+                },
+                in0_dtype: {
+                    let value = {
                         let code = wire.in0_dtype_raw();
                         (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.decode)(code)
-                    }?,
-                    in1_dtype: {
+                    };
+                    match value {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(__field_fault(wire));
+                        }
+                    }
+                },
+                in1_dtype: {
+                    let value = {
                         let code = wire.in1_dtype_raw();
                         (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.decode)(code)
-                    }?,
-                    out_dtype: {
+                    };
+                    match value {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(__field_fault(wire));
+                        }
+                    }
+                },
+                out_dtype: {
+                    let value = {
                         let code = wire.out_dtype_raw();
                         (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }.decode)(code)
-                    }?,
-                    alu: {
+                    };
+                    match value {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(__field_fault(wire));
+                        }
+                    }
+                },
+                alu: {
+                    let value = {
                         let code = wire.alu_raw();
                         (const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }.decode)(code)
-                    }?,
-                    num_active_partitions: <u8 as ::isa_core::Field>::from_wire(
-                        &wire.num_active_partitions,
-                    )
-                    .ok()?,
-                    out: <Tensor3d as ::isa_core::Field>::from_wire(&wire.out).ok()?,
-                    in0: <Tensor3d as ::isa_core::Field>::from_wire(&wire.in0).ok()?,
-                    in1: <Tensor3d as ::isa_core::Field>::from_wire(&wire.in1).ok()?,
-                })
-            })();
-            match value {
-                ::core::option::Option::Some(value) => ::core::result::Result::Ok(f(value)),
-                ::core::option::Option::None => ::core::result::Result::Err(__field_fault(wire)),
-            }
+                    };
+                    match value {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(__field_fault(wire));
+                        }
+                    }
+                },
+                num_active_partitions: {
+                    let value =
+                        <u8 as ::isa_core::Field>::from_wire(&wire.num_active_partitions).ok();
+                    match value {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(__field_fault(wire));
+                        }
+                    }
+                },
+                out: {
+                    let value = <Tensor3d as ::isa_core::Field>::from_wire(&wire.out).ok();
+                    match value {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(__field_fault(wire));
+                        }
+                    }
+                },
+                in0: {
+                    let value = <Tensor3d as ::isa_core::Field>::from_wire(&wire.in0).ok();
+                    match value {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(__field_fault(wire));
+                        }
+                    }
+                },
+                in1: {
+                    let value = <Tensor3d as ::isa_core::Field>::from_wire(&wire.in1).ok();
+                    match value {
+                        ::core::option::Option::Some(v) => v,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(__field_fault(wire));
+                        }
+                    }
+                },
+            }))
         }
         #[inline]
         fn visit<V: ::isa_core::visit::Visitor>(
             wire: &TensorTensorWire,
             v: &mut V,
         ) -> ::core::result::Result<(), <V as ::isa_core::visit::Visitor>::Error> {
-            ::isa_core::__private::visit_described(
-                <TtOpcode as ::isa_core::BitValue>::describe(wire.opcode_raw(), 8u32),
+            <TtOpcode as ::isa_core::BitValue>::visit_bits(
+                wire.opcode_raw(),
+                8u32,
                 ::isa_core::visit::Key::Field(&__FIELDS[0usize]),
                 v,
             )?;

@@ -110,9 +110,12 @@ pub fn bundle_impl(layout: &Decl, plan: &Plan, visit: TokenStream, p: &Paths) ->
         .iter()
         .map(|f| {
             let (fi, value) = (f.ident, value_or_none(f, p));
-            quote!(#fi: match #value {
-                ::core::option::Option::Some(v) => v,
-                ::core::option::Option::None => return #result::Err(__field_fault(wire)),
+            quote!(#fi: {
+                let value = #value;
+                match value {
+                    ::core::option::Option::Some(v) => v,
+                    ::core::option::Option::None => return #result::Err(__field_fault(wire)),
+                }
             })
         })
         .collect();

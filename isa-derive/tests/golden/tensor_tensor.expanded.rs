@@ -1086,94 +1086,129 @@ const _: () = {
             }
             ::core::result::Result::Ok(
                 f(Self {
-                    opcode: match <u8 as ::isa_core::BitValue>::from_bits(
-                            wire.opcode_raw(),
-                            8u32,
-                        )
-                        .ok()
-                    {
-                        ::core::option::Option::Some(v) => v,
-                        ::core::option::Option::None => {
-                            return ::core::result::Result::Err(__field_fault(wire));
+                    opcode: {
+                        let value = <u8 as ::isa_core::BitValue>::from_bits(
+                                wire.opcode_raw(),
+                                8u32,
+                            )
+                            .ok();
+                        match value {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(__field_fault(wire));
+                            }
                         }
                     },
-                    sync: match <SyncBand as ::isa_core::Field>::from_wire(&wire.sync)
-                        .ok()
-                    {
-                        ::core::option::Option::Some(v) => v,
-                        ::core::option::Option::None => {
-                            return ::core::result::Result::Err(__field_fault(wire));
+                    sync: {
+                        let value = <SyncBand as ::isa_core::Field>::from_wire(
+                                &wire.sync,
+                            )
+                            .ok();
+                        match value {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(__field_fault(wire));
+                            }
                         }
                     },
-                    in0_dtype: match {
-                        let code = wire.in0_dtype_raw();
-                        (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
-                            .decode)(code)
-                    } {
-                        ::core::option::Option::Some(v) => v,
-                        ::core::option::Option::None => {
-                            return ::core::result::Result::Err(__field_fault(wire));
+                    in0_dtype: {
+                        let value = {
+                            let code = wire.in0_dtype_raw();
+                            (const {
+                                ::isa_core::__private::lut_fns::<dtype_v2, Dtype>()
+                            }
+                                .decode)(code)
+                        };
+                        match value {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(__field_fault(wire));
+                            }
                         }
                     },
-                    in1_dtype: match {
-                        let code = wire.in1_dtype_raw();
-                        (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
-                            .decode)(code)
-                    } {
-                        ::core::option::Option::Some(v) => v,
-                        ::core::option::Option::None => {
-                            return ::core::result::Result::Err(__field_fault(wire));
+                    in1_dtype: {
+                        let value = {
+                            let code = wire.in1_dtype_raw();
+                            (const {
+                                ::isa_core::__private::lut_fns::<dtype_v2, Dtype>()
+                            }
+                                .decode)(code)
+                        };
+                        match value {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(__field_fault(wire));
+                            }
                         }
                     },
-                    out_dtype: match {
-                        let code = wire.out_dtype_raw();
-                        (const { ::isa_core::__private::lut_fns::<dtype_v2, Dtype>() }
-                            .decode)(code)
-                    } {
-                        ::core::option::Option::Some(v) => v,
-                        ::core::option::Option::None => {
-                            return ::core::result::Result::Err(__field_fault(wire));
+                    out_dtype: {
+                        let value = {
+                            let code = wire.out_dtype_raw();
+                            (const {
+                                ::isa_core::__private::lut_fns::<dtype_v2, Dtype>()
+                            }
+                                .decode)(code)
+                        };
+                        match value {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(__field_fault(wire));
+                            }
                         }
                     },
-                    alu: match {
-                        let code = wire.alu_raw();
-                        (const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }
-                            .decode)(code)
-                    } {
-                        ::core::option::Option::Some(v) => v,
-                        ::core::option::Option::None => {
-                            return ::core::result::Result::Err(__field_fault(wire));
+                    alu: {
+                        let value = {
+                            let code = wire.alu_raw();
+                            (const { ::isa_core::__private::lut_fns::<tt_alu, TtAlu>() }
+                                .decode)(code)
+                        };
+                        match value {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(__field_fault(wire));
+                            }
                         }
                     },
-                    num_active_partitions: match <u8 as ::isa_core::Field>::from_wire(
-                            &wire.num_active_partitions,
-                        )
-                        .ok()
-                    {
-                        ::core::option::Option::Some(v) => v,
-                        ::core::option::Option::None => {
-                            return ::core::result::Result::Err(__field_fault(wire));
+                    num_active_partitions: {
+                        let value = <u8 as ::isa_core::Field>::from_wire(
+                                &wire.num_active_partitions,
+                            )
+                            .ok();
+                        match value {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(__field_fault(wire));
+                            }
                         }
                     },
-                    out: match <Tensor3d as ::isa_core::Field>::from_wire(&wire.out).ok()
-                    {
-                        ::core::option::Option::Some(v) => v,
-                        ::core::option::Option::None => {
-                            return ::core::result::Result::Err(__field_fault(wire));
+                    out: {
+                        let value = <Tensor3d as ::isa_core::Field>::from_wire(&wire.out)
+                            .ok();
+                        match value {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(__field_fault(wire));
+                            }
                         }
                     },
-                    in0: match <Tensor3d as ::isa_core::Field>::from_wire(&wire.in0).ok()
-                    {
-                        ::core::option::Option::Some(v) => v,
-                        ::core::option::Option::None => {
-                            return ::core::result::Result::Err(__field_fault(wire));
+                    in0: {
+                        let value = <Tensor3d as ::isa_core::Field>::from_wire(&wire.in0)
+                            .ok();
+                        match value {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(__field_fault(wire));
+                            }
                         }
                     },
-                    in1: match <Tensor3d as ::isa_core::Field>::from_wire(&wire.in1).ok()
-                    {
-                        ::core::option::Option::Some(v) => v,
-                        ::core::option::Option::None => {
-                            return ::core::result::Result::Err(__field_fault(wire));
+                    in1: {
+                        let value = <Tensor3d as ::isa_core::Field>::from_wire(&wire.in1)
+                            .ok();
+                        match value {
+                            ::core::option::Option::Some(v) => v,
+                            ::core::option::Option::None => {
+                                return ::core::result::Result::Err(__field_fault(wire));
+                            }
                         }
                     },
                 }),

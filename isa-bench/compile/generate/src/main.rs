@@ -11,6 +11,13 @@
 //! declaration is a module `src/dNNNN.rs`; `edit/d0000.rs` is the first one after an edit (its
 //! fields moved), for the incremental rebuild. A file whose content is unchanged is not
 //! rewritten, so generating again does not make cargo rebuild.
+//!
+//! ```text
+//! isa-compile-generate --expand FILE
+//! ```
+//!
+//! prints what the derive expands the first `#[derive(Bundle)]` struct of `FILE` to, as above:
+//! `isa-bench/compile/hand/tt.rs` is `isa-bench/compile/derived/tt.rs`'s struct followed by it.
 #![forbid(unsafe_code)]
 
 mod decl;
@@ -23,14 +30,21 @@ use decl::Declaration;
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     let Some(out) = args.next().map(PathBuf::from) else {
-        eprintln!("usage: isa-compile-generate OUT N...");
+        eprintln!("usage: isa-compile-generate OUT N... | --expand FILE");
         return ExitCode::from(2);
     };
-    let counts: Result<Vec<usize>, _> = args.map(|a| a.parse::<usize>()).collect();
-    match counts
-        .map_err(|e| e.to_string())
-        .and_then(|c| generate(&out, &c))
-    {
+    let done = if out.as_os_str() == "--expand" {
+        args.next()
+            .ok_or_else(|| "--expand needs a file".to_string())
+            .and_then(|file| expand_first(Path::new(&file)))
+            .map(|text| print!("{text}"))
+    } else {
+        let counts: Result<Vec<usize>, _> = args.map(|a| a.parse::<usize>()).collect();
+        counts
+            .map_err(|e| e.to_string())
+            .and_then(|c| generate(&out, &c))
+    };
+    match done {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("isa-compile-generate: {e}");
@@ -89,12 +103,42 @@ impl Side {
 fn expansion(decl: &Declaration) -> Result<String, String> {
     let input: syn::DeriveInput =
         syn::parse_str(&decl.source(true)).map_err(|e| format!("{}: {e}", decl.name))?;
-    let tokens = isa_derive_internals::derive(&input, isa_derive_internals::runtime::default);
+    expand(&input, &decl.name)
+}
+
+/// [`expansion`] of `input`, whose name in messages is `name`.
+fn expand(input: &syn::DeriveInput, name: &str) -> Result<String, String> {
+    let tokens = isa_derive_internals::derive(input, isa_derive_internals::runtime::default);
     if tokens.to_string().contains("compile_error") {
-        return Err(format!("{}: the derive refuses it: {tokens}", decl.name));
+        return Err(format!("{name}: the derive refuses it: {tokens}"));
     }
-    let file: syn::File = syn::parse2(tokens).map_err(|e| format!("{}: {e}", decl.name))?;
+    let file: syn::File = syn::parse2(tokens).map_err(|e| format!("{name}: {e}"))?;
     Ok(prettyplease::unparse(&file))
+}
+
+/// The expansion of the first struct of `path` that derives `Bundle`.
+fn expand_first(path: &Path) -> Result<String, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let file = syn::parse_file(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let derives_bundle = |item: &syn::ItemStruct| {
+        item.attrs.iter().any(|a| {
+            a.path().is_ident("derive")
+                && a.parse_args_with(
+                    syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+                )
+                .is_ok_and(|paths| paths.iter().any(|p| p.is_ident("Bundle")))
+        })
+    };
+    let item = file
+        .items
+        .into_iter()
+        .find_map(|item| match item {
+            syn::Item::Struct(s) if derives_bundle(&s) => Some(s),
+            _ => None,
+        })
+        .ok_or_else(|| format!("{}: no struct derives Bundle", path.display()))?;
+    let name = item.ident.to_string();
+    expand(&syn::DeriveInput::from(item), &name)
 }
 
 /// Writes crate `name` with `n` declarations; `root` is the repository (for the path
