@@ -105,20 +105,16 @@ pub fn bundle_impl(layout: &Decl, plan: &Plan, visit: TokenStream, p: &Paths) ->
 
     // Fields.
     let encode = encode_body(layout, plan, p);
-    let values: Vec<_> = layout
-        .fields
-        .iter()
-        .map(|f| {
-            let (fi, value) = (f.ident, value_or_none(f, p));
-            quote!(#fi: {
-                let value = #value;
-                match value {
-                    ::core::option::Option::Some(v) => v,
-                    ::core::option::Option::None => return #result::Err(__field_fault(wire)),
-                }
-            })
+    let values = layout.fields.iter().map(|f| {
+        let (fi, value) = (f.ident, value_or_none(f, p));
+        quote!(#fi: {
+            let value = #value;
+            match value {
+                ::core::option::Option::Some(v) => v,
+                ::core::option::Option::None => return #result::Err(__field_fault(wire)),
+            }
         })
-        .collect();
+    });
     let getters = layout.fields.iter().map(|f| {
         let fi = f.ident;
         quote! {
@@ -206,6 +202,9 @@ pub fn bundle_impl(layout: &Decl, plan: &Plan, visit: TokenStream, p: &Paths) ->
             const FIELDS: &'static [#krate::FieldInfo] = &__TABLE;
             #layout_status
 
+            // Inlined where it is called, in every profile: `Bundle::encode` then builds the
+            // bundle where its caller keeps it, not in a slot copied out after an out-of-line
+            // call (BENCHMARKS.md, "The default profile on machine B").
             #[inline(always)]
             fn encode_in_place(&self, wire: &mut #wire) -> #result<(), #krate::EncodeError> {
                 #encode
@@ -224,7 +223,6 @@ pub fn bundle_impl(layout: &Decl, plan: &Plan, visit: TokenStream, p: &Paths) ->
                 // Every field read without its error path; one shared exit when any fails.
                 #result::Ok(f(Self { #(#values),* }))
             }
-
 
             #visit
         }
