@@ -3,7 +3,7 @@
 //! byte stream run on a machine with some defined memory never panics, and a stop is an error
 //! that prints.
 
-use isa_core::{Addr4, Dtype, Tensor1d};
+use isa_core::{Addr4, Dtype};
 use isa_ops::Op;
 use isa_sim::{Core, DrainBinding, Machine, PARTITIONS, Runner, Space};
 
@@ -43,21 +43,8 @@ pub fn run_stream(data: &[u8]) {
     let mut runner = Runner::new();
     if let Ok(addr) = Addr4::sbuf(0, 10244) {
         // The example kernel's drain (its seventh bundle) lands on its rowsum.
-        let dst = Tensor1d {
-            addr,
-            strides: [1],
-            nums: [1],
-        };
-        let partitions = PARTITIONS as u8;
-        let dtype = Dtype::Float32;
-        runner.bind_drain(
-            6 * 64,
-            DrainBinding {
-                dst,
-                dtype,
-                partitions,
-            },
-        );
+        let binding = DrainBinding::at(addr, Dtype::Float32, PARTITIONS as u8);
+        runner.bind_drain(6 * 64, binding);
     }
     if let Err(e) = runner.run::<Op>(&mut machine, stream, &mut ()) {
         assert!(!e.to_string().is_empty());

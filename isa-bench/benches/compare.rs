@@ -48,11 +48,6 @@ use peers::deku_tt::DekuTensorTensor;
 /// Bundles in the DRAM set's block and in the mixed stream: 64 MB.
 const L3_SET: usize = 1_000_000;
 
-/// Bundles in the L3-resident set: half the machine's L3, at most [`L3_SET`].
-fn l3_bundles() -> usize {
-    machine::cache_bytes(3).map_or(L3_SET, |b| (b / 2 / BUNDLE_SIZE).min(L3_SET))
-}
-
 struct Options {
     sets: Vec<String>,
     rounds: usize,
@@ -104,7 +99,12 @@ fn main() {
     for set in &opts.sets {
         match set.as_str() {
             "l2" => codec_set("l2", &block[..streams::WORKING_SET], &opts, true),
-            "l3" => codec_set("l3", &block[..l3_bundles()], &opts, true),
+            "l3" => codec_set(
+                "l3",
+                &block[..machine::l3_resident(BUNDLE_SIZE, L3_SET)],
+                &opts,
+                true,
+            ),
             "dram" => {
                 let copies = (opts.dram_mib << 20).div_ceil(block.len() * BUNDLE_SIZE);
                 let big = block.repeat(copies);

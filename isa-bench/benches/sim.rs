@@ -198,20 +198,10 @@ fn softmax(c: &mut Criterion) {
                 .expect("fits");
         }
         let mut runner = Runner::new();
-        let dst = Tensor {
-            addr: Addr4::sbuf(0, 10244).expect("in the band"),
-            strides: [1],
-            nums: [1],
-        };
-        let dtype = Dtype::Float32;
-        let partitions = PARTITIONS as u8;
+        let rowsum = Addr4::sbuf(0, 10244).expect("in the band");
         runner.bind_drain(
             6 * 64,
-            DrainBinding {
-                dst,
-                dtype,
-                partitions,
-            },
+            DrainBinding::at(rowsum, Dtype::Float32, PARTITIONS as u8),
         );
         (m, runner)
     };

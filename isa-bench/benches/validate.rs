@@ -22,7 +22,7 @@ const KERNEL: &[u8] = include_bytes!("../../examples/kernel.bin");
 
 fn main() {
     let benching = std::env::args().any(|a| a == "--bench");
-    let l3 = machine::cache_bytes(3).map_or(STREAM, |b| (b / 2 / BUNDLE_SIZE).min(STREAM));
+    let l3 = machine::l3_resident(BUNDLE_SIZE, STREAM);
     let sizes: &[(&str, usize)] = if benching {
         &[("l3", l3), ("64MB", STREAM)]
     } else {

@@ -31,6 +31,12 @@ pub fn describe() -> String {
     )
 }
 
+/// How many bundles of `size` bytes fill half this machine's L3, at most `most` (`most` where
+/// the machine reports no L3): a working set the L3 holds once it has been read.
+pub fn l3_resident(size: usize, most: usize) -> usize {
+    cache_bytes(3).map_or(most, |b| (b / 2 / size.max(1)).min(most))
+}
+
 /// The size in bytes of the level-`level` unified or data cache of CPU 0, as
 /// `/sys/devices/system/cpu/cpu0/cache` reports it (`None` where it does not).
 pub fn cache_bytes(level: u32) -> Option<usize> {

@@ -183,21 +183,8 @@ fn tensor_scalar(
     reverse0: bool,
 ) -> TensorScalarPtrInst {
     TensorScalarPtrInst {
-        out,
-        reduce_out: None,
-        input,
-        scalars: vec![scalar],
-        op0,
-        op1: AluOp::Bypass,
         reverse0,
-        reverse1: false,
-        apply_transpose: false,
-        bitvec: false,
-        tensor_scalar_addr: false,
-        scalar_tensor_tensor: false,
-        stt_scan: false,
-        acc: AccumulateCmd::Idle,
-        sync: SyncBand::default(),
+        ..TensorScalarPtrInst::new(out, input, vec![scalar], op0, AluOp::Bypass)
     }
 }
 

@@ -325,6 +325,29 @@ pub enum TensorScalarPath {
 }
 
 impl TensorScalarPtrInst {
+    /// A plain instruction: `op0` then `op1` on `input` and `scalars`, into `out` alone; every
+    /// flag clear, neither op reversed, the accumulator idle, the default sync band. Other
+    /// members by struct update: `TensorScalarPtrInst { reverse0: true, ..TensorScalarPtrInst::new(…) }`.
+    pub fn new(out: Operand, input: Operand, scalars: Vec<Arg>, op0: AluOp, op1: AluOp) -> Self {
+        TensorScalarPtrInst {
+            out,
+            reduce_out: None,
+            input,
+            scalars,
+            op0,
+            op1,
+            reverse0: false,
+            reverse1: false,
+            apply_transpose: false,
+            bitvec: false,
+            tensor_scalar_addr: false,
+            scalar_tensor_tensor: false,
+            stt_scan: false,
+            acc: AccumulateCmd::Idle,
+            sync: SyncBand::default(),
+        }
+    }
+
     /// `visitInstTensorScalarPtr` @0x1266d60: the addressable-scalar test first, then the STT
     /// flags, else plain TensorScalar.
     pub fn path(&self) -> TensorScalarPath {

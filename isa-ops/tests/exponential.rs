@@ -10,10 +10,10 @@
 
 mod common;
 
-use common::{operand, ptr_inst};
+use common::operand;
 use isa_core::{AccumulateCmd, AluOp, Bundle, Dtype, ReverseOps, SyncBand};
 use isa_ops::exponential::{ExpOpcode, Exponential, ExponentialInst};
-use isa_ops::tensor_scalar::{Arg, ScalarSource, TensorScalar};
+use isa_ops::tensor_scalar::{Arg, ScalarSource, TensorScalar, TensorScalarPtrInst};
 use isa_ops::{Codegen, Lowering, Op, Validate, decode_any};
 
 const P128_256: &[(i64, u64)] = &[(1, 128), (1, 256)];
@@ -76,7 +76,7 @@ fn the_header_word_is_0x1030_little_endian() {
 #[test]
 fn float4_is_0x10_on_exponential_and_0x05_on_tensor_scalar() {
     let e = exp().build().unwrap().to_bytes().unwrap();
-    let ts = ptr_inst(
+    let ts = TensorScalarPtrInst::new(
         exp().out,
         exp().input,
         vec![Arg::fp32(1.0)],

@@ -4,14 +4,14 @@
 
 mod common;
 
-use common::{P64_4X128, operand, ptr_inst};
+use common::{P64_4X128, operand};
 use isa_core::{AluOp, Dtype};
 use isa_ops::tensor_scalar::{Arg, TensorScalarPtrInst};
 use isa_ops::{Codegen, EncoderBody, InstId, LowerError, Lowered, ModuleAttribute, Op, Sink};
 
 /// A plain TensorScalar (0x43).
 fn plain() -> TensorScalarPtrInst {
-    ptr_inst(
+    TensorScalarPtrInst::new(
         operand(0x0004_0100, P64_4X128, Dtype::Float32),
         operand(0x0008_0000, P64_4X128, Dtype::Float32),
         vec![Arg::fp32(2.0), Arg::fp32(1.0)],

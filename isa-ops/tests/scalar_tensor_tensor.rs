@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{P64_512, operand, ptr_inst};
+use common::{P64_512, operand};
 use isa_core::{AluOp, Bundle, Dtype, ReverseOps};
 use isa_ops::scalar_tensor_tensor::{ScalarTensorTensor, SttOpcode};
 use isa_ops::tensor_scalar::{Arg, TensorScalarPath, TensorScalarPtrInst};
@@ -12,7 +12,7 @@ use isa_ops::{Codegen, LowerError, Lowering, Op, Validate, decode_any};
 
 /// out (fp32) = (0.5 mult tensor0 (fp32)) add tensor1 (bf16), 64 partitions × 512.
 fn stt() -> TensorScalarPtrInst {
-    let mut i = ptr_inst(
+    let mut i = TensorScalarPtrInst::new(
         operand(0x0004_0000, P64_512, Dtype::Float32),
         operand(0x0008_0000, P64_512, Dtype::Float32),
         vec![

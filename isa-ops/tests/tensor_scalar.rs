@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{P64_4X128, ap, operand, ptr_inst};
+use common::{P64_4X128, ap, operand};
 use isa_core::{AccumulateCmd, AluOp, Bundle, Dtype, Lut, Problem, ReverseOps, dtype_v2};
 use isa_ops::opaque::DveReadAccumulator;
 use isa_ops::tensor_scalar::{
@@ -15,7 +15,7 @@ use isa_ops::{Codegen, LowerError, Lowering, ModuleAttribute, Op, Validate, deco
 
 /// out[64][4][128] (bf16) = (in (fp32) mult 2.0) is_gt -1.0, op0 reversed.
 fn ts() -> TensorScalarPtrInst {
-    let mut i = ptr_inst(
+    let mut i = TensorScalarPtrInst::new(
         operand(0x0004_0100, P64_4X128, Dtype::Bfloat16),
         operand(0x0008_0000, P64_4X128, Dtype::Float32),
         vec![Arg::fp32(2.0), Arg::fp32(-1.0)],

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{P64_512, operand, ptr_inst};
+use common::{P64_512, operand};
 use isa_core::{AccumulateCmd, Addr4, AluOp, Bundle, Dtype, ReverseOps};
 use isa_ops::tensor_scalar::{Arg, ScalarSource, TensorScalarPath, TensorScalarPtrInst};
 use isa_ops::tensor_scalar_addr::{TensorScalarAddr, start_partition};
@@ -12,7 +12,7 @@ use isa_ops::{LowerError, Lowering, Op, Validate, decode_any};
 
 /// out (fp32) = in (fp32) add s0, s0 read per partition at SBUF partition 2, offset 0x1000.
 fn addr() -> TensorScalarPtrInst {
-    let mut i = ptr_inst(
+    let mut i = TensorScalarPtrInst::new(
         operand(0x0004_0000, P64_512, Dtype::Float32),
         operand(0x0008_0000, P64_512, Dtype::Float32),
         vec![Arg::Ap(operand(0x0008_1000, &[(1, 64)], Dtype::Float32))],

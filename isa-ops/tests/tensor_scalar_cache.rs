@@ -4,9 +4,9 @@
 
 mod common;
 
-use common::{P64_4X128, operand, ptr_inst};
+use common::{P64_4X128, operand};
 use isa_core::{AccumulateCmd, AluOp, Bundle, Dtype, Engine, SyncBand};
-use isa_ops::tensor_scalar::{Arg, TensorScalar, TsOpcode};
+use isa_ops::tensor_scalar::{Arg, TensorScalar, TensorScalarPtrInst, TsOpcode};
 use isa_ops::tensor_scalar_cache::TensorScalarCacheInst;
 use isa_ops::{Codegen, LowerError, Lowering, Op, Validate, decode_any};
 
@@ -174,7 +174,7 @@ fn reduce_and_fused_reduce_decode_as_one_op() {
     reduce.mode = 0;
     let from_cache = bytes(&reduce)[0];
 
-    let mut fused = ptr_inst(
+    let mut fused = TensorScalarPtrInst::new(
         reduce.out.clone(),
         reduce.input.clone(),
         vec![Arg::fp32(1.0), Arg::fp32(5.0)],

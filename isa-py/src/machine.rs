@@ -2,7 +2,7 @@
 //! element bytes between an array and a memory, one row of the array a partition; running
 //! calls [`Runner::run`] for the module's family. Nothing is computed here.
 
-use isa_core::{Addr4, Dtype, Family, Tensor1d};
+use isa_core::{Addr4, Dtype, Family};
 use isa_sim::numeric::Format;
 use isa_sim::{Core, DrainBinding, DrainEvent, ExecError, Execute, PARTITIONS, Runner, Space};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -173,16 +173,8 @@ impl Machine {
         let stream = Stream::read(data)?;
         let mut runner = Runner::new();
         for (offset, address) in drains.unwrap_or_default() {
-            let dst = Tensor1d {
-                addr: Addr4::sbuf(0, address).map_err(value_error)?,
-                strides: [1],
-                nums: [1],
-            };
-            let binding = DrainBinding {
-                dst,
-                dtype: Dtype::Float32,
-                partitions: PARTITIONS as u8,
-            };
+            let addr = Addr4::sbuf(0, address).map_err(value_error)?;
+            let binding = DrainBinding::at(addr, Dtype::Float32, PARTITIONS as u8);
             runner.bind_drain(offset, binding);
         }
         let mut machine = self.machine.clone();

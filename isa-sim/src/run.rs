@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use isa_core::{Dtype, Family, Tensor1d};
+use isa_core::{Addr4, Dtype, Family, Tensor1d};
 
 use crate::error::{ExecError, Fault, Problem};
 use crate::machine::{Machine, PARTITIONS};
@@ -34,6 +34,21 @@ pub struct DrainBinding {
     pub dtype: Dtype,
     /// How many partitions, from the destination's base partition.
     pub partitions: u8,
+}
+
+impl DrainBinding {
+    /// A drain into the one element at `addr` of each of `partitions` partitions, in `dtype`.
+    pub const fn at(addr: Addr4, dtype: Dtype, partitions: u8) -> Self {
+        DrainBinding {
+            dst: Tensor1d {
+                addr,
+                strides: [1],
+                nums: [1],
+            },
+            dtype,
+            partitions,
+        }
+    }
 }
 
 /// One executed bundle, for a trace: where it is, which op, and the operands it read and wrote.

@@ -8,7 +8,7 @@
 mod common;
 
 use common::*;
-use isa_core::{Dtype, Tensor1d};
+use isa_core::Dtype;
 use isa_ops::Op;
 use isa_sim::{DrainBinding, Runner, Space};
 
@@ -25,20 +25,8 @@ fn the_kernels_tail_normalises_each_row() {
         put_f32(&mut m, Space::Sbuf, p, 10240, &[0.0]);
     }
     // The drain is the tail's third bundle; the caller binds it to rowsum (10244, fp32).
-    let rowsum = Tensor1d {
-        addr: sb(0, 10244),
-        strides: [1],
-        nums: [1],
-    };
     let mut runner = Runner::new();
-    runner.bind_drain(
-        128,
-        DrainBinding {
-            dst: rowsum,
-            dtype: Dtype::Float32,
-            partitions: 128,
-        },
-    );
+    runner.bind_drain(128, DrainBinding::at(sb(0, 10244), Dtype::Float32, 128));
     let ran = runner.run::<Op>(&mut m, tail, &mut ()).unwrap();
     assert_eq!(ran, 5);
     let e = std::f32::consts::E;

@@ -11,7 +11,7 @@
 //! same way by both sides.
 
 use half::bf16;
-use isa_core::{AccessPattern, AccumulateCmd, Addr4, AluOp, ApPair, Dtype, Engine, SyncBand};
+use isa_core::{AccessPattern, Addr4, AluOp, ApPair, Dtype, Engine, SyncBand};
 use isa_ops::tensor_scalar::{Arg, TensorScalarPtrInst};
 use isa_ops::tensor_tensor::TensorTensorInst;
 use isa_ops::{Core, Lowering, Op, Operand};
@@ -308,21 +308,15 @@ fn ts_inst(c: &Case) -> TensorScalarPtrInst {
         ),
     };
     TensorScalarPtrInst {
-        out: c.output().operand(n),
-        reduce_out: None,
-        input: c.input(0, IN0).operand(n),
-        scalars: (0..c.scalars.len()).map(scalar).collect(),
-        op0: c.ops[0],
-        op1: c.ops[1],
         reverse0: c.reverse[0],
         reverse1: c.reverse[1],
-        apply_transpose: false,
-        bitvec: false,
-        tensor_scalar_addr: false,
-        scalar_tensor_tensor: false,
-        stt_scan: false,
-        acc: AccumulateCmd::Idle,
-        sync: SyncBand::default(),
+        ..TensorScalarPtrInst::new(
+            c.output().operand(n),
+            c.input(0, IN0).operand(n),
+            (0..c.scalars.len()).map(scalar).collect(),
+            c.ops[0],
+            c.ops[1],
+        )
     }
 }
 

@@ -3,7 +3,7 @@
 mod common;
 
 use common::*;
-use isa_core::{Dtype, SyncBand, Tensor1d, Tensor4d};
+use isa_core::{Dtype, SyncBand, Tensor4d};
 use isa_ops::Op;
 use isa_ops::memset::{Memset, MemsetOpcode};
 use isa_ops::opaque::DveReadAccumulator;
@@ -221,34 +221,15 @@ fn a_drain_is_an_event_and_lands_only_where_bound() {
         "an unbound drain writes nothing"
     );
     // Bound at offset 0: partitions 0 and 1 receive their registers at SBUF byte 40.
-    let dst = Tensor1d {
-        addr: sb(0, 40),
-        strides: [1],
-        nums: [1],
-    };
     let mut runner = Runner::new();
-    runner.bind_drain(
-        0,
-        DrainBinding {
-            dst,
-            dtype: Dtype::Float32,
-            partitions: 2,
-        },
-    );
+    runner.bind_drain(0, DrainBinding::at(sb(0, 40), Dtype::Float32, 2));
     let mut events = Vec::new();
     runner.run::<Op>(&mut m, &stream, &mut events).unwrap();
     assert_eq!(get_f32(&m, Space::Sbuf, 0, 40, 1), [1.5]);
     assert_eq!(get_f32(&m, Space::Sbuf, 1, 40, 1), [-2.0]);
     // Bound over partition 2, whose register is unset: an error, and nothing written.
     let mut runner = Runner::new();
-    runner.bind_drain(
-        0,
-        DrainBinding {
-            dst,
-            dtype: Dtype::Float32,
-            partitions: 3,
-        },
-    );
+    runner.bind_drain(0, DrainBinding::at(sb(0, 40), Dtype::Float32, 3));
     let err = runner.run::<Op>(&mut m, &stream, &mut ()).unwrap_err();
     assert_eq!(
         err.fault.problem,

@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use isa_core::{Dtype, Tensor1d};
+use isa_core::Dtype;
 use isa_ops::Op;
 use isa_sim::{Core, DrainBinding, Machine, Runner, Space};
 
@@ -102,18 +102,9 @@ fn the_masked_softmax_kernel_matches_an_f64_softmax_within_one_bf16_ulp() {
     let mut m = Machine::new(Core::V4);
     let rows = load(&mut m);
     let mut runner = Runner::new();
-    let rowsum = Tensor1d {
-        addr: sb(0, ROWSUM as u32),
-        strides: [1],
-        nums: [1],
-    };
     runner.bind_drain(
         DRAIN_OFFSET,
-        DrainBinding {
-            dst: rowsum,
-            dtype: Dtype::Float32,
-            partitions: ROWS as u8,
-        },
+        DrainBinding::at(sb(0, ROWSUM as u32), Dtype::Float32, ROWS as u8),
     );
     let kernel = include_bytes!("../../examples/kernel.bin");
     let mut drains = Vec::new();

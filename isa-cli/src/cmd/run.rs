@@ -18,7 +18,7 @@ use std::io::{BufWriter, StdoutLock};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use isa_core::{Addr4, Dtype, Tensor1d};
+use isa_core::{Addr4, Dtype};
 use isa_sim::numeric::Format;
 use isa_sim::{Core, DrainBinding, Machine, Observer, PARTITIONS, Record, Runner, Space};
 
@@ -240,15 +240,11 @@ impl Drain {
             Space::Psum => Addr4::psum(p, b),
         }
         .map_err(|e| format!("drain at {:#x}: {e}", self.offset))?;
-        Ok(DrainBinding {
-            dst: Tensor1d {
-                addr,
-                strides: [1],
-                nums: [1],
-            },
-            dtype: self.dtype,
-            partitions: (PARTITIONS - partition) as u8,
-        })
+        Ok(DrainBinding::at(
+            addr,
+            self.dtype,
+            (PARTITIONS - partition) as u8,
+        ))
     }
 }
 

@@ -39,31 +39,3 @@ pub const P64_4X128: &[(i64, u64)] = &[(1, 64), (512, 4), (1, 128)];
 
 /// 64 partitions × 512 elements: TENSOR2D strides {1, 1}, nums {512, 1}.
 pub const P64_512: &[(i64, u64)] = &[(1, 64), (1, 512)];
-
-/// A plain TensorScalarPtr instruction: every flag clear, no reversal, accumulate idle, one
-/// output; tests set what they exercise.
-pub fn ptr_inst(
-    out: Operand,
-    input: Operand,
-    scalars: Vec<isa_ops::tensor_scalar::Arg>,
-    op0: isa_core::AluOp,
-    op1: isa_core::AluOp,
-) -> isa_ops::tensor_scalar::TensorScalarPtrInst {
-    isa_ops::tensor_scalar::TensorScalarPtrInst {
-        out,
-        reduce_out: None,
-        input,
-        scalars,
-        op0,
-        op1,
-        reverse0: false,
-        reverse1: false,
-        apply_transpose: false,
-        bitvec: false,
-        tensor_scalar_addr: false,
-        scalar_tensor_tensor: false,
-        stt_scan: false,
-        acc: isa_core::AccumulateCmd::Idle,
-        sync: isa_core::SyncBand::default(),
-    }
-}
