@@ -148,11 +148,13 @@ macro_rules! enumeration {
             }
         }
 
-        /// In a validator's reason, the wire name.
+        /// In a validator's reason: the code, printed as the wire name.
         #[automatically_derived]
-        impl ::core::convert::From<$name> for $crate::ReasonArg {
-            fn from(value: $name) -> Self {
-                $crate::ReasonArg::Name(value.name())
+        impl $crate::validate::Arg for $name {
+            const PRINT: $crate::validate::Print = $crate::validate::Print::Name(Self::CODES);
+            #[inline(always)]
+            fn value(self) -> u64 {
+                self.code() as u64
             }
         }
 

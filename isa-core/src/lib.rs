@@ -94,5 +94,7 @@ pub use family::{Declaration, Family};
 pub use field::{BitValue, Field};
 pub use header::SyncBand;
 pub use lut::{Lut, LutRef, PreimageNames};
-pub use validate::{Finding, Findings, Reason, ReasonArg, Rule, Validate};
+pub use validate::{
+    Arg, Finding, Findings, Hex, Print, Reason, ReasonArg, ReasonShape, Rule, Validate,
+};
 pub use visit::{Enumerated, FieldOrder, Key, Nest, Value, Visitor};

@@ -2,6 +2,7 @@
 //! names, run on a decoded bundle, each with how firmly the seeds state its rule.
 
 use crate::Confidence;
+use crate::error::Codes;
 
 /// One validator rule: the check's name, how sure the seeds are of what it requires, and where
 /// that comes from. Declared once per check, as a `const` next to the validator that runs it,
@@ -73,45 +74,69 @@ impl<R: std::fmt::Display> std::fmt::Display for Finding<R> {
     }
 }
 
-/// Why a check failed, as a message template and the values it names: `{}` in the template
-/// stands for the next argument, in order. Copied, never allocated; formatted only when
-/// displayed. Build one with [`reason!`](crate::reason!), which checks at compile time that the
-/// template has a `{}` for each argument.
+/// Why a check failed: a message template and the raw values it names, `{}` in the template
+/// standing for the next value in order. Five words: a pointer to the call site's static
+/// [`ReasonShape`] (the template and how each value prints) and the values as `u64`. Copied,
+/// never allocated; nothing is formatted until it is displayed. Build one with
+/// [`reason!`](crate::reason!), which checks at compile time that the template has a `{}` for
+/// each argument and takes each argument's print form from its type.
 ///
 /// ```
 /// use isa_core::{Dtype, ReasonArg, reason};
 /// let r = reason!("{} is {} elements past byte {}", Dtype::Int32, 3u32, ReasonArg::hex2(0x40));
 /// assert_eq!(r.to_string(), "int32 is 3 elements past byte 0x40");
+/// assert_eq!(std::mem::size_of_val(&r), 40);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Reason {
+    shape: &'static ReasonShape,
+    values: [u64; Reason::MAX_ARGS],
+}
+
+/// The static part of a [`Reason`], one per [`reason!`](crate::reason!) call site: the
+/// template and how each of its values prints.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct ReasonShape {
     template: &'static str,
-    args: [ReasonArg; Reason::MAX_ARGS],
+    prints: [Option<Print>; Reason::MAX_ARGS],
+}
+
+/// How one value of a [`Reason`] prints: the print form of an argument's type
+/// ([`Arg::PRINT`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Print {
+    /// An unsigned number, in decimal.
+    Uint,
+    /// A signed number (stored as its two's complement), in decimal.
+    Int,
+    /// A number in hexadecimal with `0x`, zero-padded to `digits` digits (`{:#0w$x}`, w =
+    /// digits + 2; 0: no padding).
+    Hex {
+        /// The least number of hex digits.
+        digits: u8,
+    },
+    /// An enumerator, by the wire name its code has in the table (its `CODES`).
+    Name(Codes),
 }
 
 impl Reason {
     /// The most arguments a reason carries.
     pub const MAX_ARGS: usize = 4;
 
-    /// A reason from its template and arguments (at most [`Reason::MAX_ARGS`], checked when the
-    /// call compiles). A `{}` with no argument left prints nothing; prefer
-    /// [`reason!`](crate::reason!), which also checks that count.
-    pub const fn new<const N: usize>(template: &'static str, args: [ReasonArg; N]) -> Self {
-        const {
-            assert!(
-                N <= Reason::MAX_ARGS,
-                "a reason carries at most 4 arguments"
-            )
-        };
-        let mut all = [ReasonArg::Empty; Reason::MAX_ARGS];
-        let mut i = 0;
-        while i < N && i < Reason::MAX_ARGS {
-            all[i] = args[i];
-            i += 1;
-        }
+    /// The reason of the template `T` with `args`: what [`reason!`](crate::reason!) expands
+    /// to. The shape is a constant of `T` and the argument types, so building a reason stores
+    /// five words and calls nothing.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn of<T: Template, A: Args>(args: A) -> Self {
         Reason {
-            template,
-            args: all,
+            shape: const {
+                &ReasonShape {
+                    template: T::TEXT,
+                    prints: A::PRINTS,
+                }
+            },
+            values: args.values(),
         }
     }
 
@@ -132,22 +157,23 @@ impl Reason {
 
     /// The template, with `{}` where the arguments go.
     pub const fn template(&self) -> &'static str {
-        self.template
+        self.shape.template
     }
 
-    /// The arguments, in template order.
+    /// The arguments, in template order, as they print.
     pub fn args(&self) -> impl Iterator<Item = ReasonArg> + '_ {
-        self.args
+        self.shape
+            .prints
             .iter()
-            .copied()
-            .filter(|a| !matches!(a, ReasonArg::Empty))
+            .zip(self.values)
+            .filter_map(|(print, value)| Some(ReasonArg::printed(*print.as_ref()?, value)))
     }
 }
 
 impl std::fmt::Display for Reason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut args = self.args.iter();
-        let mut rest = self.template;
+        let mut args = self.args();
+        let mut rest = self.shape.template;
         while let Some((text, after)) = rest.split_once("{}") {
             f.write_str(text)?;
             if let Some(arg) = args.next() {
@@ -159,48 +185,61 @@ impl std::fmt::Display for Reason {
     }
 }
 
-/// One value a [`Reason`] names, with how it prints.
+/// One value of a [`Reason`] as it prints ([`Reason::args`]). Its associated functions
+/// [`hex`](ReasonArg::hex), [`hex2`](ReasonArg::hex2) and [`hex8`](ReasonArg::hex8) wrap a
+/// number for [`reason!`](crate::reason!) to print in hexadecimal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ReasonArg {
-    /// No value (an unused argument slot); prints nothing.
-    Empty,
     /// An unsigned number, in decimal.
     Uint(u64),
     /// A signed number, in decimal.
     Int(i64),
-    /// A number in hexadecimal with `0x`, zero-padded to `digits` digits (`{:#0w$x}`, w =
-    /// digits + 2; 0: no padding).
+    /// A number in hexadecimal with `0x`, zero-padded to `digits` digits.
     Hex {
         /// The value.
         value: u64,
         /// The least number of hex digits.
         digits: u8,
     },
-    /// A name: an enumerator's wire name, a field's name.
+    /// A name: an enumerator's wire name. A code the table does not name prints as `code N`.
     Name(&'static str),
+    /// An enumerator's code that its table does not name (a value no decoder produces).
+    Unnamed(u64),
 }
 
 impl ReasonArg {
     /// `value` as `{:#x}`.
-    pub const fn hex(value: u64) -> Self {
-        ReasonArg::Hex { value, digits: 0 }
+    pub const fn hex(value: u64) -> Hex<0> {
+        Hex(value)
     }
 
     /// `value` as `{:#04x}`: a byte, an opcode.
-    pub const fn hex2(value: u64) -> Self {
-        ReasonArg::Hex { value, digits: 2 }
+    pub const fn hex2(value: u64) -> Hex<2> {
+        Hex(value)
     }
 
     /// `value` as `{:#010x}`: a 32-bit word.
-    pub const fn hex8(value: u64) -> Self {
-        ReasonArg::Hex { value, digits: 8 }
+    pub const fn hex8(value: u64) -> Hex<8> {
+        Hex(value)
+    }
+
+    /// The stored `value` as `print` shows it.
+    fn printed(print: Print, value: u64) -> Self {
+        match print {
+            Print::Uint => ReasonArg::Uint(value),
+            Print::Int => ReasonArg::Int(value as i64),
+            Print::Hex { digits } => ReasonArg::Hex { value, digits },
+            Print::Name(codes) => codes
+                .iter()
+                .find(|(_, code)| u64::from(*code) == value)
+                .map_or(ReasonArg::Unnamed(value), |(name, _)| ReasonArg::Name(name)),
+        }
     }
 }
 
 impl std::fmt::Display for ReasonArg {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {
-            ReasonArg::Empty => Ok(()),
             ReasonArg::Uint(n) => write!(f, "{n}"),
             ReasonArg::Int(n) => write!(f, "{n}"),
             ReasonArg::Hex { value, digits: 0 } => write!(f, "{value:#x}"),
@@ -208,42 +247,118 @@ impl std::fmt::Display for ReasonArg {
                 write!(f, "{value:#0w$x}", w = usize::from(digits) + 2)
             }
             ReasonArg::Name(name) => f.write_str(name),
+            ReasonArg::Unnamed(code) => write!(f, "code {code}"),
         }
+    }
+}
+
+/// A number that a [`Reason`] prints in hexadecimal with at least `DIGITS` digits; made by
+/// [`ReasonArg::hex`] and its kin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Hex<const DIGITS: u8>(pub u64);
+
+/// A value a [`reason!`](crate::reason!) argument may be: how its type prints, and its bits.
+/// Integers print in decimal, [`Hex`] in hexadecimal, enumerators by wire name.
+pub trait Arg: Copy {
+    /// How values of this type print.
+    const PRINT: Print;
+    /// The value as stored in a [`Reason`].
+    fn value(self) -> u64;
+}
+
+impl<const DIGITS: u8> Arg for Hex<DIGITS> {
+    const PRINT: Print = Print::Hex { digits: DIGITS };
+    #[inline(always)]
+    fn value(self) -> u64 {
+        self.0
     }
 }
 
 /// The integer types a reason prints in decimal.
-macro_rules! reason_arg_from {
-    ($variant:ident as $wide:ty: $($ty:ty),+) => {$(
-        impl From<$ty> for ReasonArg {
-            fn from(n: $ty) -> Self {
-                ReasonArg::$variant(n as $wide)
+macro_rules! integer_arg {
+    ($print:ident as $wide:ty: $($ty:ty),+) => {$(
+        impl Arg for $ty {
+            const PRINT: Print = Print::$print;
+            #[inline(always)]
+            fn value(self) -> u64 {
+                self as $wide as u64
             }
         }
     )+};
 }
-reason_arg_from!(Uint as u64: u8, u16, u32, u64, usize);
-reason_arg_from!(Int as i64: i8, i16, i32, i64, isize);
+integer_arg!(Uint as u64: u8, u16, u32, u64, usize);
+integer_arg!(Int as i64: i8, i16, i32, i64, isize);
 
-impl From<&'static str> for ReasonArg {
-    fn from(name: &'static str) -> Self {
-        ReasonArg::Name(name)
-    }
+/// A [`reason!`](crate::reason!) template: a type per call site whose constant is the text.
+#[doc(hidden)]
+pub trait Template {
+    /// The template, `{}` where each argument goes.
+    const TEXT: &'static str;
 }
 
-/// `reason!("template with {} and {}", a, b)`: a [`Reason`], each argument converted with
-/// [`ReasonArg::from`] (integers print in decimal, enumerators by wire name; wrap a value in
-/// [`ReasonArg::hex`] and its kin for hexadecimal). A template whose `{}` count differs from
-/// the argument count does not compile.
+/// The arguments of one [`reason!`](crate::reason!): a tuple of up to
+/// [`Reason::MAX_ARGS`] [`Arg`]s.
+#[doc(hidden)]
+pub trait Args {
+    /// How each argument prints; `None` past the last.
+    const PRINTS: [Option<Print>; Reason::MAX_ARGS];
+    /// The stored values; 0 past the last.
+    fn values(self) -> [u64; Reason::MAX_ARGS];
+}
+
+/// `Args` for the tuples of 0 to 4 arguments.
+macro_rules! args_tuple {
+    ($($arg:ident $field:tt),*) => {
+        impl<$($arg: Arg),*> Args for ($($arg,)*) {
+            const PRINTS: [Option<Print>; Reason::MAX_ARGS] = {
+                let mut prints = [None; Reason::MAX_ARGS];
+                let given = [$(Some($arg::PRINT)),*];
+                let mut i = 0;
+                while i < given.len() {
+                    prints[i] = given[i];
+                    i += 1;
+                }
+                prints
+            };
+            #[inline(always)]
+            #[allow(clippy::unused_unit)]
+            fn values(self) -> [u64; Reason::MAX_ARGS] {
+                let mut values = [0; Reason::MAX_ARGS];
+                let given = [$(self.$field.value()),*];
+                values[..given.len()].copy_from_slice(&given);
+                values
+            }
+        }
+    };
+}
+args_tuple!();
+args_tuple!(A 0);
+args_tuple!(A 0, B 1);
+args_tuple!(A 0, B 1, C 2);
+args_tuple!(A 0, B 1, C 2, D 3);
+
+/// `reason!("template with {} and {}", a, b)`: a [`Reason`]. Each argument is an [`Arg`]:
+/// integers print in decimal, enumerators by wire name; wrap a value in [`ReasonArg::hex`] and
+/// its kin for hexadecimal. A template whose `{}` count differs from the argument count, or
+/// with more than [`Reason::MAX_ARGS`] arguments, does not compile.
 #[macro_export]
 macro_rules! reason {
-    ($template:literal $(, $arg:expr)* $(,)?) => {{
-        const _: () = ::core::assert!(
-            $crate::Reason::placeholders($template) == [$(::core::stringify!($arg),)* ""].len() - 1,
-            "reason!: the template needs one placeholder per argument",
-        );
-        $crate::Reason::new($template, [$($crate::ReasonArg::from($arg)),*])
-    }};
+    ($template:expr $(, $arg:expr)* $(,)?) => {
+        match ($($arg,)*) {
+            args => {
+                const _: () = ::core::assert!(
+                    $crate::Reason::placeholders($template)
+                        == [$(::core::stringify!($arg),)* ""].len() - 1,
+                    "reason!: the template needs one placeholder per argument",
+                );
+                struct __ReasonTemplate;
+                impl $crate::validate::Template for __ReasonTemplate {
+                    const TEXT: &'static str = $template;
+                }
+                $crate::Reason::of::<__ReasonTemplate, _>(args)
+            }
+        }
+    };
 }
 
 /// Where validators put their findings: a buffer the caller owns and reuses, so that checking a

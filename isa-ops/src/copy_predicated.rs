@@ -610,7 +610,7 @@ impl Validate for SelectReduce {
     /// - `tensor2d_valid` on the three 2-D slots (seed 002).
     fn check(&self, out: &mut Findings) {
         let check = &S_VALID_SELECT_REDUCE_DTYPES;
-        let output = ("output", self.out_dtype);
+        let output = self.out_dtype;
         tag_differs(check, (at!(Self, "src_dtype"), self.src_dtype), output, out);
         tag_differs(
             check,
@@ -661,7 +661,7 @@ impl Validate for CopyPredicated {
                 why,
             ));
         }
-        let output = ("output", self.out_dtype);
+        let output = self.out_dtype;
         if self.opcode == CopyCastOpcode::Copy {
             let src = (at!(Self, "src_dtype"), self.src_dtype);
             tag_differs(&S3D3_COPY_PRED_SRC0_DTYPE, src, output, out);

@@ -175,9 +175,16 @@ impl Validate for Exponential {
                 why,
             ));
         }
-        for (at, op) in [(at!(Self, "op0"), self.op0), (at!(Self, "op1"), self.op1)] {
+        for (slot, at, op) in [
+            (0u8, at!(Self, "op0"), self.op0),
+            (1, at!(Self, "op1"), self.op1),
+        ] {
             if op != AluOp::Bypass {
-                out.push(finding(&OP0_OP1_BYPASS, at, reason!("{} is {}", at.0, op)));
+                out.push(finding(
+                    &OP0_OP1_BYPASS,
+                    at,
+                    reason!("op{} is {}", slot, op),
+                ));
             }
         }
         if self.reverse != ReverseOps::None {

@@ -49,8 +49,16 @@ const _: () = {
     }
 };
 
-/// The Memset error for a mode with no opcode (seed 000 §5).
-const UNIMPLEMENTED_MODE: &str = "has unimplemented Memset Mode";
+/// The Memset error for a mode with no opcode (seed 000 §5), as a macro so that the
+/// validator's reason template can quote it.
+macro_rules! unimplemented_mode {
+    () => {
+        "has unimplemented Memset Mode"
+    };
+}
+
+/// The Memset error for a mode with no opcode, as a lowering reports it.
+const UNIMPLEMENTED_MODE: &str = unimplemented_mode!();
 
 /// The opcode of a raw MemsetMode DWORD through [`memset_opcode`]; `None` for a mode ≥ 2.
 pub fn opcode_of_mode(mode: u32) -> Option<MemsetOpcode> {
@@ -162,7 +170,7 @@ impl Validate for Memset {
                 out.push(finding(&MEMSET_OPCODE, at!(Self, "opcode"), why));
             }
             None => {
-                let why = reason!("mode {}: {}", self.mode, UNIMPLEMENTED_MODE);
+                let why = reason!(concat!("mode {}: ", unimplemented_mode!()), self.mode);
                 out.push(finding(&MEMSET_OPCODE, at!(Self, "mode"), why));
             }
         }

@@ -131,19 +131,18 @@ pub(crate) fn same_tag(a: Dtype, b: Dtype) -> bool {
     dtype_v2::encode(&a) == dtype_v2::encode(&b)
 }
 
-/// `rule` on `field` when its dtype's wire tag differs from `expected`'s (named `what`).
+/// `rule` on `field` when its dtype's wire tag differs from the output dtype's.
 pub(crate) fn tag_differs(
     rule: &'static Rule,
     (at, dtype): (At, Dtype),
-    (what, expected): (&'static str, Dtype),
+    output: Dtype,
     out: &mut Findings,
 ) {
-    if !same_tag(dtype, expected) {
+    if !same_tag(dtype, output) {
         let why = reason!(
-            "{} does not carry the wire tag of the {} dtype {}",
+            "{} does not carry the wire tag of the output dtype {}",
             dtype,
-            what,
-            expected
+            output
         );
         out.push(finding(rule, at, why));
     }

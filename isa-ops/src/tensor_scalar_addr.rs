@@ -275,13 +275,12 @@ impl TensorScalarAddr {
         ];
         let live = live.iter().take(if one_scalar { 1 } else { 2 });
         let input_partition = start_partition(self.input.addr);
-        for &(src_at, at, src, word) in live {
-            let field = at.0;
+        for (slot, &(src_at, at, src, word)) in (0u8..).zip(live) {
             match src {
                 ScalarSource::Immediate => {
                     let why = reason!(
-                        "{} is an immediate {}, not an address",
-                        field,
+                        "scalar{} is an immediate {}, not an address",
+                        slot,
                         ReasonArg::hex(u64::from(word))
                     );
                     out.push(finding(&S2D2_TS_AS_ADDR_IMMEDIATE_UNUSED, src_at, why));
@@ -292,8 +291,8 @@ impl TensorScalarAddr {
                         && p != q
                     {
                         let why = reason!(
-                            "{} starts on partition {}, the input on partition {}",
-                            field,
+                            "scalar{} starts on partition {}, the input on partition {}",
+                            slot,
                             p,
                             q
                         );
