@@ -200,13 +200,12 @@ impl Addr4 {
     ///   rule for this check, and `tensor3d_valid`'s SBUF path tests the SB sub-region itself
     ///   right after calling it, which would be dead code if this check already refused it; so
     ///   region rules stay with the validators (see [`crate::descriptor::valid`]).
+    ///
+    /// Computed without a branch on the word: validators run it on every descriptor of streams
+    /// whose words are random.
     pub const fn tensor_start_addr_valid(self) -> bool {
-        if self.is_register() {
-            let between = self.0 & !Self::REGISTER_FLAG & !0xFF;
-            between == 0 && (self.0 as u8) < Self::REG_ID_LIMIT
-        } else {
-            true
-        }
+        let between = self.0 & !Self::REGISTER_FLAG & !0xFF;
+        !self.is_register() | ((between == 0) & ((self.0 as u8) < Self::REG_ID_LIMIT))
     }
 }
 

@@ -95,6 +95,7 @@ pub use field::{BitValue, Field};
 pub use header::SyncBand;
 pub use lut::{Lut, LutRef, PreimageNames};
 pub use validate::{
-    Arg, Finding, Findings, Hex, Print, Reason, ReasonArg, ReasonShape, Rule, Validate,
+    Arg, Args, Finding, Findings, Hex, Print, Reason, ReasonArg, ReasonShape, Rule, Validate,
+    push_if,
 };
 pub use visit::{Enumerated, FieldOrder, Key, Nest, Value, Visitor};

@@ -101,6 +101,33 @@ pub struct ReasonShape {
     prints: [Option<Print>; Reason::MAX_ARGS],
 }
 
+impl ReasonShape {
+    /// The shape of `template` with arguments of the types of the tuple `A`, for a table of
+    /// reasons that a validator picks from by index ([`Reason::from_shape`]) instead of
+    /// branching. In a `static` or `const`, a template whose `{}` count is not `A`'s length
+    /// does not compile.
+    ///
+    /// ```
+    /// use isa_core::{Hex, Reason, ReasonShape};
+    /// static SHAPES: [ReasonShape; 2] = [
+    ///     ReasonShape::new::<(u8,)>("count{} is 0"),
+    ///     ReasonShape::new::<(Hex<8>,)>("word {} is not an address"),
+    /// ];
+    /// let r = Reason::from_shape(&SHAPES[1], [0x8000_0040, 0, 0, 0]);
+    /// assert_eq!(r.to_string(), "word 0x80000040 is not an address");
+    /// ```
+    pub const fn new<A: Args>(template: &'static str) -> Self {
+        assert!(
+            Reason::placeholders(template) == A::COUNT,
+            "ReasonShape::new: the template needs one placeholder per argument"
+        );
+        ReasonShape {
+            template,
+            prints: A::PRINTS,
+        }
+    }
+}
+
 /// How one value of a [`Reason`] prints: the print form of an argument's type
 /// ([`Arg::PRINT`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -138,6 +165,13 @@ impl Reason {
             },
             values: args.values(),
         }
+    }
+
+    /// The reason of `shape` with its raw `values` (as [`Arg::value`] gives them; 0 past the
+    /// last argument).
+    #[inline(always)]
+    pub const fn from_shape(shape: &'static ReasonShape, values: [u64; Reason::MAX_ARGS]) -> Self {
+        Reason { shape, values }
     }
 
     /// How many `{}` placeholders `template` has (what [`reason!`](crate::reason!) checks).
@@ -296,10 +330,11 @@ pub trait Template {
     const TEXT: &'static str;
 }
 
-/// The arguments of one [`reason!`](crate::reason!): a tuple of up to
+/// The arguments of one [`reason!`](crate::reason!) or [`ReasonShape::new`]: a tuple of up to
 /// [`Reason::MAX_ARGS`] [`Arg`]s.
-#[doc(hidden)]
 pub trait Args {
+    /// How many arguments.
+    const COUNT: usize;
     /// How each argument prints; `None` past the last.
     const PRINTS: [Option<Print>; Reason::MAX_ARGS];
     /// The stored values; 0 past the last.
@@ -310,6 +345,7 @@ pub trait Args {
 macro_rules! args_tuple {
     ($($arg:ident $field:tt),*) => {
         impl<$($arg: Arg),*> Args for ($($arg,)*) {
+            const COUNT: usize = [$(::core::stringify!($arg),)* ""].len() - 1;
             const PRINTS: [Option<Print>; Reason::MAX_ARGS] = {
                 let mut prints = [None; Reason::MAX_ARGS];
                 let given = [$(Some($arg::PRINT)),*];
@@ -364,6 +400,21 @@ macro_rules! reason {
 /// Where validators put their findings: a buffer the caller owns and reuses, so that checking a
 /// bundle allocates nothing once the buffer has grown to the most findings one bundle has.
 pub type Findings = Vec<Finding>;
+
+/// Appends `finding` to `out` when `failed`, with no branch on `failed`: the finding is written
+/// either way, and `out`'s length moves past it only when the check failed.
+///
+/// A validator over random or corrupt bundles meets checks whose outcome is a coin toss; an
+/// `if failed { out.push(..) }` then mispredicts about every other bundle, which costs more
+/// than writing a five-word finding that is not kept. Build `finding` from values at hand (a
+/// [`ReasonShape`] table, [`Tensor::report`](crate::Tensor::report)); on clean streams, where
+/// checks pass predictably, a plain `if` is as fast.
+#[inline(always)]
+pub fn push_if<R: Copy>(out: &mut Vec<Finding<R>>, failed: bool, finding: Finding<R>) {
+    out.push(finding);
+    let kept = out.len() - usize::from(!failed);
+    out.truncate(kept);
+}
 
 /// The validators of one declaration: every rule the specification states about a bundle
 /// beyond what its field types already refuse. A declaration with no such rule implements it

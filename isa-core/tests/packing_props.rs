@@ -177,6 +177,13 @@ fn validates_as_the_rules_say<const N: usize>(
     };
     let got = t.validate();
     prop_assert_eq!(got.err().map(|f| f.offset()), expected_fault_offset(&t));
+    // The branch-free report says the same: failed or not, and the fault's byte and reason.
+    let (failed, at, why) = t.report();
+    prop_assert_eq!(failed, got.is_err());
+    if let Err(fault) = got {
+        prop_assert_eq!(at, fault.offset());
+        prop_assert_eq!(why, fault.reason());
+    }
     if let Err(fault) = got {
         prop_assert!(fault.offset() < Tensor::<N>::SIZE);
         prop_assert_eq!(FieldError::from(fault).at, fault.offset());

@@ -4,7 +4,7 @@
 
 use isa_core::{
     AccessPattern, Confidence, Dtype, Findings, Lut, Reason, Rule, Tensor, dtype_v2,
-    first_pair_num, reason,
+    first_pair_num, push_if, reason,
 };
 
 use crate::lower::{Finding, LowerError};
@@ -89,17 +89,20 @@ const fn descriptor_rule(n: usize) -> &'static Rule {
 }
 
 /// Seed 002's descriptor validator on every slot. A failure is reported at the slot's first byte
-/// plus the byte the failed rule read.
+/// plus the byte the failed rule read. No branch on the descriptors' bytes (`Tensor::report`,
+/// `push_if`): on random streams each rule is a coin toss.
 #[inline]
 pub(crate) fn descriptors<const N: usize, const K: usize>(
     slots: [(At, &Tensor<N>); K],
     out: &mut Findings,
 ) {
     for ((field, offset), t) in slots {
-        if let Err(fault) = t.validate() {
-            let at = (field, offset + fault.offset());
-            out.push(finding(descriptor_rule(N), at, fault.reason()));
-        }
+        let (failed, at, why) = t.report();
+        push_if(
+            out,
+            failed,
+            finding(descriptor_rule(N), (field, offset + at), why),
+        );
     }
 }
 

@@ -5,11 +5,47 @@
 //! writes is an offset the validator reads"), and a failure names the rule and that offset.
 //! Rules run in the seed's order and the first failure is reported.
 
-use crate::addr4::Addr4;
 use crate::descriptor::{Tensor, Tensor2d, Tensor3d};
 use crate::error::{FieldError, Problem};
-use crate::reason;
-use crate::validate::{Reason, ReasonArg};
+use crate::validate::{Hex, Reason, ReasonShape};
+
+/// The kinds of [`DescriptorFault`], numbered in the order the seed's validators run their rules
+/// on either path (PSUM: 0, 1, 2; SBUF: 1, 3, 4), so that the first rule to fail is the lowest
+/// bit set in `Tensor::failed_rules`.
+const ZERO_STRIDE: usize = 0;
+const START_ADDR: usize = 1;
+const PSUM_STRIDE_HIGH: usize = 2;
+const SB_SUBREGION: usize = 3;
+const ZERO_COUNT: usize = 4;
+
+/// The reason of each fault kind, by kind.
+static FAULT_REASONS: [ReasonShape; 5] = [
+    ReasonShape::new::<(usize, Hex<2>)>(
+        "stride{} at byte {} is 0; a 3D PSUM descriptor needs a nonzero stride2",
+    ),
+    ReasonShape::new::<(Hex<8>,)>(
+        "start address {} at byte 0x00 is not a valid tensor start address; a register-form \
+         word (bit 31) carries only a RegId below 0x40 in its low byte",
+    ),
+    ReasonShape::new::<(Hex<2>,)>(
+        "byte 0x07 (high byte of stride1) is {}; a PSUM descriptor needs its top 3 bits (0xe0) \
+         clear",
+    ),
+    ReasonShape::new::<(Hex<2>,)>(
+        "start address byte 0x03 is {}; (byte3 & 0x70) == 0x40 is an SB sub-region that cannot \
+         be a descriptor's start",
+    ),
+    ReasonShape::new::<(usize, Hex<2>)>(
+        "count{} at byte {} is 0; an SBUF descriptor needs every count nonzero (fill a spare \
+         dimension with stride 1, count 1)",
+    ),
+];
+
+/// The reason of fault `kind` with its two values.
+#[inline(always)]
+fn fault_reason(kind: usize, [a, b]: [u64; 2]) -> Reason {
+    Reason::from_shape(&FAULT_REASONS[kind], [a, b, 0, 0])
+}
 
 /// Why a descriptor is refused: the rule of seed 002's validators that failed, with the byte
 /// offset inside the descriptor it read ([`DescriptorFault::offset`]).
@@ -23,7 +59,7 @@ pub enum DescriptorFault {
         at: usize,
     },
     /// The ADDR4 word @+0 fails `tensor_start_addr_valid` (seed 002, both paths; see
-    /// [`Addr4::tensor_start_addr_valid`]).
+    /// [`Addr4::tensor_start_addr_valid`](crate::Addr4::tensor_start_addr_valid)).
     StartAddr {
         /// The ADDR4 word.
         word: u32,
@@ -62,34 +98,14 @@ impl DescriptorFault {
 
     /// The failed rule with its values, as a validator reports it.
     pub fn reason(&self) -> Reason {
-        match *self {
-            DescriptorFault::ZeroStride { slot, at } => reason!(
-                "stride{} at byte {} is 0; a 3D PSUM descriptor needs a nonzero stride2",
-                slot,
-                ReasonArg::hex2(at as u64),
-            ),
-            DescriptorFault::StartAddr { word } => reason!(
-                "start address {} at byte 0x00 is not a valid tensor start address; a \
-                 register-form word (bit 31) carries only a RegId below 0x40 in its low byte",
-                ReasonArg::hex8(u64::from(word)),
-            ),
-            DescriptorFault::PsumStrideHigh { byte } => reason!(
-                "byte 0x07 (high byte of stride1) is {}; a PSUM descriptor needs its top 3 bits \
-                 (0xe0) clear",
-                ReasonArg::hex2(u64::from(byte)),
-            ),
-            DescriptorFault::SbSubregion { byte3 } => reason!(
-                "start address byte 0x03 is {}; (byte3 & 0x70) == 0x40 is an SB sub-region \
-                 that cannot be a descriptor's start",
-                ReasonArg::hex2(u64::from(byte3)),
-            ),
-            DescriptorFault::ZeroCount { slot, at } => reason!(
-                "count{} at byte {} is 0; an SBUF descriptor needs every count nonzero \
-                 (fill a spare dimension with stride 1, count 1)",
-                slot,
-                ReasonArg::hex2(at as u64),
-            ),
-        }
+        let (kind, values) = match *self {
+            DescriptorFault::ZeroStride { slot, at } => (ZERO_STRIDE, [slot as u64, at as u64]),
+            DescriptorFault::StartAddr { word } => (START_ADDR, [u64::from(word), 0]),
+            DescriptorFault::PsumStrideHigh { byte } => (PSUM_STRIDE_HIGH, [u64::from(byte), 0]),
+            DescriptorFault::SbSubregion { byte3 } => (SB_SUBREGION, [u64::from(byte3), 0]),
+            DescriptorFault::ZeroCount { slot, at } => (ZERO_COUNT, [slot as u64, at as u64]),
+        };
+        fault_reason(kind, values)
     }
 
     /// The rule, in words, without the values (for [`Problem::Rule`]).
@@ -131,7 +147,7 @@ impl From<DescriptorFault> for FieldError {
 ///   stride1) `& 0xe0` clear; then the "tail re-validate": the 32-bit word @+4 (stride0 |
 ///   stride1 << 16) must pass `tensor_start_addr_valid` too. Once the 0xe0 rule has passed,
 ///   that word has bits 29..=31 clear, so it is a static-form word, which the reading of
-///   [`Addr4::tensor_start_addr_valid`] accepts: under that reading the tail re-validate can
+///   [`Addr4::tensor_start_addr_valid`](crate::Addr4::tensor_start_addr_valid) accepts: under that reading the tail re-validate can
 ///   never refuse a descriptor the 0xe0 rule let through, so it has no fault of its own (a
 ///   test pins the implication; a static-form rule in the ADDR4 check would bring it back).
 /// - SBUF path (otherwise): the start address valid; `(byte3 & 0x70) != 0x40`; num0 @+0xA,
@@ -161,60 +177,95 @@ impl<const N: usize> Tensor<N> {
     #[inline]
     pub fn validate(&self) -> Result<(), DescriptorFault> {
         let _ = Self::SIZE; // the 4+4N check for this N
-        if self.addr.is_psum() {
-            self.psum_rules()
-        } else {
-            self.sbuf_rules()
+        let failed = self.failed_rules();
+        if failed == 0 {
+            return Ok(());
         }
-    }
-
-    /// The PSUM-destination path of seed 002's validators (`byte3 & 0x60 == 0x20`).
-    #[inline]
-    fn psum_rules(&self) -> Result<(), DescriptorFault> {
-        if N == 3 && self.strides.get(2) == Some(&0) {
-            return Err(DescriptorFault::ZeroStride {
+        let slot = self.first_zero_count();
+        Err(match failed.trailing_zeros() as usize {
+            ZERO_STRIDE => DescriptorFault::ZeroStride {
                 slot: 2,
                 at: Self::stride_offset(2),
-            });
-        }
-        start_addr(self.addr)?;
-        // Byte +7 is the high byte of stride1 (@+6, little-endian); 1D has no stride1.
-        if let Some(stride1) = self.strides.get(1) {
-            let [_, byte] = stride1.to_le_bytes();
-            if byte & 0xE0 != 0 {
-                return Err(DescriptorFault::PsumStrideHigh { byte });
-            }
-        }
-        // The tail re-validate (word @+4 through `tensor_start_addr_valid`) is implied by the
-        // 0xe0 rule above: see `tensor3d_valid`.
-        Ok(())
-    }
-
-    /// The SBUF path of seed 002's validators.
-    #[inline]
-    fn sbuf_rules(&self) -> Result<(), DescriptorFault> {
-        start_addr(self.addr)?;
-        if self.addr.is_rejected_sb_subregion() {
-            return Err(DescriptorFault::SbSubregion {
+            },
+            START_ADDR => DescriptorFault::StartAddr {
+                word: self.addr.raw(),
+            },
+            PSUM_STRIDE_HIGH => DescriptorFault::PsumStrideHigh {
+                byte: self.stride1_high_byte(),
+            },
+            SB_SUBREGION => DescriptorFault::SbSubregion {
                 byte3: self.addr.byte3(),
-            });
-        }
-        match self.nums.iter().position(|&n| n == 0) {
-            Some(slot) => Err(DescriptorFault::ZeroCount {
+            },
+            _ => DescriptorFault::ZeroCount {
                 slot,
                 at: Self::num_offset(slot),
-            }),
-            None => Ok(()),
-        }
+            },
+        })
     }
-}
 
-/// `tensor_start_addr_valid` on the ADDR4 word @+0.
-#[inline]
-fn start_addr(addr: Addr4) -> Result<(), DescriptorFault> {
-    if addr.tensor_start_addr_valid() {
-        Ok(())
-    } else {
-        Err(DescriptorFault::StartAddr { word: addr.raw() })
+    /// [`Tensor::validate`] as a validator reports it, with no branch on the descriptor's bytes:
+    /// whether a rule failed, and the byte offset inside the descriptor that the first failed
+    /// rule read, with its reason (both [`DescriptorFault`]'s). When no rule failed, the offset
+    /// and reason are the last rule's and mean nothing.
+    ///
+    /// On a stream of random or corrupt bundles each rule's outcome is a coin toss that a
+    /// branch mispredicts; this form, with [`push_if`](crate::push_if), has none to mispredict.
+    #[inline]
+    pub fn report(&self) -> (bool, usize, Reason) {
+        let failed = self.failed_rules();
+        let kind = (failed.trailing_zeros() as usize).min(ZERO_COUNT);
+        let slot = self.first_zero_count();
+        let (stride2_at, num_at) = (Self::stride_offset(2), Self::num_offset(slot));
+        let values = [
+            [2, stride2_at as u64],
+            [u64::from(self.addr.raw()), 0],
+            [u64::from(self.stride1_high_byte()), 0],
+            [u64::from(self.addr.byte3()), 0],
+            [slot as u64, num_at as u64],
+        ];
+        let offsets = [stride2_at, 0, 7, 3, num_at];
+        (failed != 0, offsets[kind], fault_reason(kind, values[kind]))
+    }
+
+    /// Every rule of this descriptor's path, each evaluated and none branched on: bit k is set
+    /// when the rule of fault kind k failed.
+    ///
+    /// - PSUM path (`byte3 & 0x60 == 0x20`): stride2 nonzero (3D only); the start address
+    ///   valid; byte +7, the high byte of stride1, `& 0xe0` clear (1D has no stride1). The tail
+    ///   re-validate (word @+4 through `tensor_start_addr_valid`) is implied by the 0xe0 rule:
+    ///   see [`tensor3d_valid`].
+    /// - SBUF path: the start address valid; not the SB sub-region; every count nonzero.
+    #[inline(always)]
+    fn failed_rules(&self) -> u32 {
+        let bit = |failed: bool, kind: usize| u32::from(failed) << kind;
+        let start = bit(!self.addr.tensor_start_addr_valid(), START_ADDR);
+        let psum = bit(N == 3 && self.strides.get(2) == Some(&0), ZERO_STRIDE)
+            | start
+            | bit(self.stride1_high_byte() & 0xE0 != 0, PSUM_STRIDE_HIGH);
+        let sbuf = start
+            | bit(self.addr.is_rejected_sb_subregion(), SB_SUBREGION)
+            | bit(self.zero_counts() != 0, ZERO_COUNT);
+        let on_psum = 0u32.wrapping_sub(u32::from(self.addr.is_psum()));
+        (psum & on_psum) | (sbuf & !on_psum)
+    }
+
+    /// Byte +7, the high byte of stride1 (@+6, little-endian); 0 for 1D, which has no stride1.
+    #[inline(always)]
+    fn stride1_high_byte(&self) -> u8 {
+        self.strides.get(1).map_or(0, |s| s.to_le_bytes()[1])
+    }
+
+    /// Bit `slot` set for each count that is 0.
+    #[inline(always)]
+    fn zero_counts(&self) -> u32 {
+        (0..N).fold(0, |mask, slot| {
+            mask | u32::from(self.nums[slot] == 0) << slot
+        })
+    }
+
+    /// The first count slot that is 0 (the last slot when none is).
+    #[inline(always)]
+    fn first_zero_count(&self) -> usize {
+        (self.zero_counts().trailing_zeros() as usize).min(N.saturating_sub(1))
     }
 }
