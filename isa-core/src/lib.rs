@@ -82,7 +82,7 @@ pub mod __private;
 pub use access::{AccessPattern, ApPair, Narrowing, PackError, first_pair_num};
 pub use addr4::Addr4;
 pub use bundle::{Bundle, Confidence, FieldInfo, FieldKind, Identity, LayoutStatus, Placement};
-pub use descriptor::valid::{DescriptorFault, tensor2d_valid, tensor3d_valid};
+pub use descriptor::valid::{DescriptorCheck, DescriptorFault, tensor2d_valid, tensor3d_valid};
 pub use descriptor::{
     MemPattern2d, MemPattern3d, Tensor, Tensor1d, Tensor2d, Tensor3d, Tensor4d, TensorWire,
 };

@@ -41,6 +41,19 @@ static FAULT_REASONS: [ReasonShape; 5] = [
     ),
 ];
 
+/// The outcome of seed 002's rules on one descriptor ([`Tensor::check`]): which failed, each
+/// evaluated without a branch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DescriptorCheck(u32);
+
+impl DescriptorCheck {
+    /// Whether every rule passed.
+    #[inline(always)]
+    pub const fn passed(self) -> bool {
+        self.0 == 0
+    }
+}
+
 /// The reason of fault `kind` with its two values.
 #[inline(always)]
 fn fault_reason(kind: usize, [a, b]: [u64; 2]) -> Reason {
@@ -203,28 +216,38 @@ impl<const N: usize> Tensor<N> {
         })
     }
 
-    /// [`Tensor::validate`] as a validator reports it, with no branch on the descriptor's bytes:
-    /// whether a rule failed, and the byte offset inside the descriptor that the first failed
-    /// rule read, with its reason (both [`DescriptorFault`]'s). When no rule failed, the offset
-    /// and reason are the last rule's and mean nothing.
+    /// Seed 002's rules on this descriptor, each evaluated and none branched on: what
+    /// [`Tensor::validate`] decides, as a value to test or to [`report`](Tensor::report).
     ///
     /// On a stream of random or corrupt bundles each rule's outcome is a coin toss that a
-    /// branch mispredicts; this form, with [`push_if`](crate::push_if), has none to mispredict.
-    #[inline]
-    pub fn report(&self) -> (bool, usize, Reason) {
-        let failed = self.failed_rules();
-        let kind = (failed.trailing_zeros() as usize).min(ZERO_COUNT);
+    /// branch mispredicts. A validator checks every descriptor of a bundle with this, tests
+    /// all of them with one branch, and reports each with [`push_if`](crate::push_if), which
+    /// has no branch to mispredict either.
+    #[inline(always)]
+    pub fn check(&self) -> DescriptorCheck {
+        DescriptorCheck(self.failed_rules())
+    }
+
+    /// The byte offset inside the descriptor that the first failed rule of `check` read, and
+    /// its reason: [`DescriptorFault::offset`] and [`DescriptorFault::reason`] of
+    /// [`Tensor::validate`]'s fault, computed without a branch. `check` is this descriptor's
+    /// [`Tensor::check`]; when it passed, the offset and reason are the last rule's and mean
+    /// nothing.
+    #[inline(always)]
+    pub fn report(&self, check: DescriptorCheck) -> (usize, Reason) {
+        let kind = (check.0.trailing_zeros() as usize).min(ZERO_COUNT);
         let slot = self.first_zero_count();
-        let (stride2_at, num_at) = (Self::stride_offset(2), Self::num_offset(slot));
-        let values = [
-            [2, stride2_at as u64],
-            [u64::from(self.addr.raw()), 0],
-            [u64::from(self.stride1_high_byte()), 0],
-            [u64::from(self.addr.byte3()), 0],
-            [slot as u64, num_at as u64],
-        ];
-        let offsets = [stride2_at, 0, 7, 3, num_at];
-        (failed != 0, offsets[kind], fault_reason(kind, values[kind]))
+        let (stride2_at, num_at) = (Self::stride_offset(2) as u64, Self::num_offset(slot) as u64);
+        // Each value for its kind, picked by masks rather than a table or a branch.
+        let pick = |k: usize| 0u64.wrapping_sub(u64::from(kind == k));
+        let first = (2 & pick(ZERO_STRIDE))
+            | (u64::from(self.addr.raw()) & pick(START_ADDR))
+            | (u64::from(self.stride1_high_byte()) & pick(PSUM_STRIDE_HIGH))
+            | (u64::from(self.addr.byte3()) & pick(SB_SUBREGION))
+            | (slot as u64 & pick(ZERO_COUNT));
+        let at = (stride2_at & pick(ZERO_STRIDE)) | (num_at & pick(ZERO_COUNT));
+        let offset = at | (7 & pick(PSUM_STRIDE_HIGH)) | (3 & pick(SB_SUBREGION));
+        (offset as usize, fault_reason(kind, [first, at]))
     }
 
     /// Every rule of this descriptor's path, each evaluated and none branched on: bit k is set
