@@ -17,11 +17,11 @@ use isa_core::{
 use isa_derive::Bundle;
 
 use crate::lower::{LowerError, Sink, Validate};
-use crate::support::{at, descriptors, finding, pack, partitions};
+use crate::support::{At, at, descriptors, finding, pack, partitions};
 use crate::tensor_scalar::{
     NO_SCALAR, ScalarSource, TensorScalarPtrInst, element_count_finding, slot_of,
 };
-use isa_core::{Findings, ReasonArg, reason};
+use isa_core::{Findings, ReasonArg, push_if, reason};
 
 /// The S2D2_TS_AS bundle (seed 001, SPEC-NOTES §2.3).
 #[derive(Bundle, Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -140,13 +140,17 @@ pub const fn is_bitvec_op(op: AluOp) -> bool {
 /// bit 15 under the region bit; both INFERRED in [`Addr4`]). `None` for a register word, whose
 /// address is only known at run time.
 pub fn start_partition(addr: Addr4) -> Option<u32> {
-    if addr.is_register() {
-        None
-    } else if addr.is_psum() {
-        Some((addr.byte_address() & !Addr4::PSUM_REGION) >> Addr4::PSUM_PARTITION_SHIFT)
-    } else {
-        Some(addr.byte_address() >> Addr4::SBUF_PARTITION_SHIFT)
-    }
+    let (is_static, partition) = partition_band(addr);
+    is_static.then_some(partition)
+}
+
+/// [`start_partition`] without a branch on the word: whether the word is static, and its
+/// partition band (meaningless for a register word).
+fn partition_band(addr: Addr4) -> (bool, u32) {
+    let psum = (addr.byte_address() & !Addr4::PSUM_REGION) >> Addr4::PSUM_PARTITION_SHIFT;
+    let sbuf = addr.byte_address() >> Addr4::SBUF_PARTITION_SHIFT;
+    let partition = if addr.is_psum() { psum } else { sbuf };
+    (!addr.is_register(), partition)
 }
 
 /// The `_addr_*` family's source: name fragments only (seed 001), so every rule is a reading.
@@ -215,33 +219,45 @@ impl Validate for TensorScalarAddr {
             &self.out,
             out,
         );
+        // Every check's outcome first, without a branch on the bundle's bytes; then one branch
+        // on whether any failed, and each finding pushed with `push_if`.
         let one_scalar = self.op1 == AluOp::Bypass;
-        if one_scalar && (self.scalar1_src, self.scalar1) != NO_SCALAR {
+        let reserved = one_scalar & ((self.scalar1_src, self.scalar1) != NO_SCALAR);
+        let scalars = self.scalar_checks(one_scalar);
+        let bitvec = [is_bitvec_op(self.op0), is_bitvec_op(self.op1)];
+        let reverse = one_scalar & self.reverse.flags().1;
+        let any_scalar = scalars
+            .iter()
+            .fold(false, |any, s| any | s.immediate | s.misplaced);
+        if reserved | any_scalar | bitvec[0] | bitvec[1] | reverse {
             let why = reason!(
                 "op1 is bypass but scalar1 is {} {}",
                 self.scalar1_src,
                 ReasonArg::hex(u64::from(self.scalar1))
             );
-            out.push(finding(
-                &S2D2_TS_AS_ADDR_RESERVED_ZERO,
-                at!(Self, "scalar1"),
-                why,
-            ));
-        }
-        self.check_live_scalars(one_scalar, out);
-        for (at, op) in [(at!(Self, "op0"), self.op0), (at!(Self, "op1"), self.op1)] {
-            if is_bitvec_op(op) {
-                let why = reason!("{} is a bit-vector op; 0x74 has no bit-vector form", op);
-                out.push(finding(&S2D2_TS_AS_ADDR_VALID_OPS, at, why));
+            let scalar1 = at!(Self, "scalar1");
+            push_if(
+                out,
+                reserved,
+                finding(&S2D2_TS_AS_ADDR_RESERVED_ZERO, scalar1, why),
+            );
+            for check in scalars {
+                check.push(out);
             }
-        }
-        if one_scalar && self.reverse.flags().1 {
+            for (at, op, failed) in [
+                (at!(Self, "op0"), self.op0, bitvec[0]),
+                (at!(Self, "op1"), self.op1, bitvec[1]),
+            ] {
+                let why = reason!("{} is a bit-vector op; 0x74 has no bit-vector form", op);
+                push_if(out, failed, finding(&S2D2_TS_AS_ADDR_VALID_OPS, at, why));
+            }
             let why = reason!("reverse is {} but op1 is bypass", self.reverse);
-            out.push(finding(
-                &S2D2_TS_AS_ADDR_REVERSE_CHECK,
-                at!(Self, "reverse"),
-                why,
-            ));
+            let at = at!(Self, "reverse");
+            push_if(
+                out,
+                reverse,
+                finding(&S2D2_TS_AS_ADDR_REVERSE_CHECK, at, why),
+            );
         }
         descriptors(
             [
@@ -253,57 +269,79 @@ impl Validate for TensorScalarAddr {
     }
 }
 
+/// `s2d2_ts_as_addr_immediate_unused` and `s2d2_ts_as_addr_same_start_partition_in_sr` on one
+/// scalar, evaluated: an immediate is the source byte's fault, a wrong partition the address
+/// word's.
+#[derive(Clone, Copy)]
+struct ScalarCheck {
+    slot: u8,
+    src_at: At,
+    at: At,
+    word: u32,
+    immediate: bool,
+    misplaced: bool,
+    partitions: (u32, u32),
+}
+
+impl ScalarCheck {
+    /// Its findings, each with `push_if`.
+    #[inline(always)]
+    fn push(self, out: &mut Findings) {
+        let why = reason!(
+            "scalar{} is an immediate {}, not an address",
+            self.slot,
+            ReasonArg::hex(u64::from(self.word))
+        );
+        let rule = &S2D2_TS_AS_ADDR_IMMEDIATE_UNUSED;
+        push_if(out, self.immediate, finding(rule, self.src_at, why));
+        let (p, q) = self.partitions;
+        let why = reason!(
+            "scalar{} starts on partition {}, the input on partition {}",
+            self.slot,
+            p,
+            q
+        );
+        let rule = &S2D2_TS_AS_ADDR_SAME_START_PARTITION_IN_SR;
+        push_if(out, self.misplaced, finding(rule, self.at, why));
+    }
+}
+
 impl TensorScalarAddr {
-    /// `s2d2_ts_as_addr_immediate_unused` and `s2d2_ts_as_addr_same_start_partition_in_sr` on
-    /// each live scalar (scalar0, and scalar1 unless op1 is bypass).
-    fn check_live_scalars(&self, one_scalar: bool, out: &mut Findings) {
-        // (the source byte, the word, source, word) of each live scalar: an immediate is the
-        // source byte's fault, a wrong partition the address word's.
-        let live = [
-            (
+    /// The checks of each scalar; a scalar that is not live (scalar1 when op1 is bypass)
+    /// fails neither.
+    #[inline(always)]
+    fn scalar_checks(&self, one_scalar: bool) -> [ScalarCheck; 2] {
+        let (input_static, q) = partition_band(self.input.addr);
+        let check = |slot, live: bool, src_at, at, src, word| {
+            let immediate = src == ScalarSource::Immediate;
+            let (word_static, p) = partition_band(Addr4::from_raw(word));
+            ScalarCheck {
+                slot,
+                src_at,
+                at,
+                word,
+                immediate: live & immediate,
+                misplaced: live & !immediate & word_static & input_static & (p != q),
+                partitions: (p, q),
+            }
+        };
+        [
+            check(
+                0,
+                true,
                 at!(Self, "scalar0_src"),
                 at!(Self, "scalar0"),
                 self.scalar0_src,
                 self.scalar0,
             ),
-            (
+            check(
+                1,
+                !one_scalar,
                 at!(Self, "scalar1_src"),
                 at!(Self, "scalar1"),
                 self.scalar1_src,
                 self.scalar1,
             ),
-        ];
-        let live = live.iter().take(if one_scalar { 1 } else { 2 });
-        let input_partition = start_partition(self.input.addr);
-        for (slot, &(src_at, at, src, word)) in (0u8..).zip(live) {
-            match src {
-                ScalarSource::Immediate => {
-                    let why = reason!(
-                        "scalar{} is an immediate {}, not an address",
-                        slot,
-                        ReasonArg::hex(u64::from(word))
-                    );
-                    out.push(finding(&S2D2_TS_AS_ADDR_IMMEDIATE_UNUSED, src_at, why));
-                }
-                ScalarSource::PhysicalAp | ScalarSource::RegisterAp => {
-                    let partition = start_partition(Addr4::from_raw(word));
-                    if let (Some(p), Some(q)) = (partition, input_partition)
-                        && p != q
-                    {
-                        let why = reason!(
-                            "scalar{} starts on partition {}, the input on partition {}",
-                            slot,
-                            p,
-                            q
-                        );
-                        out.push(finding(
-                            &S2D2_TS_AS_ADDR_SAME_START_PARTITION_IN_SR,
-                            at,
-                            why,
-                        ));
-                    }
-                }
-            }
-        }
+        ]
     }
 }
