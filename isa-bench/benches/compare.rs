@@ -412,6 +412,7 @@ fn count(kernel: &str, n: usize, times: usize) {
         "decode_any_batch" => kernels::decode_any_batch(&mixed.bytes),
         "validate_all" => kernels::validate_all(&mixed.bytes).1,
         "validate_batch" => kernels::validate_batch(&mixed.bytes).1,
+        "validate_checked" => kernels::validate_checked(&mixed.bytes).1,
         other => panic!("unknown kernel {other}"),
     };
     let done = (0..times).map(run).last().unwrap_or_default();

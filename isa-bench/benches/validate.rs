@@ -51,6 +51,11 @@ fn bench_set(c: &mut Criterion, set: &str, n: usize) {
         (decoded, findings),
         "the batch path finds what the one-at-a-time path finds"
     );
+    assert_eq!(
+        kernels::validate_checked(&mixed.bytes),
+        (decoded, findings),
+        "decode_checked finds what decode_any and check find"
+    );
     println!(
         "{set}: mixed: {n} bundles, {findings} findings; clean: {} ops ({})",
         clean.census.len(),
@@ -72,6 +77,12 @@ fn bench_set(c: &mut Criterion, set: &str, n: usize) {
     });
     g.bench_function("decode_validate_clean", |b| {
         b.iter(|| kernels::validate_all(black_box(&clean.bytes)))
+    });
+    g.bench_function("decode_checked", |b| {
+        b.iter(|| kernels::validate_checked(black_box(&mixed.bytes)))
+    });
+    g.bench_function("decode_checked_clean", |b| {
+        b.iter(|| kernels::validate_checked(black_box(&clean.bytes)))
     });
     g.bench_function("decode_batch_validate", |b| {
         b.iter(|| kernels::validate_batch(black_box(&mixed.bytes)))

@@ -149,6 +149,23 @@ pub fn validate_all(bytes: &[u8]) -> (usize, usize) {
     (ok, findings)
 }
 
+/// The same as [`validate_all`] through [`Family::decode_checked`]: one dispatch on the opcode
+/// decodes the bundle and runs its member's checks. Returns how many decode, and how many
+/// findings in all.
+#[inline(never)]
+pub fn validate_checked(bytes: &[u8]) -> (usize, usize) {
+    let mut found = Findings::new();
+    let (mut ok, mut findings) = (0, 0);
+    for b in bytes.as_chunks::<BUNDLE_SIZE>().0 {
+        found.clear();
+        if Op::decode_checked(&b[..], &mut found).is_ok() {
+            ok += 1;
+            findings += black_box(&found).len();
+        }
+    }
+    (ok, findings)
+}
+
 /// The same as [`validate_all`] through [`Family::decode_batch`]: each chunk's bundles are
 /// decoded member by member, and each decoded bundle is checked into one reused buffer as the
 /// visitor sees it. Returns how many decode, and how many findings in all.

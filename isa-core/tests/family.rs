@@ -942,3 +942,52 @@ fn a_word_renders_in_declaration_order_as_json_and_in_either_order_as_text() {
     assert_eq!(text(FieldOrder::Declaration), "imm=5 rd=31");
     assert_eq!(text(FieldOrder::Offset), "rd=31 imm=5");
 }
+
+/// `decode_checked` against `decode` then `check`, for every piece of a family `F`'s stream;
+/// returns how many findings there were in all.
+fn decode_checked_is_decode_then_check<F: Family + PartialEq + std::fmt::Debug>(
+    bytes: &[u8],
+) -> usize {
+    let mut total = 0;
+    let mut fused = Findings::new();
+    let mut apart = Findings::new();
+    for chunk in bytes.chunks(F::WIDTH) {
+        fused.clear();
+        apart.clear();
+        let decoded = F::decode(chunk);
+        if let Ok(member) = &decoded {
+            member.check(&mut apart);
+        }
+        assert_eq!(F::decode_checked(chunk, &mut fused), decoded);
+        assert_eq!(fused, apart);
+        total += fused.len();
+    }
+    total
+}
+
+#[test]
+fn decode_checked_decodes_and_finds_what_decode_and_check_do_in_one_dispatch() {
+    use Piece::*;
+    // The Gamma at index 0 has count 0: each stream has one finding.
+    let tiny = stream(&[G, A, G, B, Unknown, G, Reserved, A]);
+    assert_eq!(decode_checked_is_decode_then_check::<Tiny>(&tiny), 1);
+    let wider = stream(&[G, D, A, Unknown, D, G]);
+    assert_eq!(decode_checked_is_decode_then_check::<Wider>(&wider), 1);
+    // A Gamma whose count is 0 (every even index): one finding, and the bundle decodes.
+    let zero = bundle(G, 0);
+    let mut out = Findings::new();
+    let decoded = Wider::decode_checked(&zero, &mut out).unwrap();
+    assert!(matches!(decoded, Wider::Base(Tiny::Gamma(_))));
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0].rule.name, "gamma_count_nonzero");
+    // Refused bundles append nothing; a short input is refused as truncated.
+    out.clear();
+    assert!(Tiny::decode_checked(&bundle(Unknown, 1), &mut out).is_err());
+    assert!(Tiny::decode_checked(&zero[..63], &mut out).is_err());
+    assert!(out.is_empty());
+    let words: Vec<u8> = [0x0000_0013u32, 0x0000_1033, 0xFFFF_FFFF]
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .collect();
+    assert_eq!(decode_checked_is_decode_then_check::<Words>(&words), 0);
+}

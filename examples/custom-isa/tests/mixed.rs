@@ -135,6 +135,22 @@ fn the_custom_validators_run_beside_the_built_in_ones() {
         found[1].to_string(),
         "tensor_max_int_imm failed on `imm` at byte 0x30: -1 is negative, and the input is uint8"
     );
+    // Decoding and checking in one dispatch finds the same, for a custom member and a
+    // built-in one alike.
+    let mut fused = Findings::new();
+    let bytes = max.to_bytes().unwrap();
+    assert_eq!(CustomOp::decode_checked(&bytes, &mut fused), Ok(max));
+    assert_eq!(fused, found[1..]);
+    let stream = mixed();
+    for bundle in stream.chunks_exact(64) {
+        let (mut apart, mut fused) = (Findings::new(), Findings::new());
+        let decoded = CustomOp::decode(bundle);
+        if let Ok(op) = &decoded {
+            op.check(&mut apart);
+        }
+        assert_eq!(CustomOp::decode_checked(bundle, &mut fused), decoded);
+        assert_eq!(fused, apart);
+    }
 }
 
 #[test]

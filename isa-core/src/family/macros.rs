@@ -104,6 +104,7 @@ macro_rules! family {
             const KNOWN_OPCODES: &[u8] = KNOWN.0.split_at(KNOWN.1).0;
 
             type DecodeFn = fn(&[u8]) -> Result<$name, DecodeError>;
+            type CheckedFn = fn(&[u8], &mut $crate::Findings) -> Result<$name, DecodeError>;
             type ViewFn = for<'a> fn(&'a [u8]) -> Result<$view<'a>, DecodeError>;
 
             fn refuse_decode(bytes: &[u8]) -> Result<$name, DecodeError> {
@@ -122,6 +123,24 @@ macro_rules! family {
                     |b| <$ty>::decode_map(<$ty>::view_prefix(b)?, $name::$variant)
                 ),+];
                 let mut table: [DecodeFn; COUNT] = [base_decode; COUNT];
+                let mut k = 0;
+                while k < own.len() {
+                    table[BASE.len() + k] = own[k];
+                    k += 1;
+                }
+                table
+            };
+            /// Decoder and validators of every member, by member index: the member's checks
+            /// called directly, not through a second dispatch. A base member goes through the
+            /// base family's.
+            const CHECKED: [CheckedFn; COUNT] = {
+                let own: &[CheckedFn] = &[$(
+                    |b, out| <$ty>::decode_map(<$ty>::view_prefix(b)?, |member| {
+                        $crate::Validate::check(&member, out);
+                        $name::$variant(member)
+                    })
+                ),+];
+                let mut table: [CheckedFn; COUNT] = [base_decode_checked; COUNT];
                 let mut k = 0;
                 while k < own.len() {
                     table[BASE.len() + k] = own[k];
@@ -155,6 +174,25 @@ macro_rules! family {
                 }
                 table
             };
+
+            /// For a bundle family, [`CHECKED`] by opcode byte, like `DECODER_OF`.
+            const CHECKED_OF: [CheckedFn; 256] = {
+                let mut table: [CheckedFn; 256] = [refuse_decode_checked; 256];
+                let mut opcode = 0;
+                while opcode < 256 {
+                    if OPCODES[opcode] != 0 {
+                        table[opcode] = CHECKED[OPCODES[opcode] as usize - 1];
+                    }
+                    opcode += 1;
+                }
+                table
+            };
+            fn refuse_decode_checked(
+                bytes: &[u8],
+                _: &mut $crate::Findings,
+            ) -> Result<$name, DecodeError> {
+                refuse_decode(bytes)
+            }
 
             impl Family for $name {
                 const WIDTH: usize = WIDTH;
@@ -191,6 +229,24 @@ macro_rules! family {
                         }
                     } else {
                         DECODER_OF[bytes[0] as usize](bytes)
+                    }
+                }
+
+                #[inline]
+                fn decode_checked(
+                    bytes: &[u8],
+                    out: &mut $crate::Findings,
+                ) -> Result<Self, DecodeError> {
+                    if bytes.len() < WIDTH {
+                        return Result::Err($crate::family::truncated::<Self>(bytes.len()));
+                    }
+                    if WORDS {
+                        match Self::member_index(bytes) {
+                            Option::Some(i) => CHECKED[i](bytes, out),
+                            Option::None => refuse_decode(bytes),
+                        }
+                    } else {
+                        CHECKED_OF[bytes[0] as usize](bytes, out)
                     }
                 }
 
@@ -341,6 +397,15 @@ macro_rules! family {
                 pub fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
                     <Self as Family>::decode(bytes)
                 }
+                /// Decodes like [`decode`](Self::decode) and runs the member's validators into
+                /// `out`, with one dispatch ([`Family::decode_checked`]).
+                #[inline]
+                pub fn decode_checked(
+                    bytes: &[u8],
+                    out: &mut $crate::Findings,
+                ) -> Result<Self, DecodeError> {
+                    <Self as Family>::decode_checked(bytes, out)
+                }
                 /// Reads the first bytes of `bytes` in place ([`Family::view`]).
                 #[inline]
                 pub fn view(bytes: &[u8]) -> Result<$view<'_>, DecodeError> {
@@ -475,6 +540,12 @@ macro_rules! family {
         fn base_decode(bytes: &[u8]) -> Result<$name, DecodeError> {
             refuse_decode(bytes)
         }
+        fn base_decode_checked(
+            bytes: &[u8],
+            _: &mut $crate::Findings,
+        ) -> Result<$name, DecodeError> {
+            refuse_decode(bytes)
+        }
         fn base_view(bytes: &[u8]) -> Result<$view<'_>, DecodeError> {
             refuse_view(bytes)
         }
@@ -488,6 +559,12 @@ macro_rules! family {
     (@base_fns $name:ident, $view:ident, $base:ty, $bvar:ident) => {
         fn base_decode(bytes: &[u8]) -> Result<$name, DecodeError> {
             <$base as Family>::decode(bytes).map($name::$bvar)
+        }
+        fn base_decode_checked(
+            bytes: &[u8],
+            out: &mut $crate::Findings,
+        ) -> Result<$name, DecodeError> {
+            <$base as Family>::decode_checked(bytes, out).map($name::$bvar)
         }
         fn base_view(bytes: &[u8]) -> Result<$view<'_>, DecodeError> {
             <$base as Family>::view(bytes).map($view::$bvar)
