@@ -1,7 +1,7 @@
 //! `Op::decode_checked` is `decode_any` then `check` with one dispatch: the same result and the
 //! same findings for every bundle, decodable or not.
 
-use isa_core::{Family, Findings};
+use isa_core::Findings;
 use isa_ops::sample::{SplitMix64, valid};
 use isa_ops::{DECLARATIONS, Op, decode_any};
 
