@@ -1,4 +1,5 @@
-//! Layout mistakes that must not compile, one per file under `tests/ui/<category>/`, each with
+//! Mistakes that must not compile (layouts, families, validator reasons), one per file under
+//! `tests/ui/<category>/`, each with
 //! the compiler output it must produce (`.stderr`, regenerated with `TRYBUILD=overwrite`).
 
 #[test]
