@@ -104,8 +104,8 @@ pub struct ReasonShape {
 impl ReasonShape {
     /// The shape of `template` with arguments of the types of the tuple `A`, for a table of
     /// reasons that a validator picks from by index ([`Reason::from_shape`]) instead of
-    /// branching. In a `static` or `const`, a template whose `{}` count is not `A`'s length
-    /// does not compile.
+    /// branching. In a `static` or `const`, where it belongs, a template whose `{}` count is
+    /// not `A`'s length does not compile; called at run time, such a template panics.
     ///
     /// ```
     /// use isa_core::{Hex, Reason, ReasonShape};
