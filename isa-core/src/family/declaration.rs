@@ -285,6 +285,37 @@ pub const fn known_opcodes(table: &[u16; 256]) -> ([u8; 256], usize) {
     (out, n)
 }
 
+/// A per-member table of a family that extends another: `base` (the one entry that goes through
+/// the base family) for each of the base's members, then `own`, one entry per own member.
+pub const fn after_base<T: Copy, const N: usize>(base: T, own: &[T]) -> [T; N] {
+    assert!(own.len() <= N, "the member count covers the own members");
+    let mut out = [base; N];
+    let mut k = 0;
+    while k < own.len() {
+        out[N - own.len() + k] = own[k];
+        k += 1;
+    }
+    out
+}
+
+/// A per-member table spread over the opcode bytes of `opcodes` ([`opcode_table`]): each
+/// claimed opcode gets its member's entry, every other byte `refuse`.
+pub const fn by_opcode<T: Copy, const N: usize>(
+    opcodes: &[u16; 256],
+    members: &[T; N],
+    refuse: T,
+) -> [T; 256] {
+    let mut out = [refuse; 256];
+    let mut opcode = 0;
+    while opcode < 256 {
+        if opcodes[opcode] != 0 {
+            out[opcode] = members[opcodes[opcode] as usize - 1];
+        }
+        opcode += 1;
+    }
+    out
+}
+
 /// `base` followed by `own`: the member list (or any per-member list) of a family that extends
 /// another. `filler` only initialises the array; every slot is overwritten.
 pub const fn concat<T: Copy, const N: usize>(base: &[T], own: &[T], filler: T) -> [T; N] {

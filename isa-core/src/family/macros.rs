@@ -118,75 +118,34 @@ macro_rules! family {
             // The identity has chosen the member, so the views check the length only
             // (`view_prefix`), and decode checks the whole header once.
             /// Decoder of every member, by member index.
-            const DECODERS: [DecodeFn; COUNT] = {
-                let own: &[DecodeFn] = &[$(
-                    |b| <$ty>::decode_map(<$ty>::view_prefix(b)?, $name::$variant)
-                ),+];
-                let mut table: [DecodeFn; COUNT] = [base_decode; COUNT];
-                let mut k = 0;
-                while k < own.len() {
-                    table[BASE.len() + k] = own[k];
-                    k += 1;
-                }
-                table
-            };
+            const DECODERS: [DecodeFn; COUNT] = $crate::family::after_base::<DecodeFn, COUNT>(
+                base_decode,
+                &[$( |b| <$ty>::decode_map(<$ty>::view_prefix(b)?, $name::$variant) ),+],
+            );
             /// Decoder and validators of every member, by member index: the member's checks
             /// called directly, not through a second dispatch. A base member goes through the
             /// base family's.
-            const CHECKED: [CheckedFn; COUNT] = {
-                let own: &[CheckedFn] = &[$(
+            const CHECKED: [CheckedFn; COUNT] = $crate::family::after_base::<CheckedFn, COUNT>(
+                base_decode_checked,
+                &[$(
                     |b, out| <$ty>::decode_map(<$ty>::view_prefix(b)?, |member| {
                         $crate::Validate::check(&member, out);
                         $name::$variant(member)
                     })
-                ),+];
-                let mut table: [CheckedFn; COUNT] = [base_decode_checked; COUNT];
-                let mut k = 0;
-                while k < own.len() {
-                    table[BASE.len() + k] = own[k];
-                    k += 1;
-                }
-                table
-            };
+                ),+],
+            );
             /// View of every member, by member index.
-            const VIEWS: [ViewFn; COUNT] = {
-                let own: &[ViewFn] = &[$(
-                    |b| <$ty>::view_prefix(b).map($view::$variant)
-                ),+];
-                let mut table: [ViewFn; COUNT] = [base_view; COUNT];
-                let mut k = 0;
-                while k < own.len() {
-                    table[BASE.len() + k] = own[k];
-                    k += 1;
-                }
-                table
-            };
+            const VIEWS: [ViewFn; COUNT] = $crate::family::after_base::<ViewFn, COUNT>(
+                base_view,
+                &[$( |b| <$ty>::view_prefix(b).map($view::$variant) ),+],
+            );
             /// For a bundle family, the decoder of every opcode byte (one that refuses an
             /// unclaimed opcode): the dispatch is one load after the opcode's.
-            const DECODER_OF: [DecodeFn; 256] = {
-                let mut table: [DecodeFn; 256] = [refuse_decode; 256];
-                let mut opcode = 0;
-                while opcode < 256 {
-                    if OPCODES[opcode] != 0 {
-                        table[opcode] = DECODERS[OPCODES[opcode] as usize - 1];
-                    }
-                    opcode += 1;
-                }
-                table
-            };
-
+            const DECODER_OF: [DecodeFn; 256] =
+                $crate::family::by_opcode(&OPCODES, &DECODERS, refuse_decode as DecodeFn);
             /// For a bundle family, [`CHECKED`] by opcode byte, like `DECODER_OF`.
-            const CHECKED_OF: [CheckedFn; 256] = {
-                let mut table: [CheckedFn; 256] = [refuse_decode_checked; 256];
-                let mut opcode = 0;
-                while opcode < 256 {
-                    if OPCODES[opcode] != 0 {
-                        table[opcode] = CHECKED[OPCODES[opcode] as usize - 1];
-                    }
-                    opcode += 1;
-                }
-                table
-            };
+            const CHECKED_OF: [CheckedFn; 256] =
+                $crate::family::by_opcode(&OPCODES, &CHECKED, refuse_decode_checked as CheckedFn);
             fn refuse_decode_checked(
                 bytes: &[u8],
                 _: &mut $crate::Findings,

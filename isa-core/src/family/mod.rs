@@ -20,7 +20,8 @@ pub use batch::CHUNK;
 #[doc(hidden)]
 pub use batch::decode_run_of;
 pub use declaration::{
-    Declaration, check_members, concat, identities_collide, known_opcodes, opcode_table,
+    Declaration, after_base, by_opcode, check_members, concat, identities_collide, known_opcodes,
+    opcode_table,
 };
 pub use walk::{Located, Trailing, Walk};
 
