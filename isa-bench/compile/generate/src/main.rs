@@ -180,3 +180,40 @@ fn write(path: &Path, text: &str) -> Result<(), String> {
     }
     std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+    use std::path::Path;
+    use std::process::{Command, Stdio};
+
+    /// `text` as `cargo fmt` writes it (the workspace has no rustfmt configuration).
+    fn rustfmt(text: &str) -> String {
+        let mut child = Command::new("rustfmt")
+            .args(["--edition", "2024", "--emit", "stdout"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("rustfmt runs (`rustup component add rustfmt`)");
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(text.as_bytes()).unwrap();
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "rustfmt refused the expansion");
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    /// `hand/tt.rs` is `derived/tt.rs`'s struct followed by the derive's current expansion of
+    /// it, formatted; after a change to the derive, regenerate it with `isa-compile-generate
+    /// --expand isa-bench/compile/derived/tt.rs` (then `cargo fmt`).
+    #[test]
+    fn the_written_out_bundle_is_the_derives_current_expansion() {
+        let compile = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let expansion = super::expand_first(&compile.join("derived/tt.rs")).unwrap();
+        let hand = std::fs::read_to_string(compile.join("hand/tt.rs")).unwrap();
+        assert!(
+            hand.ends_with(&rustfmt(&expansion)),
+            "hand/tt.rs does not end with the derive's current expansion: regenerate it"
+        );
+    }
+}
