@@ -54,10 +54,24 @@ impl DescriptorCheck {
     }
 }
 
-/// The reason of fault `kind` with its two values.
+/// The byte inside the descriptor that each fault kind's rule reads, beside the `at` of the
+/// kinds that carry one (a stride or count slot): the ADDR4 word @+0, byte +7, byte +3.
+const FIXED_OFFSETS: [usize; 5] = [0, 0, 7, 3, 0];
+
+/// A fault as its kind and its two values, in its reason's order: `[slot, at]` for a zero stride
+/// or count, `[word or byte, 0]` for the others.
+type FaultParts = (usize, [u64; 2]);
+
+/// The reason of a fault, from its parts.
 #[inline(always)]
-fn fault_reason(kind: usize, [a, b]: [u64; 2]) -> Reason {
+fn fault_reason((kind, [a, b]): FaultParts) -> Reason {
     Reason::from_shape(&FAULT_REASONS[kind], [a, b, 0, 0])
+}
+
+/// The byte offset a fault's rule reads, from its parts.
+#[inline(always)]
+const fn fault_offset((kind, [_, at]): FaultParts) -> usize {
+    FIXED_OFFSETS[kind] + at as usize
 }
 
 /// Why a descriptor is refused: the rule of seed 002's validators that failed, with the byte
@@ -101,24 +115,35 @@ pub enum DescriptorFault {
 impl DescriptorFault {
     /// The byte offset inside the descriptor that the failed rule read.
     pub const fn offset(&self) -> usize {
-        match *self {
-            DescriptorFault::ZeroStride { at, .. } | DescriptorFault::ZeroCount { at, .. } => at,
-            DescriptorFault::StartAddr { .. } => 0,
-            DescriptorFault::PsumStrideHigh { .. } => 7,
-            DescriptorFault::SbSubregion { .. } => 3,
-        }
+        fault_offset(self.parts())
     }
 
     /// The failed rule with its values, as a validator reports it.
     pub fn reason(&self) -> Reason {
-        let (kind, values) = match *self {
+        fault_reason(self.parts())
+    }
+
+    /// Its kind and values.
+    const fn parts(&self) -> FaultParts {
+        match *self {
             DescriptorFault::ZeroStride { slot, at } => (ZERO_STRIDE, [slot as u64, at as u64]),
-            DescriptorFault::StartAddr { word } => (START_ADDR, [u64::from(word), 0]),
-            DescriptorFault::PsumStrideHigh { byte } => (PSUM_STRIDE_HIGH, [u64::from(byte), 0]),
-            DescriptorFault::SbSubregion { byte3 } => (SB_SUBREGION, [u64::from(byte3), 0]),
+            DescriptorFault::StartAddr { word } => (START_ADDR, [word as u64, 0]),
+            DescriptorFault::PsumStrideHigh { byte } => (PSUM_STRIDE_HIGH, [byte as u64, 0]),
+            DescriptorFault::SbSubregion { byte3 } => (SB_SUBREGION, [byte3 as u64, 0]),
             DescriptorFault::ZeroCount { slot, at } => (ZERO_COUNT, [slot as u64, at as u64]),
-        };
-        fault_reason(kind, values)
+        }
+    }
+
+    /// The fault of `parts` ([`DescriptorFault::parts`] read back).
+    fn from_parts((kind, [first, at]): FaultParts) -> Self {
+        let (slot, at) = (first as usize, at as usize);
+        match kind {
+            ZERO_STRIDE => DescriptorFault::ZeroStride { slot, at },
+            START_ADDR => DescriptorFault::StartAddr { word: first as u32 },
+            PSUM_STRIDE_HIGH => DescriptorFault::PsumStrideHigh { byte: first as u8 },
+            SB_SUBREGION => DescriptorFault::SbSubregion { byte3: first as u8 },
+            _ => DescriptorFault::ZeroCount { slot, at },
+        }
     }
 
     /// The rule, in words, without the values (for [`Problem::Rule`]).
@@ -190,30 +215,11 @@ impl<const N: usize> Tensor<N> {
     #[inline]
     pub fn validate(&self) -> Result<(), DescriptorFault> {
         let _ = Self::SIZE; // the 4+4N check for this N
-        let failed = self.failed_rules();
-        if failed == 0 {
+        let check = self.check();
+        if check.passed() {
             return Ok(());
         }
-        let slot = self.first_zero_count();
-        Err(match failed.trailing_zeros() as usize {
-            ZERO_STRIDE => DescriptorFault::ZeroStride {
-                slot: 2,
-                at: Self::stride_offset(2),
-            },
-            START_ADDR => DescriptorFault::StartAddr {
-                word: self.addr.raw(),
-            },
-            PSUM_STRIDE_HIGH => DescriptorFault::PsumStrideHigh {
-                byte: self.stride1_high_byte(),
-            },
-            SB_SUBREGION => DescriptorFault::SbSubregion {
-                byte3: self.addr.byte3(),
-            },
-            _ => DescriptorFault::ZeroCount {
-                slot,
-                at: Self::num_offset(slot),
-            },
-        })
+        Err(DescriptorFault::from_parts(self.first_fault(check)))
     }
 
     /// Seed 002's rules on this descriptor, each evaluated and none branched on: what
@@ -235,19 +241,25 @@ impl<const N: usize> Tensor<N> {
     /// nothing.
     #[inline(always)]
     pub fn report(&self, check: DescriptorCheck) -> (usize, Reason) {
+        let fault = self.first_fault(check);
+        (fault_offset(fault), fault_reason(fault))
+    }
+
+    /// The first failed rule of `check` as a fault's parts, its values picked by masks rather
+    /// than a table or a branch (the last rule's when none failed).
+    #[inline(always)]
+    fn first_fault(&self, check: DescriptorCheck) -> FaultParts {
         let kind = (check.0.trailing_zeros() as usize).min(ZERO_COUNT);
         let slot = self.first_zero_count();
-        let (stride2_at, num_at) = (Self::stride_offset(2) as u64, Self::num_offset(slot) as u64);
-        // Each value for its kind, picked by masks rather than a table or a branch.
         let pick = |k: usize| 0u64.wrapping_sub(u64::from(kind == k));
         let first = (2 & pick(ZERO_STRIDE))
             | (u64::from(self.addr.raw()) & pick(START_ADDR))
             | (u64::from(self.stride1_high_byte()) & pick(PSUM_STRIDE_HIGH))
             | (u64::from(self.addr.byte3()) & pick(SB_SUBREGION))
             | (slot as u64 & pick(ZERO_COUNT));
-        let at = (stride2_at & pick(ZERO_STRIDE)) | (num_at & pick(ZERO_COUNT));
-        let offset = at | (7 & pick(PSUM_STRIDE_HIGH)) | (3 & pick(SB_SUBREGION));
-        (offset as usize, fault_reason(kind, [first, at]))
+        let at = (Self::stride_offset(2) as u64 & pick(ZERO_STRIDE))
+            | (Self::num_offset(slot) as u64 & pick(ZERO_COUNT));
+        (kind, [first, at])
     }
 
     /// Every rule of this descriptor's path, each evaluated and none branched on: bit k is set
