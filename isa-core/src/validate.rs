@@ -157,12 +157,7 @@ impl Reason {
     #[inline(always)]
     pub fn of<T: Template, A: Args>(args: A) -> Self {
         Reason {
-            shape: const {
-                &ReasonShape {
-                    template: T::TEXT,
-                    prints: A::PRINTS,
-                }
-            },
+            shape: const { &ReasonShape::new::<A>(T::TEXT) },
             values: args.values(),
         }
     }
