@@ -12,13 +12,28 @@ fn command() -> Command {
 }
 
 fn stdout(command: &mut Command) -> String {
-    let out = command.output().unwrap();
+    let out = run(command).unwrap();
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs `command`, again after a moment while its executable is busy: a copy just written (the
+/// renamed binary below) stays open for writing in a child that another test thread forked
+/// while the copy was open, until that child runs its own program.
+fn run(command: &mut Command) -> std::io::Result<std::process::Output> {
+    for _ in 0..100 {
+        match command.output() {
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            done => return done,
+        }
+    }
+    command.output()
 }
 
 /// A scratch folder of this test process.
