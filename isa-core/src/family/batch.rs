@@ -120,19 +120,34 @@ impl<'a, F: Family> Ahead<'a, F> {
 }
 
 /// Where each run of one member of a chunk ends, into `ends`, from the chunk's member indices:
-/// `true` when the member changes fewer than once per [`LONG_RUNS`] members, `false` as soon as
-/// a change proves otherwise. A run of one member may mix its opcodes (a TensorTensor stream of
-/// 0x41 and 0x51 bundles is one run).
+/// `true` when the member changes fewer than once per [`LONG_RUNS`] members, `false` otherwise.
+/// A run of one member may mix its opcodes (a TensorTensor stream of 0x41 and 0x51 bundles is
+/// one run). The changes are counted first, a block of pairs at a time without a branch per
+/// member (the block's loop vectorises), and the count stops at the block that proves the
+/// chunk mixed; the ends are collected only for a chunk of long runs that changes.
 fn long_runs(keys: &[u32], ends: &mut Vec<u32>) -> bool {
+    const BLOCK: usize = 64;
     ends.clear();
     let most = keys.len() / LONG_RUNS;
-    for (i, pair) in keys.windows(2).enumerate() {
-        if pair[0] != pair[1] {
-            if ends.len() == most {
-                return false;
-            }
-            ends.push(i as u32 + 1);
+    let after = keys.get(1..).unwrap_or_default();
+    let mut changes = 0;
+    for (block, next) in keys.chunks(BLOCK).zip(after.chunks(BLOCK)) {
+        changes += block
+            .iter()
+            .zip(next)
+            .map(|(a, b)| u32::from(a != b))
+            .sum::<u32>() as usize;
+        if changes > most {
+            return false;
         }
+    }
+    if changes > 0 {
+        let pairs = keys.iter().zip(after).enumerate();
+        ends.extend(
+            pairs
+                .filter(|(_, (a, b))| a != b)
+                .map(|(i, _)| i as u32 + 1),
+        );
     }
     ends.push(keys.len() as u32);
     true
