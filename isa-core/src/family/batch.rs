@@ -198,3 +198,61 @@ pub fn decode_run_of<F, V: FnMut(usize, &Result<F, DecodeError>), A: FnMut() -> 
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{CHUNK, long_runs};
+    use proptest::prelude::*;
+
+    /// The rule as stated: the ends of the runs when the member changes at most once per
+    /// `LONG_RUNS` members, checked pair by pair.
+    fn runs_pair_by_pair(keys: &[u32]) -> Option<Vec<u32>> {
+        let mut ends: Vec<u32> = (1..keys.len())
+            .filter(|&i| keys[i - 1] != keys[i])
+            .map(|i| i as u32)
+            .collect();
+        (ends.len() <= keys.len() / super::LONG_RUNS).then(|| {
+            ends.push(keys.len() as u32);
+            ends
+        })
+    }
+
+    /// A chunk's member indices as runs of a few members, up to a chunk long: around the
+    /// threshold of 16 changes in 256 members, and far from it on either side.
+    fn chunk_keys() -> impl Strategy<Value = Vec<u32>> {
+        prop::collection::vec((0u32..4, 1usize..40), 0..200).prop_map(|runs| {
+            let mut keys: Vec<u32> = runs
+                .into_iter()
+                .flat_map(|(k, n)| std::iter::repeat_n(k, n))
+                .collect();
+            keys.truncate(CHUNK);
+            keys
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn long_runs_finds_the_runs_the_rule_states(keys in chunk_keys()) {
+            let mut ends = vec![7, 7];
+            let expected = runs_pair_by_pair(&keys);
+            prop_assert_eq!(long_runs(&keys, &mut ends), expected.is_some());
+            if let Some(expected) = expected {
+                prop_assert_eq!(ends, expected);
+            }
+        }
+    }
+
+    #[test]
+    fn sixteen_changes_in_a_chunk_are_runs_and_seventeen_are_not() {
+        let with = |changes: usize| -> Vec<u32> {
+            (0..CHUNK)
+                .map(|i| (i * (changes + 1) / CHUNK) as u32)
+                .collect()
+        };
+        let mut ends = Vec::new();
+        assert!(long_runs(&with(16), &mut ends));
+        assert_eq!(ends.len(), 17);
+        assert_eq!(ends.last(), Some(&(CHUNK as u32)));
+        assert!(!long_runs(&with(17), &mut ends));
+    }
+}
