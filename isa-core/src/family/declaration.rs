@@ -317,22 +317,18 @@ pub const fn by_opcode<T: Copy, const N: usize>(
 }
 
 /// `base` followed by `own`: the member list (or any per-member list) of a family that extends
-/// another. `filler` only initialises the array; every slot is overwritten.
+/// another ([`after_base`] with the base's own entries). `filler` only initialises the array;
+/// every slot is overwritten.
 pub const fn concat<T: Copy, const N: usize>(base: &[T], own: &[T], filler: T) -> [T; N] {
     assert!(
         base.len() + own.len() == N,
         "the member count is the sum of both lists"
     );
-    let mut out = [filler; N];
+    let mut out = after_base::<T, N>(filler, own);
     let mut i = 0;
     while i < base.len() {
         out[i] = base[i];
         i += 1;
-    }
-    let mut k = 0;
-    while k < own.len() {
-        out[i + k] = own[k];
-        k += 1;
     }
     out
 }

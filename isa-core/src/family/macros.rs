@@ -152,6 +152,29 @@ macro_rules! family {
             ) -> Result<$name, DecodeError> {
                 refuse_decode(bytes)
             }
+            /// The entry of a per-member table that handles `bytes`: for a word family by the
+            /// member index (`refuse` when no member matches), for a bundle family by the opcode
+            /// byte from its table spread over the opcodes. The one dispatch rule of `decode`
+            /// and `decode_checked`; a slice shorter than a member is refused as truncated.
+            #[inline(always)]
+            fn pick<T: Copy>(
+                bytes: &[u8],
+                members: &[T; COUNT],
+                by_opcode: &[T; 256],
+                refuse: T,
+            ) -> Result<T, DecodeError> {
+                if bytes.len() < WIDTH {
+                    return Result::Err($crate::family::truncated::<$name>(bytes.len()));
+                }
+                Result::Ok(if WORDS {
+                    match <$name as Family>::member_index(bytes) {
+                        Option::Some(i) => members[i],
+                        Option::None => refuse,
+                    }
+                } else {
+                    by_opcode[bytes[0] as usize]
+                })
+            }
 
             impl Family for $name {
                 const WIDTH: usize = WIDTH;
@@ -178,17 +201,7 @@ macro_rules! family {
 
                 #[inline]
                 fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
-                    if bytes.len() < WIDTH {
-                        return Result::Err($crate::family::truncated::<Self>(bytes.len()));
-                    }
-                    if WORDS {
-                        match Self::member_index(bytes) {
-                            Option::Some(i) => DECODERS[i](bytes),
-                            Option::None => refuse_decode(bytes),
-                        }
-                    } else {
-                        DECODER_OF[bytes[0] as usize](bytes)
-                    }
+                    pick(bytes, &DECODERS, &DECODER_OF, refuse_decode as DecodeFn)?(bytes)
                 }
 
                 #[inline]
@@ -196,17 +209,7 @@ macro_rules! family {
                     bytes: &[u8],
                     out: &mut $crate::Findings,
                 ) -> Result<Self, DecodeError> {
-                    if bytes.len() < WIDTH {
-                        return Result::Err($crate::family::truncated::<Self>(bytes.len()));
-                    }
-                    if WORDS {
-                        match Self::member_index(bytes) {
-                            Option::Some(i) => CHECKED[i](bytes, out),
-                            Option::None => refuse_decode(bytes),
-                        }
-                    } else {
-                        CHECKED_OF[bytes[0] as usize](bytes, out)
-                    }
+                    pick(bytes, &CHECKED, &CHECKED_OF, refuse_decode_checked as CheckedFn)?(bytes, out)
                 }
 
                 fn decode_run<
