@@ -1,9 +1,9 @@
 //! The Python module over an ISA's declarations: the same decoder, encoder, validators and
 //! field tables as the `isa` command, with Python values at the boundary and nothing else.
 //!
-//! [`register`] adds the functions to a module for any [`Isa`]; this crate's `isa_bundles`
-//! module is the built-in ISA's (`pip install ./isa-py`), and a user's crate builds the module
-//! of its own ISA in a few lines:
+//! [`register`] adds the functions to a module for any [`Isa`]. The built-in ISA's module,
+//! `isa_bundles` (`pip install ./isa-py`), is `module/`, a crate of a few lines that calls it; a
+//! user's crate builds the module of its own ISA the same way:
 //!
 //! ```rust,ignore
 //! use pyo3::prelude::*;
@@ -288,11 +288,4 @@ fn kind(kind: &isa_core::FieldKind) -> &'static str {
         isa_core::FieldKind::Reserved => "reserved",
         isa_core::FieldKind::Identity { .. } => "identity",
     }
-}
-
-/// The module of the built-in ISA.
-#[cfg(feature = "builtin-module")]
-#[pymodule]
-fn isa_bundles(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    register::<isa_cli::BuiltIn>(m)
 }
