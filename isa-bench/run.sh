@@ -54,7 +54,7 @@ if [ "$callgrind" = 1 ]; then
     echo "| kernel | release: instructions per bundle | release-lto |"
     echo "| --- | --- | --- |"
     n=100000
-    for kernel in raw_read decode_generated decode_hand encode_generated encode_hand encode_by_value \
+    for kernel in raw_read decode_generated decode_generated_ok decode_hand encode_generated encode_hand encode_by_value \
         decode_any_all decode_any_batch decode_any_all:sorted decode_any_batch:sorted; do
         row="| $kernel"
         for profile in release release-lto; do

@@ -411,6 +411,9 @@ fn count(kernel: &str, n: usize, times: usize) {
     let run = |_| match kernel.split(':').next().unwrap_or_default() {
         "raw_read" => kernels::raw_read(bundles.as_flattened()) as usize,
         "decode_generated" => kernels::decode_generated(kernels::wires(bundles.as_flattened())),
+        "decode_generated_ok" => {
+            kernels::decode_generated_ok(kernels::wires(bundles.as_flattened()))
+        }
         "decode_hand" => kernels::decode_hand(&bundles),
         "encode_generated" => kernels::encode_generated(&values, &mut out),
         "encode_hand" => kernels::encode_hand(&values, &mut out),
