@@ -28,7 +28,7 @@
 //! Options: `--sets l2,l3,dram,any,ops` (the default: all), `--rounds N` (11), `--slice-ms N`
 //! (about how long each kernel runs per round: 20), `--dram-mib N` (2048).
 //!
-//! `--count KERNEL[:sorted] --bundles N [--times T]` runs one kernel once (or T times) over N
+//! `--count KERNEL[:sorted|:tt] --bundles N [--times T]` runs one kernel once (or T times) over N
 //! bundles (100,000) and nothing else, for `valgrind --tool=callgrind --toggle-collect='*kernels::KERNEL*'`: the
 //! instructions per bundle of each figure (`run.sh --callgrind` prints them).
 
@@ -385,10 +385,10 @@ fn ops_set(opts: &Options) {
     }
 }
 
-/// Runs `kernel` once over `n` bundles (TensorTensor ones for the codec kernels, the mixed
-/// stream, shuffled, `:sorted` or the TensorTensor bundles alone (`:tt`), for `decode_any` and
-/// `decode_any_batch`), `times` times over
-/// (for a sampling profiler, which would otherwise see mostly the setup).
+/// Runs `kernel` once over `n` bundles (TensorTensor ones for the codec kernels; for
+/// `decode_any` and `decode_any_batch` the mixed stream, shuffled or `:sorted`, or the
+/// TensorTensor bundles alone with `:tt`), `times` times over (for a sampling profiler, which
+/// would otherwise see mostly the setup).
 fn count(kernel: &str, n: usize, times: usize) {
     let bundles = streams::tensor_tensor(n);
     let values: Vec<TensorTensor> = bundles

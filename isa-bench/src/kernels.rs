@@ -30,7 +30,7 @@ pub fn decode_generated(wires: &[TensorTensorWire]) -> usize {
 }
 
 /// Generated decode with the error dropped at once (`ok()`): what the loop is when the returned
-/// value has no error pointer in it (BENCHMARKS.md, "Decode is missed").
+/// value has no error pointer in it (BENCHMARKS.md, "What keeps the slot is the error").
 #[inline(never)]
 pub fn decode_generated_ok(wires: &[TensorTensorWire]) -> usize {
     wires
