@@ -24,14 +24,27 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The crates whose module graphs must be acyclic.
-const CRATES: &[&str] = &[
-    "isa-core",
-    "isa-derive",
-    "isa-derive-internals",
-    "isa-ops",
-    "isa-cli",
-];
+/// Every crate of the workspace, whose module graphs must be acyclic: the members the root
+/// `Cargo.toml` lists, and the root (the facade) itself, as folders below the root.
+fn crates() -> Vec<String> {
+    let manifest = fs::read_to_string(root().join("Cargo.toml")).expect("the root manifest");
+    let members = manifest
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("members = ["))
+        .expect("a `members = [...]` line in the root manifest");
+    let mut crates: Vec<String> = members
+        .trim_end_matches(']')
+        .split(',')
+        .map(|m| m.trim().trim_matches('"').to_string())
+        .filter(|m| !m.is_empty())
+        .collect();
+    crates.push(".".into());
+    crates
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
 
 /// A module path below the crate root (`[]` is the root).
 type ModPath = Vec<String>;
@@ -537,8 +550,9 @@ fn sources(dir: &Path, base: &Path, out: &mut Vec<(String, String)>) {
     }
 }
 
+/// The crate in folder `name`: its library, or its binary where it has no library.
 fn workspace_crate(name: &str) -> Crate {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(name).join("src");
+    let src = root().join(name).join("src");
     let mut files = Vec::new();
     sources(&src, &src, &mut files);
     read_crate(&files)
@@ -547,7 +561,8 @@ fn workspace_crate(name: &str) -> Crate {
 #[test]
 fn no_crate_has_an_import_circle() {
     let mut found = Vec::new();
-    for name in CRATES {
+    let crates = crates();
+    for name in &crates {
         let krate = workspace_crate(name);
         let graph = graph(&krate);
         for circle in circles(&graph) {
@@ -555,6 +570,51 @@ fn no_crate_has_an_import_circle() {
         }
     }
     assert!(found.is_empty(), "import circles:\n{}", found.join("\n"));
+    // Every crate named is read: a member the list misses would be a crate never checked.
+    assert!(crates.iter().any(|c| c == "isa-py") && crates.iter().any(|c| c == "isa-host"));
+}
+
+/// The names of the packages a crate's manifest depends on (normal dependencies).
+fn dependencies(name: &str) -> Vec<String> {
+    let manifest = fs::read_to_string(root().join(name).join("Cargo.toml")).expect("a manifest");
+    let mut out = Vec::new();
+    let mut in_dependencies = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_dependencies = line == "[dependencies]";
+        } else if in_dependencies && let Some((dep, _)) = line.split_once('=') {
+            out.push(dep.trim().trim_end_matches(".workspace").to_string());
+        }
+    }
+    out
+}
+
+/// The two front-ends are siblings over the library layer: the Python package and the command
+/// each depend on `isa-host`, and neither on the other.
+#[test]
+fn the_front_ends_stand_on_the_library_layer_and_not_on_each_other() {
+    for (front, other) in [
+        ("isa-py", "isa-cli"),
+        ("isa-cli", "isa-py"),
+        ("isa-py/module", "isa-cli"),
+    ] {
+        let deps = dependencies(front);
+        assert!(
+            !deps.iter().any(|d| d == other),
+            "{front} depends on {other}: {deps:?}"
+        );
+    }
+    for front in ["isa-py", "isa-cli"] {
+        assert!(
+            dependencies(front).iter().any(|d| d == "isa-host"),
+            "{front}"
+        );
+    }
+    assert!(
+        !dependencies("isa-host")
+            .iter()
+            .any(|d| d == "isa-cli" || d == "isa-py")
+    );
 }
 
 fn edges_of(krate: &Crate, from: &str) -> BTreeSet<String> {

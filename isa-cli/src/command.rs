@@ -3,8 +3,8 @@
 use std::process::ExitCode;
 
 use crate::cmd;
-use crate::isa::Isa;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use isa_host::Isa;
 
 /// Decode, encode, validate and document accelerator instruction bundles.
 #[derive(Debug, Parser)]
@@ -45,8 +45,13 @@ enum Command {
 /// The whole command for ISA `I`: parses the process's arguments, runs the command, reports an
 /// error on standard error, and returns the exit status (0 clean, 1 problems in the input, 2
 /// the command could not run). A user's binary is `fn main() -> ExitCode {
-/// isa_cli::main::<MyIsa>() }`.
-pub fn main<I: Isa>() -> ExitCode {
+/// isa_cli::main::<MyIsa>() }`. The command runs streams (`run`) and documents what each op
+/// computes (`doc`), so every bundle has a meaning: [`isa_sim::Execute`], which
+/// [`isa_sim::execute_family!`] gives a family (an op may declare its meaning unexecuted).
+pub fn main<I: Isa>() -> ExitCode
+where
+    I::Bundles: isa_sim::Execute,
+{
     // The one name of the command, in its help, usage and errors, whatever the binary's file
     // is called.
     let matches = Cli::command()

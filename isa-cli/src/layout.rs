@@ -11,7 +11,7 @@
 
 use isa_core::{Declaration, Family, FieldInfo, FieldKind, Identity, LayoutStatus, Placement};
 
-use crate::isa::Isa;
+use isa_host::Isa;
 
 /// One layout as the commands see it: a declared op of the 64-byte family (seeds 000–001) or a
 /// declared block word of the PTO tile ISA (seed 004), with what the field table, the reference
@@ -402,7 +402,7 @@ pub(crate) mod tests {
 
     #[test]
     fn the_reserved_runs_of_a_built_in_layout_are_rows_of_its_table() {
-        let layouts: Vec<DrawnLayout> = DrawnLayout::all::<crate::isa::BuiltIn>().collect();
+        let layouts: Vec<DrawnLayout> = DrawnLayout::all::<isa_host::BuiltIn>().collect();
         for layout in &layouts {
             let segs = runs(layout.fields, layout.size);
             assert!(

@@ -14,22 +14,18 @@ mod command;
 pub mod error;
 pub mod export;
 mod io;
-pub mod isa;
 mod layout;
 mod lines;
-mod listing;
-mod members;
 mod npy;
-pub mod raw;
-mod record;
 mod render;
 mod report;
+#[cfg(test)]
+mod sample;
 mod svg;
 mod walk;
 mod wavedrom;
-mod word_stream;
 mod word_walk;
 
 pub use command::main;
-pub use isa::{BuiltIn, Isa};
-pub use word_stream::{ItemKind, MAX_BLOCK_WORDS, WordDecoder, WordItem, WordProblem, WordReader};
+pub use isa_host::{BuiltIn, Isa, isa, raw};
+pub use isa_host::{ItemKind, MAX_BLOCK_WORDS, WordDecoder, WordItem, WordProblem, WordReader};

@@ -46,17 +46,6 @@ pub fn descr(format: Format) -> &'static str {
     }
 }
 
-/// The format named as NumPy or ml_dtypes names its type (`float32`, `bfloat16`,
-/// `float8_e4m3fn`, …).
-pub fn format_named(name: &str) -> Option<Format> {
-    Format::ALL.into_iter().find(|f| f.ml_dtypes_name() == name)
-}
-
-/// Every format name, for messages.
-pub fn format_names() -> String {
-    Format::ALL.map(Format::ml_dtypes_name).join(", ")
-}
-
 /// Reads the array of `path`: a C-order array of little-endian numbers or raw bytes (`f`, `i`,
 /// `u`, `b`, `V` descrs). Anything else — big-endian, Fortran order, records, objects — is an
 /// error naming the file.

@@ -1,4 +1,4 @@
-//! The field table of a layout, as text (the lines of a stream are [`crate::listing`]'s).
+//! The field table of a layout, as text (the lines of a stream are [`isa_host::listing`]'s).
 //!
 //! Both the table and the lines are built from what every declaration carries — its field
 //! table ([`FieldInfo`]) and its generated field visitor ([`isa_core::visit`]) — so an op declared tomorrow prints without a

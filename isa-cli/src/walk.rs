@@ -13,7 +13,7 @@ use std::sync::mpsc;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use isa_core::Family;
-use isa_core::family::{Located, Trailing};
+pub use isa_host::stream::{Item, items};
 use rayon::prelude::*;
 
 use crate::error::CliError;
@@ -26,31 +26,6 @@ const CHUNK_BUNDLES: usize = 1024;
 const BATCH_CHUNKS: usize = 64;
 /// Streams shorter than this finish before a progress bar would be worth drawing.
 const PROGRESS_MIN_BYTES: u64 = 1 << 20;
-
-/// One item of the stream, with its absolute offset.
-#[derive(Debug)]
-pub enum Item<'a, F: Family> {
-    /// A whole bundle (it may still fail to decode).
-    Bundle(Located<'a, F>),
-    /// Bytes at the end that do not make a bundle, and the bytes themselves.
-    Trailing(Trailing, &'a [u8]),
-}
-
-/// The items of `bytes`, a piece of a stream that starts at byte `start` of it: every whole
-/// bundle, then the bytes after the last one (when this is the end of the stream).
-pub fn items<F: Family>(bytes: &[u8], start: usize) -> impl Iterator<Item = Item<'_, F>> {
-    F::walk(bytes).map(move |item| match item {
-        Ok(mut located) => {
-            located.offset += start;
-            Item::Bundle(located)
-        }
-        Err(mut trailing) => {
-            let rest = bytes.get(trailing.offset..).unwrap_or_default();
-            trailing.offset += start;
-            Item::Trailing(trailing, rest)
-        }
-    })
-}
 
 /// Walks the stream of `source`: `per_chunk` turns the items of one chunk into a result (on any
 /// core), `sink` takes the results in stream order. Returns how many bytes the stream held (an

@@ -9,7 +9,7 @@
 use crate::error::CliError;
 use crate::io::Source;
 use crate::walk::ReadAhead;
-use crate::word_stream::{MAX_BLOCK_WORDS, WORD_BYTES, WordDecoder, WordItem, WordProblem};
+use isa_host::word_stream::{MAX_BLOCK_WORDS, WORD_BYTES, WordDecoder, WordItem, WordProblem};
 
 /// Bytes read before the decoder takes what has arrived (more when one block is longer).
 const BATCH_BYTES: usize = 1 << 20;
@@ -86,8 +86,8 @@ fn walk_sized(
 mod tests {
     use super::*;
     use crate::lines::reads_of;
-    use crate::word_stream::tests::{BLOCK, bytes};
-    use crate::word_stream::{ItemKind, WordReader};
+    use crate::sample::{BLOCK, bytes};
+    use isa_host::word_stream::{ItemKind, WordReader};
 
     /// Every item and the bytes taken, as a walk hands them on.
     #[derive(Default)]

@@ -9,11 +9,9 @@ use pyo3::types::{PyBytes, PyString};
 /// Buffer formats (as `memoryview.format` writes them) whose items are single bytes.
 const BYTE_FORMATS: [&str; 3] = ["B", "b", "c"];
 
-/// A stream's bytes, and what messages call it.
+/// A stream's bytes.
 pub struct Stream<'py> {
     bytes: Bound<'py, PyBytes>,
-    /// The path, or `<buffer>`.
-    pub name: String,
 }
 
 impl<'py> Stream<'py> {
@@ -30,10 +28,7 @@ impl<'py> Stream<'py> {
                 .extract()?;
             let read = std::fs::read(&path)
                 .map_err(|e| PyOSError::new_err(format!("cannot read {path}: {e}")))?;
-            return Ok(Self {
-                bytes: PyBytes::new(py, &read),
-                name: path,
-            });
+            return Ok(Self::buffer(PyBytes::new(py, &read)));
         }
         let view = py
             .import("builtins")?
@@ -56,10 +51,7 @@ impl<'py> Stream<'py> {
     }
 
     fn buffer(bytes: Bound<'py, PyBytes>) -> Self {
-        Self {
-            bytes,
-            name: "<buffer>".into(),
-        }
+        Self { bytes }
     }
 
     /// The bytes.

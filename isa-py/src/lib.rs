@@ -16,9 +16,9 @@
 //!
 //! | function | what it calls |
 //! | --- | --- |
-//! | `decode(data)`, `decode_words(data)` | `isa decode --json` ([`isa_cli::cmd::decode`]): a list of its records, as dicts |
-//! | `encode(records)`, `encode_words(records)` | `isa encode` ([`isa_cli::cmd::encode::encode_lines`]) |
-//! | `validate(data, strict_only=False)` | `isa validate` ([`isa_cli::cmd::validate::check_stream`]) |
+//! | `decode(data)`, `decode_words(data)` | [`isa_host::decode::records`], [`Isa::word_decoder`]: the records `isa decode --json` writes, as dicts |
+//! | `encode(records)`, `encode_words(records)` | [`isa_host::encode::encode_values`], as `isa encode` |
+//! | `validate(data, strict_only=False)` | [`isa_host::validate::check_stream`], as `isa validate` |
 //! | `tables(data)` | [`isa_core::Family::decode_batch`] and the field visitor: `{op: structured array}` |
 //! | `view(data, op)` | the op's field table: a zero-copy structured array over the wire bytes |
 //! | `ops()`, `fields(op)` | [`isa_core::Family::DECLARATIONS`] |
@@ -41,11 +41,11 @@ pub mod table;
 
 use std::ffi::CStr;
 
-use isa_cli::Isa;
-use isa_cli::cmd::decode::{self, Form};
-use isa_cli::cmd::encode::{Mode, encode_lines};
-use isa_cli::cmd::validate::{self, Reported};
 use isa_core::Family;
+use isa_host::decode::{Record, records};
+use isa_host::encode::{LineError, Mode, encode_values};
+use isa_host::validate::{self, Reported};
+use isa_host::{Isa, Members, listing, raw};
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyCFunction, PyDict, PyList, PyTuple};
@@ -67,13 +67,18 @@ where
     })?;
     add(m, c"decode", c"decode(data)\n--\n\nThe records `isa decode --json` writes for a stream of 64-byte bundles, as dicts: one per bundle, a raw record for bytes that do not decode (trailing bytes included).", |a| {
         let stream = Stream::read(&a.get(0, "data")?)?;
-        let chunk = decode::decode_bundles::<I>(stream.bytes(), &stream.name, Form::Json);
-        Ok(Objects::new(a.py()).parse_lines(&chunk.text)?.into_any())
+        Ok(bundle_records::<I::Bundles>(a.py(), stream.bytes())?.into_any())
     })?;
     add(m, c"decode_words", c"decode_words(data)\n--\n\nThe records `isa decode --word32 --json` writes for a stream of 32-bit block words, as dicts.", |a| {
         let stream = Stream::read(&a.get(0, "data")?)?;
-        let chunk = decode::decode_words::<I>(stream.bytes(), &stream.name, Form::Json);
-        Ok(Objects::new(a.py()).parse_lines(&chunk.text)?.into_any())
+        let mut text = String::new();
+        for item in I::word_decoder().decode(stream.bytes()).into_iter().flatten() {
+            if let Some(json) = &item.json {
+                text.push_str(&listing::with_offset(item.offset, json));
+                text.push('\n');
+            }
+        }
+        Ok(Objects::new(a.py()).parse_lines(&text)?.into_any())
     })?;
     add(m, c"encode", c"encode(records)\n--\n\nThe bytes of records as `decode` returns them (`isa encode`): each record where the ones before it end, raw records written back as they are. A record that does not encode raises ValueError naming its index and field.", |a| {
         encode::<I>(&a.get(0, "records")?, Mode::Bundles)
@@ -141,23 +146,48 @@ fn member<F: Family>(op: &str) -> PyResult<isa_core::family::Declaration> {
         })
 }
 
-/// The bytes of `records` (any iterable of dicts), written as `isa encode` writes their JSON
-/// Lines.
-fn encode<'py, I: Isa>(records: &Bound<'py, PyAny>, mode: Mode) -> PyResult<Bound<'py, PyAny>> {
-    let mut text = Vec::new();
-    for (index, record) in records.try_iter()?.enumerate() {
-        let value: serde_json::Value = pythonize::depythonize(&record?)
-            .map_err(|e| PyValueError::new_err(format!("record {index}: {e}")))?;
-        serde_json::to_writer(&mut text, &value)
-            .map_err(|e| PyValueError::new_err(format!("record {index}: {e}")))?;
-        text.push(b'\n');
+/// The records of `stream`, a stream of bundles, as dicts: a member's serde form after its
+/// `offset`, or a raw record's `offset`, `raw` and `reason` (what `isa decode --json` writes).
+fn bundle_records<'py, B: Members>(py: Python<'py>, stream: &[u8]) -> PyResult<Bound<'py, PyList>> {
+    let out = PyList::empty(py);
+    for record in records::<B>(stream) {
+        let d = PyDict::new(py);
+        match record {
+            Record::Member { offset, member } => {
+                d.set_item("offset", offset)?;
+                let form = pythonize::pythonize(py, &member)
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?;
+                d.update(form.cast::<pyo3::types::PyMapping>()?)?;
+            }
+            Record::Raw {
+                offset,
+                bytes,
+                reason,
+            } => {
+                d.set_item("offset", offset)?;
+                d.set_item(raw::MEMBER, raw::hex(bytes))?;
+                d.set_item(raw::REASON, reason)?;
+            }
+        }
+        out.append(d)?;
     }
-    match encode_lines::<I>(&text, mode) {
+    Ok(out)
+}
+
+/// The bytes of `records` (any iterable of dicts), as `isa encode` writes their JSON Lines.
+fn encode<'py, I: Isa>(records: &Bound<'py, PyAny>, mode: Mode) -> PyResult<Bound<'py, PyAny>> {
+    let mut values = Vec::new();
+    for record in records.try_iter()? {
+        let value: Result<serde_json::Value, LineError> =
+            pythonize::depythonize(&record?).map_err(|e| LineError::from(e.to_string()));
+        values.push(value);
+    }
+    match encode_values::<I>(values, mode) {
         Ok(bytes) => Ok(PyBytes::new(records.py(), &bytes).into_any()),
         Err(problems) => {
             let messages: Vec<String> = problems
                 .iter()
-                .map(|p| format!("record {}: {}", p.line.saturating_sub(1), p.error))
+                .map(|p| format!("record {}: {}", p.line, p.error))
                 .collect();
             Err(PyValueError::new_err(messages.join("\n")))
         }
@@ -172,7 +202,7 @@ fn findings<'py, I: Isa>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let out = PyList::empty(py);
     let mut failed = Ok(());
-    validate::check_stream::<I>(stream, strict_only, |reported| {
+    validate::check_stream::<I::Bundles>(stream, strict_only, |reported| {
         let finding = match reported {
             Reported::Bundle(_) => return,
             Reported::Finding {

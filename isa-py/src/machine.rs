@@ -3,8 +3,10 @@
 //! calls [`Runner::run`] for the module's family. Nothing is computed here.
 
 use isa_core::{Addr4, Dtype, Family};
+use isa_host::place::{self, Place};
+use isa_host::rows;
 use isa_sim::numeric::Format;
-use isa_sim::{Core, DrainBinding, DrainEvent, ExecError, Execute, PARTITIONS, Runner, Space};
+use isa_sim::{DrainBinding, DrainEvent, ExecError, Execute, PARTITIONS, Runner};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyList};
@@ -36,32 +38,21 @@ fn value_error(e: impl std::fmt::Display) -> PyErr {
 impl Machine {
     /// A machine of `core` (`"v2"`, `"v3"` or `"v4"`) running streams with `run`.
     pub fn new(core: &str, run: Run) -> PyResult<Self> {
-        let core = match core {
-            "v2" => Core::V2,
-            "v3" => Core::V3,
-            "v4" => Core::V4,
-            other => {
-                return Err(value_error(format!(
-                    "no core {other:?}; the cores are v2, v3, v4"
-                )));
-            }
-        };
         Ok(Self {
-            machine: isa_sim::Machine::new(core),
+            machine: isa_sim::Machine::new(place::core(core).map_err(value_error)?),
             run,
         })
     }
 }
 
-/// The memory `region` names.
-fn space(region: &str) -> PyResult<Space> {
-    match region {
-        "sbuf" => Ok(Space::Sbuf),
-        "psum" => Ok(Space::Psum),
-        other => Err(value_error(format!(
-            "no region {other:?}; the regions are sbuf, psum"
-        ))),
-    }
+/// The place of row 0: byte `address` of partition `partition` of memory `region`.
+fn place(region: &str, address: usize, partition: usize) -> PyResult<Place> {
+    Place::new(
+        place::space(region).map_err(value_error)?,
+        partition,
+        address,
+    )
+    .map_err(value_error)
 }
 
 /// The element format of a NumPy dtype: its name is the format's NumPy or ml_dtypes name and
@@ -82,17 +73,6 @@ fn format(dtype: &Bound<'_, PyAny>) -> PyResult<Format> {
         })
 }
 
-/// The first partition and the number of rows, refused past partition 127.
-fn partitions(partition: usize, rows: usize) -> PyResult<std::ops::Range<usize>> {
-    match partition.checked_add(rows) {
-        Some(end) if end <= PARTITIONS => Ok(partition..end),
-        _ => Err(value_error(format!(
-            "{rows} rows from partition {partition} go past partition {}",
-            PARTITIONS - 1
-        ))),
-    }
-}
-
 #[pymethods]
 impl Machine {
     /// `load(region, address, array, partition=0)`: writes row `i` of `array` (its elements
@@ -106,25 +86,15 @@ impl Machine {
         array: &Bound<'_, PyAny>,
         partition: usize,
     ) -> PyResult<()> {
-        let space = space(region)?;
+        let place = place(region, address, partition)?;
         let array = array
             .py()
             .import("numpy")?
             .call_method1("ascontiguousarray", (array,))?;
         format(&array.getattr("dtype")?)?;
         let shape: Vec<usize> = array.getattr("shape")?.extract()?;
-        let rows = shape.first().copied().ok_or_else(|| {
-            value_error("a 0-dimensional array has no partitions: give (partitions, elements…)")
-        })?;
         let bytes: Vec<u8> = array.call_method0("tobytes")?.extract()?;
-        let row_bytes = bytes.len().checked_div(rows).unwrap_or(0);
-        let memory = self.machine.memory_mut(space);
-        // Every row has the same byte range, so the first write fails when any would, before
-        // anything is written.
-        for (p, row) in partitions(partition, rows)?.zip(bytes.chunks(row_bytes.max(1))) {
-            memory.write(p, address, row).map_err(value_error)?;
-        }
-        Ok(())
+        rows::load(&mut self.machine, place, &shape, &bytes).map_err(value_error)
     }
 
     /// `dump(region, address, dtype, shape, partition=0)`: the array of `shape` (partitions,
@@ -140,16 +110,10 @@ impl Machine {
         shape: Vec<usize>,
         partition: usize,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let memory = self.machine.memory(space(region)?);
+        let place = place(region, address, partition)?;
         let numpy = py.import("numpy")?;
         let dtype = numpy.call_method1("dtype", (dtype,))?;
-        let element = format(&dtype)?.bytes();
-        let rows = shape.first().copied().unwrap_or(0);
-        let per_row = shape.iter().skip(1).product::<usize>() * element;
-        let mut out = Vec::with_capacity(rows * per_row);
-        for p in partitions(partition, rows)? {
-            out.extend_from_slice(memory.read(p, address, per_row).map_err(value_error)?);
-        }
+        let out = rows::dump(&self.machine, place, &shape, format(&dtype)?).map_err(value_error)?;
         let kwargs = PyDict::new(py);
         kwargs.set_item("dtype", dtype)?;
         numpy

@@ -13,7 +13,7 @@ use isa::core::{
 };
 use isa::ops::pto::Gpr;
 use isa::serde::{Deserialize, Serialize};
-use isa_cli::{Isa, WordDecoder, WordReader};
+use isa::host::{Isa, WordDecoder, WordReader};
 
 /// `out = max(in, imm)` with an ALU op applied after: both dtypes in one byte (a nibble each,
 /// through `dtype_v2`), the ALU byte through `alu_v2`, two TENSOR3D descriptors, a 32-bit

@@ -6,7 +6,7 @@
 //! offset, and every other bundle is still decoded. The exit status is 1 when anything was
 //! reported. Neither form leaves them out: the listing shows them as objdump shows `(bad)`,
 //! with every byte and the reason, and the JSON Lines carry them as raw records,
-//! `{"offset":N,"raw":"<hex>","reason":"…"}` (see [`crate::raw`]), so that `isa decode --json
+//! `{"offset":N,"raw":"<hex>","reason":"…"}` (see [`isa_host::raw`]), so that `isa decode --json
 //! S | isa encode - -o T` writes T byte for byte equal to S, whatever S holds. A bundle that
 //! decodes is written as its serde form only when that encodes back to the very same bytes;
 //! otherwise as a raw record too.
@@ -33,11 +33,12 @@ use isa_core::render::RenderError;
 use crate::cmd::{emit, flush, stdout};
 use crate::error::{CliError, Status};
 use crate::io::Input;
-use crate::isa::{Isa, Members};
+use crate::report;
 use crate::walk::{self, Item, walk};
-use crate::word_stream::{WordItem, WordProblem};
 use crate::word_walk::{WordSink, walk_words};
-use crate::{listing, raw, report};
+use isa_host::decode::{decoded, round_trip};
+use isa_host::word_stream::{WordItem, WordProblem};
+use isa_host::{Isa, Members, listing, raw};
 
 /// Arguments of `isa decode`.
 #[derive(Debug, clap::Args)]
@@ -223,11 +224,7 @@ fn decode_chunk<B: Members>(
 /// The line of one bundle, and its problem when it does not decode or print. A bundle prints
 /// only when it decodes with every check; its line is written from its wire bytes in place.
 fn decode_bundle<B: Members>(chunk: &mut Chunk, b: &Located<'_, B>, name: &str, form: Form) {
-    let (view, op) = match b
-        .view
-        .clone()
-        .and_then(|v| B::decode_view(v).map(|op| (v, op)))
-    {
+    let (view, op) = match decoded(b) {
         Ok(decoded) => decoded,
         Err(e) => {
             chunk
@@ -257,42 +254,20 @@ fn decode_bundle<B: Members>(chunk: &mut Chunk, b: &Located<'_, B>, name: &str, 
 }
 
 /// The JSON record of a bundle that decodes to `op`: its typed form when that encodes back to
-/// the bundle's very bytes, its raw record otherwise.
+/// the bundle's very bytes, its raw record otherwise ([`round_trip`]).
 fn json_record<B: Members>(
     out: &mut String,
     b: &Located<'_, B>,
     view: &B::View<'_>,
     op: &B,
 ) -> Result<(), RenderError> {
-    let mut stack = [0u8; 256];
-    let mut heap = Vec::new();
-    let again: &mut [u8] = match stack.get_mut(..B::WIDTH) {
-        Some(again) => again,
-        None => {
-            heap.resize(B::WIDTH, 0);
-            &mut heap
+    match round_trip(op, b.bytes) {
+        Ok(()) => listing::json_line::<B>(out, b.offset, op.tag(), view),
+        Err(reason) => {
+            out.push_str(&raw::record(b.offset, b.bytes, &reason));
+            Ok(())
         }
-    };
-    let record = match op.encode_into(again) {
-        Ok(()) if again == b.bytes => {
-            return listing::json_line::<B>(out, b.offset, op.tag(), view);
-        }
-        Ok(()) => raw::record(
-            b.offset,
-            b.bytes,
-            &format!(
-                "decodes as {} but encodes back to other bytes; they are kept as they are",
-                op.name()
-            ),
-        ),
-        Err(e) => raw::record(
-            b.offset,
-            b.bytes,
-            &format!("decodes as {} but does not encode back: {e}", op.name()),
-        ),
-    };
-    out.push_str(&record);
-    Ok(())
+    }
 }
 
 /// The line of a bundle that has no typed form, in `form`.

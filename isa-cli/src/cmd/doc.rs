@@ -14,9 +14,10 @@ use isa_core::{FieldKind, Identity, LayoutStatus, LutRef};
 use isa_sim::Semantics;
 
 use crate::error::{CliError, Status};
-use crate::isa::Isa;
 use crate::layout::DrawnLayout;
 use crate::{io, render, svg};
+use isa_host::Isa;
+use isa_sim::Execute;
 
 /// Arguments of `isa doc`.
 #[derive(Debug, clap::Args)]
@@ -37,7 +38,10 @@ fn header<I: Isa>() -> String {
 }
 
 /// Runs `isa doc`.
-pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
+pub fn run<I: Isa>(args: Args) -> Result<Status, CliError>
+where
+    I::Bundles: Execute,
+{
     io::write_folder(&args.output, &pages::<I>(), |path, bytes| {
         fs::write(path, bytes)
     })?;
@@ -45,7 +49,10 @@ pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
 }
 
 /// Every file of the reference: `(file name, contents)`.
-pub fn pages<I: Isa>() -> Vec<(String, String)> {
+pub fn pages<I: Isa>() -> Vec<(String, String)>
+where
+    I::Bundles: Execute,
+{
     let mut out = vec![("index.md".to_string(), index::<I>())];
     let forms = isa_sim::table::<I::Bundles>();
     for layout in DrawnLayout::all::<I>() {
@@ -63,7 +70,10 @@ fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', " ")
 }
 
-fn page<I: Isa>(layout: &DrawnLayout) -> String {
+fn page<I: Isa>(layout: &DrawnLayout) -> String
+where
+    I::Bundles: Execute,
+{
     let mut s = header::<I>();
     let stem = layout.file_stem();
     let _ = writeln!(s, "# {}\n", layout.name);
@@ -168,7 +178,10 @@ fn semantics_section(s: &mut String, layout: &DrawnLayout, forms: &[&'static Sem
 }
 
 /// The index's table of every form: executed or not, and why.
-fn semantics_table<I: Isa>(s: &mut String) {
+fn semantics_table<I: Isa>(s: &mut String)
+where
+    I::Bundles: Execute,
+{
     s.push_str("\n## Semantics\n\n");
     s.push_str(concat!(
         "Every form of every op as `isa run` executes it (`isa_sim`): executed, or why not. ",
@@ -223,7 +236,10 @@ fn field_count(layout: &DrawnLayout) -> String {
     }
 }
 
-fn index<I: Isa>() -> String {
+fn index<I: Isa>() -> String
+where
+    I::Bundles: Execute,
+{
     let mut s = header::<I>();
     s.push_str("# Instruction reference\n\n");
     s.push_str(I::PREFACE);

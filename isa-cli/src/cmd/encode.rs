@@ -2,7 +2,7 @@
 //! them, back to a stream of 64-byte bundles; with `--word32`, lines as `isa decode --word32
 //! --json` writes them (or blocks in assembly text) back to a stream of 32-bit PTO block words.
 //!
-//! In either mode a raw record, `{"offset":N,"raw":"<hex>","reason":"…"}` (see [`crate::raw`]),
+//! In either mode a raw record, `{"offset":N,"raw":"<hex>","reason":"…"}` (see [`isa_host::raw`]),
 //! is written back byte for byte: that is how `decode --json` carries what has no typed form, so
 //! decoding to JSON Lines and encoding them back gives the very same bytes, whatever they were.
 //!
@@ -32,18 +32,16 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::isa::{Isa, Members};
+use isa_host::Isa;
+pub use isa_host::encode::{LineError, LineProblem, Misplaced, Mode, Written};
+use isa_host::encode::{Placed, Tally, read_line_into};
 use rayon::prelude::*;
-use serde_json::{Map, Value};
-
-use isa_core::Family;
 
 use crate::cmd::{emit_bytes, flush, stdout};
 use crate::error::{CliError, Status};
 use crate::io::{self, Input};
-pub use crate::record::{LineError, Misplaced};
 use crate::walk::ReadAhead;
-use crate::{lines, raw, record, report, word_stream};
+use crate::{lines, report};
 
 /// Arguments of `isa encode`.
 #[derive(Debug, clap::Args)]
@@ -62,61 +60,6 @@ pub struct Args {
     /// (`BSTART.SFU TSHUF, U32; B.IOT t1, t2, pe=1, last, ->t0<4KB>; B.IOR a0; BSTOP`).
     #[arg(long)]
     pub word32: bool,
-}
-
-/// A line that did not encode, and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LineProblem {
-    /// The 1-based line number.
-    pub line: usize,
-    /// What is wrong.
-    pub error: LineError,
-}
-
-impl LineProblem {
-    /// `FILE:LINE: message`, or `FILE:LINE:COLUMN: message`.
-    pub fn located(&self, file: &str) -> String {
-        let line = self.line;
-        match self.error.column() {
-            Some(c) => format!("{file}:{line}:{c}: {}", self.error),
-            None => format!("{file}:{line}: {}", self.error),
-        }
-    }
-}
-
-/// What the lines hold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    /// 64-byte bundles, as `isa decode --json` writes them.
-    Bundles,
-    /// 32-bit PTO block words, as `isa decode --word32 --json` writes them, or blocks in
-    /// assembly text.
-    Words,
-}
-
-impl Mode {
-    /// What a line holds, for the message of one that is not an object.
-    fn what(self) -> &'static str {
-        match self {
-            Mode::Bundles => "one bundle per line",
-            Mode::Words => "a block or a word per line",
-        }
-    }
-
-    /// Whether a line is skipped: blank, or with `--word32` a `#` comment.
-    fn skips(self, line: &[u8]) -> bool {
-        let line = line.trim_ascii();
-        line.is_empty() || (self == Mode::Words && line.starts_with(b"#"))
-    }
-}
-
-/// One line read: where it says its bytes go, and the bytes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Written {
-    /// The `offset` member, when the line has one.
-    pub offset: Option<u64>,
-    /// The bytes the line stands for.
-    pub bytes: Vec<u8>,
 }
 
 /// Bytes of input per batch: the lines of one batch are read on every core while the next
@@ -240,46 +183,6 @@ pub fn encode_lines<I: Isa>(text: &[u8], mode: Mode) -> Result<Vec<u8>, Vec<Line
     }
 }
 
-/// How the lines of a stream went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Tally {
-    /// Lines that did not encode.
-    problems: usize,
-    /// The 1-based number of the first of them.
-    first_problem: Option<usize>,
-    /// Bytes handed to `write`: every byte of the lines before the first that did not encode.
-    written: usize,
-    /// Where the bytes placed so far end; unknown after a line that does not read, until a
-    /// record says where it is.
-    end: Option<u64>,
-}
-
-impl Tally {
-    /// Places the record of one line after the ones before it: a misplaced record is reported
-    /// once, the records after it follow on from it.
-    fn place(&mut self, read: Result<Placed, LineError>) -> Result<(), LineError> {
-        let placed = read.and_then(|r| {
-            let expected = self.end;
-            let at = r.offset.or(expected);
-            let len = u64::try_from(r.len).ok();
-            self.end = at.zip(len).and_then(|(at, len)| at.checked_add(len));
-            Ok(check_offset(expected, r.offset)?)
-        });
-        if let Err(e) = &placed
-            && !matches!(e, LineError::Misplaced(_))
-        {
-            self.end = None;
-        }
-        placed
-    }
-}
-
-/// Where a line says its bytes go, and how many it stands for.
-struct Placed {
-    offset: Option<u64>,
-    len: usize,
-}
-
 /// The lines of a piece read: their bytes one after the other, each line's outcome with its
 /// 0-based index in the piece, and how many newlines the piece holds.
 struct Chunk {
@@ -299,12 +202,7 @@ fn encode_stream<I: Isa>(
     mut report: impl FnMut(LineProblem),
     mut write: impl FnMut(&[u8]) -> Result<(), CliError>,
 ) -> Result<Tally, CliError> {
-    let mut tally = Tally {
-        problems: 0,
-        first_problem: None,
-        written: 0,
-        end: Some(0),
-    };
+    let mut tally = Tally::new();
     // The number of the first line of the next piece.
     let mut first_line = 1;
     lines::batches(read, batch_bytes, |batch| {
@@ -369,177 +267,13 @@ fn encode_piece<I: Isa>(piece: &[u8], mode: Mode) -> Chunk {
     }
 }
 
-/// The offset check: a record's `offset`, when it has one, is where the records before it end
-/// (`expected`; unknown after a line that does not read).
-fn check_offset(expected: Option<u64>, offset: Option<u64>) -> Result<(), Misplaced> {
-    match (expected, offset) {
-        (Some(expected), Some(found)) if found != expected => Err(Misplaced { expected, found }),
-        _ => Ok(()),
-    }
-}
-
-/// One line to its bytes and its `offset`: a raw record in either mode; a bundle, or with
-/// `--word32` a block or a word, or a block in assembly text.
-#[cfg(test)]
-pub(crate) fn read_line<I: Isa>(text: &str, mode: Mode) -> Result<Written, LineError> {
-    let mut bytes = Vec::new();
-    let offset = read_line_into::<I>(text, mode, &mut bytes)?;
-    Ok(Written { offset, bytes })
-}
-
-/// [`read_line`], the bytes appended to `out` (nothing appended when the line fails). A record
-/// is read in one pass ([`record::read`]); one that pass does not read is read again as a whole
-/// object, which says what is wrong with it.
-fn read_line_into<I: Isa>(
-    text: &str,
-    mode: Mode,
-    out: &mut Vec<u8>,
-) -> Result<Option<u64>, LineError> {
-    if mode == Mode::Words && !text.trim_start().starts_with('{') {
-        out.extend(word_bytes(&word_stream::encode_assembly(text)?));
-        return Ok(None);
-    }
-    let start = out.len();
-    let one_pass = match mode {
-        Mode::Bundles => record::read::<I::Bundles>(text, false).and_then(|r| append(r, out)),
-        Mode::Words => record::read::<I::Words>(text, true).and_then(|r| append(r, out)),
-    };
-    if let Some(offset) = one_pass {
-        return Ok(offset);
-    }
-    out.truncate(start);
-    let written = read_object::<I>(text, mode)?;
-    out.extend_from_slice(&written.bytes);
-    Ok(written.offset)
-}
-
-/// Appends the bytes of a record read in one pass to `out`; its `offset`, or `None` when it does
-/// not encode.
-fn append<F: Family>(
-    (offset, body): (Option<u64>, record::Body<F>),
-    out: &mut Vec<u8>,
-) -> Option<Option<u64>> {
-    match body {
-        record::Body::Member(member) => {
-            let start = out.len();
-            out.resize(start + F::WIDTH, 0);
-            member.encode_into(out.get_mut(start..)?).ok()?;
-        }
-        record::Body::Raw(bytes) => out.extend_from_slice(&bytes),
-        record::Body::Block(block) => out.extend(word_bytes(&block.encode().ok()?)),
-    }
-    Some(offset)
-}
-
-/// [`read_line`] of a JSON object, read whole into its members first: the reading that names
-/// what is wrong with a line.
-fn read_object<I: Isa>(text: &str, mode: Mode) -> Result<Written, LineError> {
-    let (offset, members) = json_object(text, mode.what())?;
-    let bytes = if members.contains_key(raw::MEMBER) {
-        raw::read(&members)?
-    } else {
-        match mode {
-            Mode::Bundles => bundle_bytes::<I::Bundles>(members)?,
-            Mode::Words => word_bytes(&word_stream::encode_record::<I::Words>(members)?),
-        }
-    };
-    Ok(Written { offset, bytes })
-}
-
-/// The members of a bundle's record to its 64 bytes.
-fn bundle_bytes<B: Members>(members: Map<String, Value>) -> Result<Vec<u8>, LineError> {
-    let op = B::deserialize(Value::Object(members.clone()))
-        .map_err(|e| naming_the_member::<B>(&members, &e.to_string()))?;
-    Ok(op.to_bytes().map_err(|e| e.to_string())?.to_vec())
-}
-
-/// `message`, the error of an object whose members do not make an op, with the member at fault
-/// named, and its byte when the op's field table has it. serde reads the members in order and
-/// reports the first that does not deserialize (missing ones last), without its name; the member
-/// at fault is the first whose removal changes the error.
-fn naming_the_member<B: Members>(members: &Map<String, Value>, message: &str) -> String {
-    // These name their member already, or are about one that is not there.
-    if ["missing field", "unknown field", "unknown variant"]
-        .iter()
-        .any(|m| message.starts_with(m))
-    {
-        return message.to_string();
-    }
-    let error_without = |member: &str| {
-        let mut rest = members.clone();
-        rest.remove(member);
-        B::deserialize(Value::Object(rest))
-            .err()
-            .map(|e| e.to_string())
-    };
-    let Some(member) = members
-        .keys()
-        .filter(|k| k.as_str() != B::TAG)
-        .find(|k| error_without(k).as_deref() != Some(message))
-    else {
-        return message.to_string();
-    };
-    let byte = members
-        .get(B::TAG)
-        .and_then(Value::as_str)
-        .and_then(|tag| B::TAGS.iter().position(|t| *t == tag))
-        .and_then(|i| B::DECLARATIONS.get(i))
-        .and_then(|d| isa_core::FieldInfo::offset_of(d.fields, member));
-    match byte {
-        Some(at) => format!("field `{member}` (byte {at:#04x}): {message}"),
-        None => format!("field `{member}`: {message}"),
-    }
-}
-
-/// Words to their bytes, little-endian.
-fn word_bytes(words: &[u32]) -> Vec<u8> {
-    words.iter().flat_map(|w| w.to_le_bytes()).collect()
-}
-
-/// The `offset` and the other members of the JSON object on `text`; `what` says what a line
-/// holds, for the message when it is not an object.
-fn json_object(
-    text: &str,
-    what: &'static str,
-) -> Result<(Option<u64>, Map<String, Value>), LineError> {
-    let value: Value = serde_json::from_str(text).map_err(|e| {
-        let msg = e.to_string();
-        let msg = msg
-            .rsplit_once(" at line ")
-            .map_or(msg.as_str(), |(m, _)| m);
-        LineError::Malformed {
-            column: e.column(),
-            message: msg.to_string(),
-        }
-    })?;
-    match value {
-        Value::Object(mut members) => {
-            let offset = members.remove("offset").map(byte_offset).transpose()?;
-            Ok((offset, members))
-        }
-        other => Err(LineError::NotObject {
-            what,
-            found: raw::kind(&other),
-        }),
-    }
-}
-
-/// The value of an `offset` member as a byte offset.
-fn byte_offset(value: Value) -> Result<u64, LineError> {
-    value.as_u64().ok_or_else(|| LineError::BadOffset {
-        found: match &value {
-            Value::Number(n) => n.to_string(),
-            other => raw::kind(other).to_string(),
-        },
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::BuiltIn;
-    use crate::word_stream::tests::{BLOCK, bytes};
-    use crate::word_stream::{WordDecoder, WordItem, WordReader};
+    use crate::sample::{BLOCK, bytes};
+    use isa_host::BuiltIn;
+    use isa_host::encode::{read_line, read_object};
+    use isa_host::word_stream::{WordDecoder, WordItem, WordReader};
 
     /// The stream and the problems of `text`, read `piece` bytes a read in batches of `batch`.
     fn streamed(text: &str, mode: Mode, piece: usize, batch: usize) -> (Vec<u8>, Vec<LineProblem>) {
@@ -652,10 +386,13 @@ mod tests {
         );
         // Records as decode writes them take the one pass.
         for line in &lines[..3] {
-            assert!(record::read::<isa_ops::Op>(line, false).is_some(), "{line}");
+            assert!(
+                isa_host::record::read::<isa_ops::Op>(line, false).is_some(),
+                "{line}"
+            );
         }
-        assert!(record::read::<isa_ops::Op>(&lines[4], false).is_none());
-        assert!(record::read::<isa_ops::pto::Word>(words[0], true).is_some());
+        assert!(isa_host::record::read::<isa_ops::Op>(&lines[4], false).is_none());
+        assert!(isa_host::record::read::<isa_ops::pto::Word>(words[0], true).is_some());
     }
 
     #[test]
@@ -704,7 +441,7 @@ mod tests {
         let mut again = Vec::new();
         for item in items.iter().flatten() {
             if let Some(json) = &item.json {
-                let line = crate::listing::with_offset(item.offset, json);
+                let line = isa_host::listing::with_offset(item.offset, json);
                 let read = read_line::<BuiltIn>(&line, Mode::Words);
                 let Ok(w) = read else {
                     panic!("{line}: {read:?}")

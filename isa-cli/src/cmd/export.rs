@@ -8,7 +8,7 @@ use crate::cmd::{emit, flush, stdout};
 use crate::error::{CliError, Status};
 use crate::export::Catalog;
 use crate::io::write_file;
-use crate::isa::Isa;
+use isa_host::Isa;
 
 /// What `isa export` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

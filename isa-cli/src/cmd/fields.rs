@@ -11,9 +11,9 @@ use isa_core::Family;
 
 use crate::cmd::{emit, flush, stdout};
 use crate::error::{CliError, Status};
-use crate::isa::Isa;
 use crate::layout::DrawnLayout;
 use crate::{render, wavedrom};
+use isa_host::Isa;
 
 /// Arguments of `isa fields`.
 #[derive(Debug, clap::Args)]

@@ -19,13 +19,14 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use isa_core::{Addr4, Dtype};
+use isa_host::place::{self, NameError, Place};
+use isa_host::{Isa, rows};
 use isa_sim::numeric::Format;
-use isa_sim::{Core, DrainBinding, Machine, Observer, PARTITIONS, Record, Runner, Space};
+use isa_sim::{Core, DrainBinding, Execute, Machine, Observer, PARTITIONS, Record, Runner, Space};
 
 use crate::cmd::{emit, flush, stdout};
 use crate::error::{CliError, Status};
 use crate::io::{Input, write_file};
-use crate::isa::Isa;
 use crate::npy;
 use crate::walk::Progress;
 
@@ -65,63 +66,7 @@ pub struct Args {
 }
 
 fn parse_core(s: &str) -> Result<Core, String> {
-    match s {
-        "v2" => Ok(Core::V2),
-        "v3" => Ok(Core::V3),
-        "v4" => Ok(Core::V4),
-        _ => Err(format!("`{s}` is no core: give v2, v3 or v4")),
-    }
-}
-
-/// A place in memory: a space, a first partition and a byte in each partition.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Place {
-    /// SBUF or PSUM.
-    pub space: Space,
-    /// The first partition.
-    pub partition: usize,
-    /// The byte address in each partition.
-    pub byte: usize,
-}
-
-fn number(s: &str) -> Result<usize, String> {
-    let parsed = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
-        Some(hex) => usize::from_str_radix(hex, 16),
-        None => s.parse(),
-    };
-    parsed.map_err(|_| format!("`{s}` is not a number (decimal or 0x hex)"))
-}
-
-impl FromStr for Place {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        let (head, byte) = s
-            .split_once('@')
-            .ok_or_else(|| format!("`{s}` is no place: write sbuf@ADDR or sbuf[P0]@ADDR"))?;
-        let (name, partition) = match head.split_once('[') {
-            Some((name, p)) => {
-                let p = p
-                    .strip_suffix(']')
-                    .ok_or_else(|| format!("`{head}`: close the partition with ]"))?;
-                (name, number(p)?)
-            }
-            None => (head, 0),
-        };
-        let space = match name {
-            "sbuf" => Space::Sbuf,
-            "psum" => Space::Psum,
-            _ => return Err(format!("`{name}` is no memory: give sbuf or psum")),
-        };
-        if partition >= PARTITIONS {
-            return Err(format!("partition {partition} is past 127"));
-        }
-        Ok(Self {
-            space,
-            partition,
-            byte: number(byte)?,
-        })
-    }
+    place::core(s).map_err(|e| e.to_string())
 }
 
 /// `--load PLACE=FILE.npy`.
@@ -141,7 +86,7 @@ impl FromStr for Load {
             .split_once('=')
             .ok_or_else(|| format!("`{s}`: write PLACE=FILE.npy"))?;
         Ok(Self {
-            place: place.parse()?,
+            place: place.parse().map_err(|e: NameError| e.to_string())?,
             file: file.into(),
         })
     }
@@ -160,15 +105,6 @@ pub struct Dump {
     pub shape: Vec<usize>,
 }
 
-fn format(name: &str) -> Result<Format, String> {
-    npy::format_named(name).ok_or_else(|| {
-        format!(
-            "`{name}` is no element type; give one of {}",
-            npy::format_names()
-        )
-    })
-}
-
 impl FromStr for Dump {
     type Err = String;
 
@@ -185,15 +121,16 @@ impl FromStr for Dump {
             .trim_matches(|c| c == '(' || c == ')')
             .split([',', 'x'])
             .filter(|d| !d.is_empty())
-            .map(number)
-            .collect::<Result<Vec<_>, _>>()?;
+            .map(place::number)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| e.to_string())?;
         if shape.is_empty() {
             return Err("the shape needs at least the partitions".into());
         }
         Ok(Self {
-            place: place.parse()?,
+            place: place.parse().map_err(|e: NameError| e.to_string())?,
             file: file.into(),
-            format: format(dtype)?,
+            format: place::format(dtype).map_err(|e| e.to_string())?,
             shape,
         })
     }
@@ -220,8 +157,8 @@ impl FromStr for Drain {
         let (place, dtype) = rest.split_once(':').unwrap_or((rest, "float32"));
         let dtype = Dtype::from_str(dtype).map_err(|e| e.to_string())?;
         Ok(Self {
-            offset: number(offset)?,
-            place: place.parse()?,
+            offset: place::number(offset).map_err(|e| e.to_string())?,
+            place: place.parse().map_err(|e: NameError| e.to_string())?,
             dtype,
         })
     }
@@ -248,55 +185,22 @@ impl Drain {
     }
 }
 
-/// Writes `array` to memory at `place`: row i to partition `place.partition + i`.
+/// Writes the array of the `.npy` file at `path` to memory at `place`: row i to partition
+/// `place.partition + i`.
 fn load(machine: &mut Machine, place: Place, path: &Path) -> Result<(), CliError> {
     let array = npy::read(path)?;
-    let bad = |why: String| CliError::Npy {
+    rows::load(machine, place, &array.shape, &array.data).map_err(|e| CliError::Npy {
         path: path.display().to_string(),
-        why,
-    };
-    let rows = *array
-        .shape
-        .first()
-        .ok_or_else(|| bad("is a scalar; give (partitions, elements…)".into()))?;
-    let row = array.data.len().checked_div(rows).unwrap_or(0);
-    if place.partition + rows > PARTITIONS {
-        return Err(bad(format!(
-            "shape {:?} has {rows} partitions; from partition {} only {} fit",
-            array.shape,
-            place.partition,
-            PARTITIONS - place.partition
-        )));
-    }
-    let memory = machine.memory_mut(place.space);
-    for (i, bytes) in array.data.chunks(row.max(1)).enumerate() {
-        memory
-            .write(place.partition + i, place.byte, bytes)
-            .map_err(|e| bad(format!("shape {:?} does not fit: {e}", array.shape)))?;
-    }
-    Ok(())
+        why: e.to_string(),
+    })
 }
 
 /// The `.npy` file of `dump`, read from memory; an error names the file and the first byte
 /// nothing wrote or that is outside memory.
 fn dump_bytes(machine: &Machine, dump: &Dump) -> Result<Vec<u8>, String> {
     let name = dump.file.display();
-    let rows = dump.shape[0];
-    let row = dump.shape[1..].iter().product::<usize>() * dump.format.bytes();
-    if dump.place.partition + rows > PARTITIONS {
-        return Err(format!(
-            "{name}: {rows} partitions from partition {} pass partition 127",
-            dump.place.partition
-        ));
-    }
-    let memory = machine.memory(dump.place.space);
-    let mut data = Vec::with_capacity(rows * row);
-    for p in dump.place.partition..dump.place.partition + rows {
-        let bytes = memory
-            .read(p, dump.place.byte, row)
-            .map_err(|e| format!("{name}: {e}"))?;
-        data.extend_from_slice(bytes);
-    }
+    let data = rows::dump(machine, dump.place, &dump.shape, dump.format)
+        .map_err(|e| format!("{name}: {e}"))?;
     npy::encode(dump.format, &dump.shape, &data).map_err(|e| format!("{name}: {e}"))
 }
 
@@ -344,7 +248,10 @@ pub fn trace_line(record: &Record<'_>) -> String {
 }
 
 /// Runs `isa run`.
-pub fn run<I: Isa>(args: Args) -> Result<Status, CliError> {
+pub fn run<I: Isa>(args: Args) -> Result<Status, CliError>
+where
+    I::Bundles: Execute,
+{
     let input = Input::from_arg(Some(&args.input));
     let name = input.name();
     let stream = input.open()?.read_all()?;

@@ -16,12 +16,12 @@ use isa_core::DecodeError;
 use crate::cmd::{emit, flush, stdout};
 use crate::error::{CliError, Status};
 use crate::io::{Input, Source};
-use crate::isa::{Isa, Members};
 use crate::report;
 use crate::walk::{Item, walk};
-use crate::word_stream::{ItemKind, WORD_BYTES, WordItem, WordProblem};
 use crate::word_walk::{WordSink, walk_words};
 use isa_core::Family;
+use isa_host::word_stream::{ItemKind, WORD_BYTES, WordItem, WordProblem};
+use isa_host::{Isa, Members};
 
 /// Arguments of `isa stats`.
 #[derive(Debug, clap::Args)]

@@ -18,16 +18,15 @@
 use std::io::{BufWriter, StdoutLock};
 use std::path::PathBuf;
 
-use isa_core::{Finding, Findings};
-use isa_ops::dispatch::Trailing;
+use isa_host::validate::{Reported, check_items};
+use isa_host::word_stream::{ItemKind, WordItem, WordProblem};
+use isa_host::{Isa, Members};
 
 use crate::cmd::{emit, flush, stdout};
 use crate::error::{CliError, Status};
 use crate::io::{Input, Source};
-use crate::isa::{Isa, Members};
 use crate::report;
-use crate::walk::{self, Item, walk};
-use crate::word_stream::{ItemKind, WordItem, WordProblem};
+use crate::walk::{Item, walk};
 use crate::word_walk::{WordSink, walk_words};
 
 /// Arguments of `isa validate`.
@@ -108,82 +107,6 @@ fn check_chunk<B: Members>(
         Reported::Trailing(t) => chunk.findings.push(report::trailing(name, t)),
     });
     chunk
-}
-
-/// The rule of bytes at the end of a stream that do not make a whole bundle: not a validator
-/// rule of the seeds, so not tagged as stated.
-pub const TRAILING: isa_core::Rule = isa_core::Rule {
-    name: "trailing",
-    confidence: isa_core::Confidence::NotStated,
-    source: "the stream's length: a stream is whole 64-byte bundles",
-};
-
-/// What `validate` reports of a stream, item by item, typed: nothing is formatted until it is
-/// displayed.
-#[derive(Clone, Copy)]
-pub enum Reported<'a> {
-    /// A whole bundle was read at this byte offset (its findings, if any, follow).
-    Bundle(usize),
-    /// A failed check of the bundle at byte `bundle` (its decode failing is the check
-    /// `decode`); the finding's offset is relative to the bundle.
-    Finding {
-        /// The bundle's byte offset in the stream.
-        bundle: usize,
-        /// The op it decodes as, or the part of it the decode failure is in.
-        op: &'static str,
-        /// The failed check.
-        finding: Finding<&'a dyn std::fmt::Display>,
-    },
-    /// Bytes at the end of the stream that do not make a bundle.
-    Trailing(&'a Trailing),
-}
-
-/// Every item `validate` reports for the bundles of `items`, in stream order, shown to `each`:
-/// every decode check and every validator of each bundle's op (with `strict_only`, only the
-/// findings of rules the seeds state), and trailing bytes.
-fn check_items<B: Members>(
-    items: &mut dyn Iterator<Item = Item<'_, B>>,
-    strict_only: bool,
-    mut each: impl FnMut(Reported<'_>),
-) {
-    // One buffer for every bundle: checking allocates nothing once it has grown.
-    let mut found = Findings::new();
-    for item in items {
-        match item {
-            Item::Bundle(b) => {
-                each(Reported::Bundle(b.offset));
-                match b.view.and_then(B::decode_view) {
-                    Ok(op) => {
-                        found.clear();
-                        op.check(&mut found);
-                        for f in found.iter().filter(|f| !strict_only || f.rule.is_stated()) {
-                            each(Reported::Finding {
-                                bundle: b.offset,
-                                op: op.name(),
-                                finding: Finding::new(f.rule, f.field, f.offset, &f.reason),
-                            });
-                        }
-                    }
-                    Err(e) => {
-                        let f = report::decode_finding(&e);
-                        each(Reported::Finding {
-                            bundle: b.offset,
-                            op: e.at.op,
-                            finding: Finding::new(f.rule, f.field, f.offset, &f.reason),
-                        });
-                    }
-                }
-            }
-            Item::Trailing(t, _) => each(Reported::Trailing(&t)),
-        }
-    }
-}
-
-/// What `validate` reports of a whole stream of bundles held in memory, item by item in stream
-/// order: every decode check and every validator of each bundle's op (with `strict_only`, only
-/// the findings of rules the seeds state), and trailing bytes.
-pub fn check_stream<I: Isa>(stream: &[u8], strict_only: bool, each: impl FnMut(Reported<'_>)) {
-    check_items(&mut walk::items::<I::Bundles>(stream, 0), strict_only, each);
 }
 
 /// `--word32`: every problem the block decoder reports, one line each, as the stream is read.

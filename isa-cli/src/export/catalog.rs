@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use super::probe;
 pub use super::probe::{NameCode, Piece, Refusal, Shape, ValueInfo};
 use crate::error::CliError;
-use crate::isa::Isa;
+use isa_host::Isa;
 
 /// The version of the catalog's form; a reader refuses another.
 pub const FORMAT_VERSION: u32 = 2;

@@ -6,5 +6,5 @@ use pyo3::prelude::*;
 /// The module of the built-in ISA.
 #[pymodule]
 fn isa_bundles(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    isa_py::register::<isa_cli::BuiltIn>(m)
+    isa_py::register::<isa_host::BuiltIn>(m)
 }

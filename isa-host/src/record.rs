@@ -6,7 +6,7 @@
 //!
 //! This is the path every well-formed record takes. A record it does not read — one that is
 //! wrong, or one that is unusual in a way its one pass cannot settle (an `offset` given twice, a
-//! `raw` beside the tag) — is read again by [`crate::cmd::encode`] as a whole object, which says
+//! `raw` beside the tag) — is read again by [`crate::encode`] as a whole object, which says
 //! what is wrong with it, or reads it as it always has.
 //!
 //! Why a line does not encode ([`LineError`], [`Misplaced`]) is said here, below every reader

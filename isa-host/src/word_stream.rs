@@ -25,7 +25,7 @@
 //! its serde form only when that encodes back to the very same words: a block whose fixed fields
 //! are not what its record would write (a `B.DATR` field other than Layout set) is written as its
 //! words, and a word that would not encode back as its raw bytes. [`encode_record`] reads the
-//! block and word records back ([`crate::cmd::encode`] reads raw records and offsets), and
+//! block and word records back ([`crate::encode`] reads raw records and offsets), and
 //! [`encode_assembly`] blocks written in assembly text, one block a line.
 
 use std::marker::PhantomData;
@@ -140,10 +140,10 @@ impl<W> WordReader<W> {
         }
     }
 
-    /// [`WordReader::tshuf_blocks`] with blocks cut at `max_block` words (at least 1): the cut
-    /// of a long stream, on a short one.
-    #[cfg(test)]
-    pub(crate) fn tshuf_blocks_cut_at(max_block: usize) -> Self {
+    /// [`WordReader::tshuf_blocks`] with blocks that do not compose cut at `max_block` words
+    /// (at least 1) instead of [`MAX_BLOCK_WORDS`]: less memory held for a bad block, or the cut
+    /// of a long stream shown on a short one.
+    pub fn tshuf_blocks_cut_at(max_block: usize) -> Self {
         Self {
             max_block: max_block.max(1),
             ..Self::tshuf_blocks()
@@ -524,7 +524,7 @@ pub fn encode_assembly(text: &str) -> Result<Vec<u32>, LineError> {
 /// The members of a JSON record as `decode --word32 --json` writes them, its `offset` taken
 /// out, to its words: `{"block": {...}}` or `{"word": "Ior", ...}`. Every word goes through the
 /// declaration's encoder and a block through its composition checks, so what comes out decodes
-/// back to the same items. (A raw record is read by [`crate::cmd::encode`], in either mode.)
+/// back to the same items. (A raw record is read by [`crate::encode`], in either mode.)
 pub fn encode_record<W: Members>(mut members: Map<String, Value>) -> Result<Vec<u32>, LineError> {
     if let Some(block) = members.remove("block") {
         if let Some(extra) = members.keys().next() {

@@ -1,7 +1,8 @@
-//! What the command is built for: an ISA — a family of bundles and a family of 32-bit words,
+//! What the front-ends are built for: an ISA — a family of bundles and a family of 32-bit words,
 //! each declared with [`isa_core::family!`] — and how its word streams are read. The `isa`
-//! binary is the command on [`BuiltIn`]; a user's crate gets every command for its own ISA with
-//! `fn main() -> ExitCode { isa_cli::main::<MyIsa>() }`.
+//! binary is the command on [`BuiltIn`], and `isa_bundles` the Python module on it; a user's
+//! crate gets every command for its own ISA with `fn main() -> ExitCode {
+//! isa_cli::main::<MyIsa>() }`, and its Python module with `isa_py::register::<MyIsa>(m)`.
 
 pub use crate::members::Members;
 use crate::word_stream::{WordDecoder, WordReader};
@@ -32,10 +33,10 @@ pub trait Isa: 'static {
         "A word is of a type when `word & mask == match`; no two types can match one word.\n\n";
     /// What a word is, opening each word's page: "{WORD_LEAD}: a word is B.SCALE when …".
     const WORD_LEAD: &'static str = "A 32-bit word";
-    /// The bundle family (`decode`, `encode`, `validate`, `stats` without `--word32`; `run`
-    /// executes it, so every member has [`isa_sim::Execute`], through
-    /// [`isa_sim::execute_family!`]).
-    type Bundles: Members + isa_sim::Execute;
+    /// The bundle family (`decode`, `encode`, `validate`, `stats` without `--word32`). Running a
+    /// stream asks more of it: every member has [`isa_sim::Execute`], through
+    /// [`isa_sim::execute_family!`]; an ISA that is only decoded needs no meaning.
+    type Bundles: Members;
     /// The 32-bit word family (with `--word32`).
     type Words: Members;
 
