@@ -1,6 +1,6 @@
 //! A property over every encoder body: what a body lowers passes its own validators. Seed 000's
-//! lifecycle runs the same field fill in GENERATE_ISACODE and RUN_ISA_CHECKS, and SPEC-NOTES
-//! §2.12 says "A validator never flags a byte its own encoder writes".
+//! lifecycle runs the same field fill in GENERATE_ISACODE and RUN_ISA_CHECKS, and
+//! SPEC-NOTES §2.12 says "A validator never flags a byte its own encoder writes".
 //!
 //! Inputs are drawn the way `isa_ops::sample` draws bundles: a deterministic SplitMix64 over a
 //! seed, each field from its table most of the time. They are drawn within each instruction's

@@ -11,8 +11,8 @@ pub const PARTITIONS: usize = 128;
 /// The number of registers a register-form ADDR4 can name (seed 002: RegId < 0x40).
 pub const REGISTERS: usize = isa_core::Addr4::REG_ID_LIMIT as usize;
 
-/// PSUM bytes per partition: 2 MiB = 128 × 16 KiB on every core (SEMANTICS-NOTES §3 [A1, A2,
-/// A3]).
+/// PSUM bytes per partition: 2 MiB = 128 × 16 KiB on every core (SEMANTICS-NOTES §3
+/// [A1, A2, A3]).
 pub const PSUM_PARTITION_BYTES: usize = 16 * 1024;
 
 /// SBUF bytes per partition on `core` (SEMANTICS-NOTES §3): 192 KiB on NC-v2 \[A1\], 224 KiB on

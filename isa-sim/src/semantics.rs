@@ -26,7 +26,8 @@ pub struct Semantics {
     pub form: &'static str,
     /// The meaning as the public pseudocode states it, one line.
     pub pseudocode: &'static str,
-    /// The source key(s) (SEMANTICS-NOTES' keys: "nki.isa.tensor_tensor \[I1\]", "a reading").
+    /// The source key(s), as docs/sources.md defines them ("nki.isa.tensor_tensor \[I1\]", or
+    /// "a reading").
     pub source: &'static str,
     /// How firmly the source states it (the field tags' scale: a reading is `Inferred`).
     pub confidence: Confidence,

@@ -528,7 +528,7 @@ impl<'m> Step<'m> {
     ///   partition's `load` value, `add_accumulate` (and `accumulate`, which has no wire form)
     ///   from the register as staged (unset is an error); the register ends at the fold;
     /// - `zero` sets the register to `reset` and folds nothing (a reading of "zero the
-    ///   accumulator": reset_reduce without the reduce, SEMANTICS-NOTES' command names);
+    ///   accumulator": reset_reduce without the reduce, the command names of \[K1\]);
     /// - `idle` is "not using the accumulator registers" (nki.isa.reduce_cmd \[I1\]): the register
     ///   is left as it is, or, with [`Accumulate::idle_undefines`], left undefined so a later read
     ///   is an error (Exponential: "idle may still modify acc; its state is then undefined",

@@ -1,5 +1,5 @@
 //! The ALU table and the element formats, against values stated by the sources or computed by
-//! hand (IEEE, NumPy/ml_dtypes behaviour as SEMANTICS-NOTES records it).
+//! hand (IEEE, NumPy/ml_dtypes behaviour as SEMANTICS-NOTES §0 and §5 record it).
 
 use isa_core::{AluOp, Dtype};
 use isa_sim::Core;

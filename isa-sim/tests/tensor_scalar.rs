@@ -204,7 +204,7 @@ fn reduce(acc: AccumulateCmd, op1: AluOp, imm1: f32) -> Op {
 #[test]
 fn the_fused_reduce_writes_op0_and_folds_it_with_each_command() {
     // tensor_scalar_reduce [I1]: out = x op0 s0 = [2, 4, 6]; reset loads op1's identity
-    // (SEMANTICS-NOTES "Fused reduce"), load loads imm1, add_accumulate continues. The steps
+    // (SEMANTICS-NOTES §1 "Fused reduce"), load loads imm1, add_accumulate continues. The steps
     // run in order on one machine.
     use AccumulateCmd::*;
     let steps = [

@@ -156,7 +156,7 @@ impl TileSize {
 lut! {
     /// `B.DATR` Layout `[11:7]` codes of the two CUBE layouts TSHUF accepts.
     ///
-    /// INFERRED: neither seed 004 nor SPEC-NOTES gives the 5-bit layout codes. The codes are
+    /// INFERRED: neither seed 004 nor SPEC-NOTES §3 gives the 5-bit layout codes. The codes are
     /// those a public PTO kernel library passes as its `Layout` immediate beside
     /// `B.DATR CUBE_M32` (29) and `B.DATR CUBE_M16` (31). Other layout codes are not modelled
     /// ([`Layout`] has only the CUBE layouts) and read back as unknown codes of this table.

@@ -31,7 +31,7 @@ pub struct DtypeReading {
     /// How firmly a source backs it: STRONG where a public source states it, INFERRED where
     /// no source does (the evidence then gives the reasoning).
     pub confidence: Confidence,
-    /// The source (keys of SEMANTICS-NOTES / SPEC-NOTES) or the reasoning.
+    /// The source (the keys and notes sections of docs/sources.md) or the reasoning.
     pub evidence: &'static str,
 }
 

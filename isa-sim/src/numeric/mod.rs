@@ -60,7 +60,7 @@
 //! - integer → fp32: round to nearest, ties to even, so exact up to 2^24 (as SEMANTICS-NOTES §0
 //!   reads int32 on VectorE: through fp32, inexact above 2^24).
 //!
-//! Sources: the keys are those of SEMANTICS-NOTES (D1/D2 Neuron data-types and rounding pages,
+//! Sources: the keys are those of docs/sources.md (D1/D2 Neuron data-types and rounding pages,
 //! I1 `nki.isa`, V1 the vLLM KV-cache quantisation design, E1/E2 compiler errors EVRF051 and
 //! EVRF052); "NKI dtype doc" is the `nki.language.float8_e4m3fn_x4` page.
 
