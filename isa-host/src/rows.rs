@@ -16,7 +16,7 @@ pub enum RowsError {
     NoPartitions,
     /// More rows than partitions from the place's first one.
     #[error(
-        "shape {shape:?} has {rows} partitions; from partition {partition} only {fit} fit",
+        "shape {shape:?} has {rows} partitions: from partition {partition} they go past partition 127 (only {fit} fit)",
         fit = PARTITIONS.saturating_sub(*partition)
     )]
     TooManyRows {
@@ -125,7 +125,7 @@ mod tests {
         let err = load(&mut machine, place("sbuf[120]@0"), &[9, 1], &[0; 9]).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "shape [9, 1] has 9 partitions; from partition 120 only 8 fit"
+            "shape [9, 1] has 9 partitions: from partition 120 they go past partition 127 (only 8 fit)"
         );
         assert!(machine.memory(Space::Sbuf).read(120, 0, 1).is_err());
     }
