@@ -11,14 +11,16 @@ use isa_core::{DecodeError, Family};
 use crate::stream::{Item, items};
 
 /// One record of a stream of bundles, a value: nothing in it is text but a raw record's reason.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Record<'a, B> {
+#[derive(Debug, Clone)]
+pub enum Record<'a, B: Family> {
     /// A bundle that decodes and encodes back to its very bytes.
     Member {
         /// Its byte offset in the stream.
         offset: usize,
         /// Its value.
         member: B,
+        /// Its wire bytes read in place, for a visitor of its fields.
+        view: B::View<'a>,
     },
     /// Bytes with no typed form: a bundle that does not decode or would not encode back the
     /// same, or bytes after the last whole bundle.
@@ -71,11 +73,12 @@ pub fn record<'a, B: Family>(item: Item<'a, B>) -> Record<'a, B> {
         Item::Bundle(b) => {
             let member = decoded(&b)
                 .map_err(|e| e.to_string())
-                .and_then(|(_, op)| round_trip(&op, b.bytes).map(|()| op));
+                .and_then(|(view, op)| round_trip(&op, b.bytes).map(|()| (view, op)));
             match member {
-                Ok(member) => Record::Member {
+                Ok((view, member)) => Record::Member {
                     offset: b.offset,
                     member,
+                    view,
                 },
                 Err(reason) => Record::Raw {
                     offset: b.offset,

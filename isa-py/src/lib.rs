@@ -150,25 +150,26 @@ fn member<F: Family>(op: &str) -> PyResult<isa_core::family::Declaration> {
 /// `offset`, or a raw record's `offset`, `raw` and `reason` (what `isa decode --json` writes).
 fn bundle_records<'py, B: Members>(py: Python<'py>, stream: &[u8]) -> PyResult<Bound<'py, PyList>> {
     let out = PyList::empty(py);
+    let mut objects = Objects::new(py);
     for record in records::<B>(stream) {
-        let d = PyDict::new(py);
-        match record {
-            Record::Member { offset, member } => {
-                d.set_item("offset", offset)?;
-                let form = pythonize::pythonize(py, &member)
-                    .map_err(|e| PyValueError::new_err(e.to_string()))?;
-                d.update(form.cast::<pyo3::types::PyMapping>()?)?;
-            }
+        let d = match record {
+            Record::Member {
+                offset,
+                member,
+                view,
+            } => objects.member::<B>(offset, member.tag(), &view)?,
             Record::Raw {
                 offset,
                 bytes,
                 reason,
             } => {
+                let d = PyDict::new(py);
                 d.set_item("offset", offset)?;
                 d.set_item(raw::MEMBER, raw::hex(bytes))?;
                 d.set_item(raw::REASON, reason)?;
+                d
             }
-        }
+        };
         out.append(d)?;
     }
     Ok(out)

@@ -1,11 +1,16 @@
-//! JSON text to Python objects, in one pass over the text: the records `isa decode --json`
-//! writes become dicts, lists, ints, strings, bools and `None`, with no tree built in between.
+//! Records to Python objects: a member's fields read in place through the field visitor
+//! ([`Objects::member`]), and JSON text in one pass over the text ([`Objects::parse`]); the
+//! records `isa decode --json` writes become dicts, lists, ints, strings, bools and `None`,
+//! with no tree built in between.
 //! Member names and short strings (op, field and table names) are made once per call and
 //! shared by every record that holds them.
 
 use std::collections::HashMap;
 use std::fmt;
 
+use isa_core::FieldError;
+use isa_core::visit::{Key, Nest, Value};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
@@ -45,6 +50,26 @@ impl<'py> Objects<'py> {
             list.append(self.parse(line)?)?;
         }
         Ok(list)
+    }
+
+    /// The record of a member of family `F` read in place: `offset`, its name under the
+    /// family's tag, then every field as the field visitor gives it (in declaration order, as
+    /// the serde form and `isa decode --json` write them).
+    pub fn member<F: isa_core::Family>(
+        &mut self,
+        offset: usize,
+        tag: &str,
+        view: &F::View<'_>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(self.py);
+        d.set_item(self.string("offset"), offset)?;
+        d.set_item(self.string(F::TAG), self.string(tag))?;
+        let mut fields = Fields {
+            objects: self,
+            stack: vec![d.clone().into_any()],
+        };
+        F::visit_view(view, &mut fields)?;
+        Ok(d)
     }
 
     fn string(&mut self, s: &str) -> Bound<'py, PyAny> {
@@ -128,5 +153,69 @@ impl<'de, 'py> Visitor<'de> for Seed<'_, 'py> {
             dict.set_item(key, value).map_err(failed)?;
         }
         Ok(dict.into_any())
+    }
+}
+
+/// The field visitor that builds Python objects: a nested layout is a dict, a sequence a list,
+/// an integer or an address an int, a flag a bool, a name a str, opaque bytes their hex digits.
+struct Fields<'o, 'py> {
+    objects: &'o mut Objects<'py>,
+    /// The dict or list each value goes into, innermost last.
+    stack: Vec<Bound<'py, PyAny>>,
+}
+
+impl<'py> Fields<'_, 'py> {
+    /// Puts `v` into the innermost dict under `key`'s name, or at the end of the innermost list.
+    fn put(&mut self, key: Key, v: Bound<'py, PyAny>) -> PyResult<()> {
+        let Some(into) = self.stack.last() else {
+            return Err(PyValueError::new_err("a field outside any record"));
+        };
+        match key.name() {
+            Some(name) => into
+                .cast::<PyDict>()?
+                .set_item(self.objects.string(name), v),
+            None => into.cast::<PyList>()?.append(v),
+        }
+    }
+}
+
+impl<'py> isa_core::visit::Visitor for Fields<'_, 'py> {
+    type Error = PyErr;
+
+    fn value(&mut self, key: Key, value: Value<'_>) -> PyResult<()> {
+        let py = self.objects.py;
+        let v = match value {
+            Value::Unsigned(n) => n.into_pyobject(py)?.into_any(),
+            Value::Signed(n) => n.into_pyobject(py)?.into_any(),
+            Value::Bool(flag) => pyo3::types::PyBool::new(py, flag).to_owned().into_any(),
+            Value::Name(name) | Value::Code { name, .. } => self.objects.string(name),
+            Value::Address(word) => word.into_pyobject(py)?.into_any(),
+            Value::Bytes(bytes) => PyString::new(py, &isa_host::raw::hex(bytes)).into_any(),
+        };
+        self.put(key, v)
+    }
+
+    fn begin(&mut self, key: Key, nest: Nest) -> PyResult<()> {
+        let py = self.objects.py;
+        let inner = match nest {
+            Nest::Layout(_) => PyDict::new(py).into_any(),
+            Nest::Seq(_) => PyList::empty(py).into_any(),
+        };
+        self.put(key, inner.clone())?;
+        self.stack.push(inner);
+        Ok(())
+    }
+
+    fn end(&mut self, _nest: Nest) -> PyResult<()> {
+        self.stack.pop();
+        Ok(())
+    }
+
+    fn undecodable(&mut self, key: Key, error: FieldError) -> PyResult<()> {
+        Err(PyValueError::new_err(format!(
+            "field `{}` does not decode: {}",
+            key.name().unwrap_or("item"),
+            error.problem
+        )))
     }
 }
