@@ -21,15 +21,18 @@ impl<'a, 'py> Args<'a, 'py> {
         self.args.py()
     }
 
-    /// Argument `name`, the `at`-th positional one, or `None` when it is not given.
+    /// Argument `name`, the `at`-th positional one, or `None` when it is not given or is
+    /// Python's `None` (the default of every optional argument).
     pub fn optional(&self, at: usize, name: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
-        if at < self.args.len() {
-            return self.args.get_item(at).map(Some);
-        }
-        match self.kwargs {
-            Some(kwargs) => kwargs.get_item(name),
-            None => Ok(None),
-        }
+        let given = if at < self.args.len() {
+            self.args.get_item(at).map(Some)?
+        } else {
+            match self.kwargs {
+                Some(kwargs) => kwargs.get_item(name)?,
+                None => None,
+            }
+        };
+        Ok(given.filter(|v| !v.is_none()))
     }
 
     /// Argument `name`, the `at`-th positional one; a `TypeError` when it is missing.

@@ -29,7 +29,8 @@
 //! op, `OSError` for a file that does not read); nothing panics across the boundary.
 //!
 //! `Machine(core="v2")` is the simulator's machine over NumPy arrays ([`machine`]): `load`,
-//! `run` (a [`isa_sim::Runner`] over the module's family) and `dump`.
+//! `run` (a [`isa_sim::Runner`] over the module's family) and `dump`; `run_all(machines,
+//! streams)` runs independent kernels on all cores.
 #![forbid(unsafe_code)]
 
 mod args;
@@ -64,6 +65,13 @@ where
         let run = machine::runner::<I::Bundles>();
         let machine = machine::Machine::new(core.as_deref().unwrap_or("v2"), run)?;
         Ok(Bound::new(a.py(), machine)?.into_any())
+    })?;
+    add(m, c"run_all", c"run_all(machines, streams, drains=None, threads=None)\n--\n\nRuns streams[i] on machines[i], every pair at once on all cores (on `threads` when given), each as Machine.run runs it with the same drains; returns each run's drains. When a run fails the others still run, each failed machine is left as it was, and ValueError names each failed run's index and error.", |a| {
+        let machines: Vec<Bound<'_, machine::Machine>> = a.get(0, "machines")?.extract()?;
+        let streams: Vec<Bound<'_, PyAny>> = a.get(1, "streams")?.extract()?;
+        let drains = a.optional(2, "drains")?.map(|d| d.extract()).transpose()?;
+        let threads = a.optional(3, "threads")?.map(|t| t.extract()).transpose()?;
+        machine::run_all(a.py(), machines, streams, drains, threads)
     })?;
     add(m, c"decode", c"decode(data)\n--\n\nThe records `isa decode --json` writes for a stream of 64-byte bundles, as dicts: one per bundle, a raw record for bytes that do not decode (trailing bytes included).", |a| {
         let stream = Stream::read(&a.get(0, "data")?)?;

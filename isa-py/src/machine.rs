@@ -7,9 +7,12 @@ use isa_host::place::{self, Place};
 use isa_host::rows;
 use isa_sim::numeric::Format;
 use isa_sim::{DrainBinding, DrainEvent, ExecError, Execute, PARTITIONS, Runner};
+use std::collections::BTreeMap;
+
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyList};
+use rayon::prelude::*;
 
 use crate::input::Stream;
 
@@ -126,34 +129,120 @@ impl Machine {
     /// (fp32, partition p's register to partition p, all 128). Returns a dict per drain: its
     /// `offset` and the 128 `values` (float32, NaN where a register is unset). A bundle that
     /// fails raises ValueError naming its offset, op and operand, and leaves the machine as it
-    /// was before the run.
+    /// was before the run. Other Python threads run while it does.
     #[pyo3(signature = (data, drains = None))]
     fn run<'py>(
         &mut self,
         py: Python<'py>,
         data: &Bound<'py, PyAny>,
-        drains: Option<std::collections::BTreeMap<usize, u32>>,
+        drains: Option<BTreeMap<usize, u32>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let stream = Stream::read(data)?;
-        let mut runner = Runner::new();
-        for (offset, address) in drains.unwrap_or_default() {
-            let addr = Addr4::sbuf(0, address).map_err(value_error)?;
-            let binding = DrainBinding::at(addr, Dtype::Float32, PARTITIONS as u8);
-            runner.bind_drain(offset, binding);
-        }
+        let runner = runner_with(drains.unwrap_or_default())?;
+        let bytes = stream.bytes();
+        let events = py
+            .detach(|| self.run_atomic(&runner, bytes))
+            .map_err(value_error)?;
+        drain_list(py, events)
+    }
+}
+
+impl Machine {
+    /// Runs `stream` with `runner`; on failure the machine is left as it was before the run.
+    fn run_atomic(&mut self, runner: &Runner, stream: &[u8]) -> Result<Vec<DrainEvent>, ExecError> {
         let mut machine = self.machine.clone();
         let mut events = Vec::new();
-        (self.run)(&runner, &mut machine, stream.bytes(), &mut events).map_err(value_error)?;
+        (self.run)(runner, &mut machine, stream, &mut events)?;
         self.machine = machine;
-        let out = PyList::empty(py);
-        let numpy = py.import("numpy")?;
-        for event in events {
-            let values: Vec<f32> = event.values.iter().map(|v| v.unwrap_or(f32::NAN)).collect();
-            let d = PyDict::new(py);
-            d.set_item("offset", event.offset)?;
-            d.set_item("values", numpy.call_method1("array", (values, "float32"))?)?;
-            out.append(d)?;
+        Ok(events)
+    }
+}
+
+/// A runner with each drain at a stream offset bound to its SBUF byte address (fp32, all 128
+/// partitions).
+fn runner_with(drains: BTreeMap<usize, u32>) -> PyResult<Runner> {
+    let mut runner = Runner::new();
+    for (offset, address) in drains {
+        let addr = Addr4::sbuf(0, address).map_err(value_error)?;
+        runner.bind_drain(
+            offset,
+            DrainBinding::at(addr, Dtype::Float32, PARTITIONS as u8),
+        );
+    }
+    Ok(runner)
+}
+
+/// A dict per drain: its `offset` and its 128 `values` (float32, NaN where a register is unset).
+fn drain_list(py: Python<'_>, events: Vec<DrainEvent>) -> PyResult<Bound<'_, PyAny>> {
+    let out = PyList::empty(py);
+    let numpy = py.import("numpy")?;
+    for event in events {
+        let values: Vec<f32> = event.values.iter().map(|v| v.unwrap_or(f32::NAN)).collect();
+        let d = PyDict::new(py);
+        d.set_item("offset", event.offset)?;
+        d.set_item("values", numpy.call_method1("array", (values, "float32"))?)?;
+        out.append(d)?;
+    }
+    Ok(out.into_any())
+}
+
+/// `run_all(machines, streams, drains=None, threads=None)`: runs `streams[i]` on
+/// `machines[i]`, every pair at once on all cores (on `threads` of them when given), as
+/// independent kernels: each as `run` runs it, with the same `drains`. Returns the list of
+/// each run's drains. When any run fails, the others have still run; ValueError names each
+/// failed run's index and its error, and each failed machine is as it was.
+pub fn run_all<'py>(
+    py: Python<'py>,
+    machines: Vec<Bound<'py, Machine>>,
+    streams: Vec<Bound<'py, PyAny>>,
+    drains: Option<BTreeMap<usize, u32>>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if machines.len() != streams.len() {
+        return Err(value_error(format!(
+            "{} machines for {} streams: give one machine a stream",
+            machines.len(),
+            streams.len()
+        )));
+    }
+    let runner = runner_with(drains.unwrap_or_default())?;
+    let streams = streams
+        .iter()
+        .map(Stream::read)
+        .collect::<PyResult<Vec<_>>>()?;
+    let mut held = Vec::with_capacity(machines.len());
+    for (i, m) in machines.iter().enumerate() {
+        held.push(m.try_borrow_mut().map_err(|_| {
+            value_error(format!("machine {i} is given twice, or is running already"))
+        })?);
+    }
+    let mut jobs: Vec<(&mut Machine, &[u8])> = held
+        .iter_mut()
+        .map(|m| &mut **m)
+        .zip(streams.iter().map(Stream::bytes))
+        .collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(value_error)?;
+    let results: Vec<Result<Vec<DrainEvent>, ExecError>> = py.detach(|| {
+        pool.install(|| {
+            jobs.par_iter_mut()
+                .map(|(machine, bytes)| machine.run_atomic(&runner, bytes))
+                .collect()
+        })
+    });
+    let out = PyList::empty(py);
+    let mut failed = Vec::new();
+    for (i, result) in results.into_iter().enumerate() {
+        match result {
+            Ok(events) => out.append(drain_list(py, events)?)?,
+            Err(e) => failed.push(format!("run {i}: {e}")),
         }
+    }
+    if failed.is_empty() {
         Ok(out.into_any())
+    } else {
+        Err(value_error(failed.join("\n")))
     }
 }

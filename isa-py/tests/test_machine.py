@@ -141,3 +141,36 @@ def test_bfloat16_round_trips_through_ml_dtypes():
     # these exactly representable values.
     want = (values.astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
     np.testing.assert_array_equal(m.dump("sbuf", 100, np.uint16, (2, 4)), want)
+
+
+def test_run_all_runs_independent_kernels_each_on_its_machine():
+    rng = np.random.default_rng(7)
+    inputs = [(scores(rng), scores(rng)) for _ in range(4)]
+    machines = [isa.Machine(core="v4") for _ in inputs]
+    for m, (a, b) in zip(machines, inputs):
+        m.load("sbuf", 0, a)
+        m.load("sbuf", 2048, b)
+    add = add_bundle(5120, 0, 2048)
+    for threads in (1, None):
+        assert isa.run_all(machines, [add] * len(machines), threads=threads) == [[]] * 4
+        for m, (a, b) in zip(machines, inputs):
+            np.testing.assert_array_equal(m.dump("sbuf", 5120, np.float32, (ROWS, COLUMNS)), a + b)
+
+
+def test_run_all_names_each_failed_run_and_leaves_its_machine_as_it_was():
+    rng = np.random.default_rng(8)
+    a, b = scores(rng), scores(rng)
+    good, bad = isa.Machine(core="v4"), isa.Machine(core="v4")
+    for m in (good, bad):
+        m.load("sbuf", 0, a)
+    good.load("sbuf", 2048, b)  # `bad` never has in1 written
+    add = add_bundle(5120, 0, 2048)
+    with pytest.raises(ValueError, match=r"^run 1: bundle at byte 0x0 \(TensorTensor\): operand in1: reads unwritten"):
+        isa.run_all([good, bad], [add, add])
+    np.testing.assert_array_equal(good.dump("sbuf", 5120, np.float32, (ROWS, COLUMNS)), a + b)
+    with pytest.raises(ValueError, match="reads unwritten SBUF byte 0x1400"):
+        bad.dump("sbuf", 5120, np.float32, (1, 1))
+    with pytest.raises(ValueError, match="given twice"):
+        isa.run_all([good, good], [add, add])
+    with pytest.raises(ValueError, match="2 machines for 1 streams"):
+        isa.run_all([good, bad], [add])
