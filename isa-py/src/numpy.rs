@@ -1,53 +1,58 @@
-//! The NumPy side: structured dtypes described from a [`Table`]'s columns or an op's field
+//! The NumPy side: structured dtypes described from a [`Layout`]'s columns or an op's field
 //! table, and arrays made with `numpy.frombuffer` over bytes built in Rust (the module uses
 //! NumPy through its Python API, so it stays on the stable ABI).
 
-use isa_core::{FieldInfo, FieldKind, Placement};
+use isa_core::{Family, FieldInfo, FieldKind, Placement};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 
-use crate::table::{Column, Names, Table};
+use crate::table::rows::{self, Table};
+use crate::table::{Column, Layout, Names};
 
-/// `{op: array}`: one structured array per table, each row its bundle's offset and fields. The
-/// rows of every table are copied into one `bytes` object, each table's taken and freed as it
-/// is copied, and each array is a read-only view of its part.
-pub fn arrays<'py>(py: Python<'py>, mut tables: Vec<Table>) -> PyResult<Bound<'py, PyDict>> {
-    let numpy = py.import("numpy")?;
-    let total = tables.iter().map(|t| t.rows.len()).sum();
-    let mut parts = Vec::with_capacity(tables.len());
-    let mut start = 0;
-    for table in &tables {
-        parts.push((table.tag, record_dtype(py, table)?, table.len(), start));
-        start += table.rows.len();
-    }
-    let buffer = PyBytes::new_with(py, total, |buf| {
-        let mut at = 0;
-        for table in &mut tables {
-            let rows = std::mem::take(&mut table.rows);
-            if let Some(part) = buf.get_mut(at..at + rows.len()) {
-                part.copy_from_slice(&rows);
-            }
-            at += rows.len();
-        }
+/// `{op: array}` of `stream` ([`crate::table::rows`]), its rows written on `threads` threads: one
+/// structured array per op with a bundle that decodes, each row its bundle's offset and fields.
+/// The rows are written in place into one `bytes` object, sized from a first pass that counts
+/// each op's bundles, and each array is a read-only view of its part; the interpreter is free
+/// for other threads while they are written.
+pub fn tables<'py, F: Family>(
+    py: Python<'py>,
+    stream: &[u8],
+    threads: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let refused = |e: crate::table::TableError| PyValueError::new_err(e.to_string());
+    let plan = py
+        .detach(|| rows::plan::<F>(stream, threads))
+        .map_err(refused)?;
+    let mut filled = Ok(Vec::new());
+    let buffer = PyBytes::new_with(py, plan.size(), |out| {
+        filled = py.detach(|| rows::fill::<F>(plan, stream, out));
         Ok(())
     })?;
+    arrays(py, &buffer, &filled.map_err(refused)?)
+}
+
+/// The arrays over `buffer`, one per table.
+fn arrays<'py>(
+    py: Python<'py>,
+    buffer: &Bound<'py, PyBytes>,
+    tables: &[Table],
+) -> PyResult<Bound<'py, PyDict>> {
+    let frombuffer = py.import("numpy")?.getattr("frombuffer")?;
     let out = PyDict::new(py);
-    for (tag, dtype, count, offset) in parts {
+    for table in tables {
         let kwargs = PyDict::new(py);
-        kwargs.set_item("dtype", dtype)?;
-        kwargs.set_item("count", count)?;
-        kwargs.set_item("offset", offset)?;
-        out.set_item(
-            tag,
-            numpy.call_method("frombuffer", (&buffer,), Some(&kwargs))?,
-        )?;
+        kwargs.set_item("dtype", record_dtype(py, &table.layout)?)?;
+        kwargs.set_item("count", table.len)?;
+        kwargs.set_item("offset", table.start)?;
+        out.set_item(table.layout.tag, frombuffer.call((buffer,), Some(&kwargs))?)?;
     }
     Ok(out)
 }
 
 /// The dtype of a table's rows: `offset`, then its columns, with `metadata={"names": {path:
 /// {number: name}}}` for its code and enumeration columns.
-fn record_dtype<'py>(py: Python<'py>, table: &Table) -> PyResult<Bound<'py, PyAny>> {
+fn record_dtype<'py>(py: Python<'py>, table: &Layout) -> PyResult<Bound<'py, PyAny>> {
     let descr = PyList::empty(py);
     descr.append(("offset", "<u8"))?;
     for column in &table.columns {
