@@ -5,47 +5,69 @@
 use isa_core::{Family, FieldInfo, FieldKind, Placement};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PySlice, PyTuple};
 
-use crate::table::rows::{self, Table};
-use crate::table::{Column, Layout, Names};
+use crate::table::rows;
+use crate::table::{Column, Layout, Names, TableError};
 
-/// `{op: array}` of `stream` ([`crate::table::rows`]), its rows written on `threads` threads: one
-/// structured array per op with a bundle that decodes, each row its bundle's offset and fields.
-/// The rows are written in place into one `bytes` object, sized from a first pass that counts
-/// each op's bundles, and each array is a read-only view of its part; the interpreter is free
-/// for other threads while they are written.
+/// `{op: array}` of `stream` ([`crate::table::rows`]), its rows written on `threads` threads:
+/// one structured array per op with a bundle that decodes, each row its bundle's offset and
+/// fields. Every array is a read-only view of one NumPy buffer, sized from a first pass that
+/// counts each op's bundles (NumPy asks the kernel for huge pages for it, which a `bytes`
+/// object of that size does not get: its 4 KiB page faults cost more than decoding). Each
+/// segment of the stream is written into a `bytes` object of its own, with the interpreter
+/// released, and its rows of each op copied to their place.
 pub fn tables<'py, F: Family>(
     py: Python<'py>,
     stream: &[u8],
     threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let refused = |e: crate::table::TableError| PyValueError::new_err(e.to_string());
-    let plan = py
+    let refused = |e: TableError| PyValueError::new_err(e.to_string());
+    let mut plan = py
         .detach(|| rows::plan::<F>(stream, threads))
         .map_err(refused)?;
-    let mut filled = Ok(Vec::new());
-    let buffer = PyBytes::new_with(py, plan.size(), |out| {
-        filled = py.detach(|| rows::fill::<F>(plan, stream, out));
-        Ok(())
-    })?;
-    arrays(py, &buffer, &filled.map_err(refused)?)
-}
-
-/// The arrays over `buffer`, one per table.
-fn arrays<'py>(
-    py: Python<'py>,
-    buffer: &Bound<'py, PyBytes>,
-    tables: &[Table],
-) -> PyResult<Bound<'py, PyDict>> {
-    let frombuffer = py.import("numpy")?.getattr("frombuffer")?;
+    let numpy = py.import("numpy")?;
+    let claimed: Vec<usize> = (0..plan.layouts().len())
+        .map(|m| plan.claimed_bytes(m))
+        .collect();
+    let all = numpy.call_method1("empty", (claimed.iter().sum::<usize>(), "u1"))?;
+    let starts: Vec<usize> = claimed
+        .iter()
+        .scan(0, |at, n| {
+            *at += n;
+            Some(*at - n)
+        })
+        .collect();
+    let mut ends = starts.clone();
+    for s in 0..plan.segments() {
+        let mut taken = Ok(Vec::new());
+        let rows = PyBytes::new_with(py, plan.segment_bytes(s), |out| {
+            taken = py.detach(|| rows::fill::<F>(&mut plan, s, stream, out));
+            Ok(())
+        })?;
+        let rows = numpy.call_method1("frombuffer", (rows, "u1"))?;
+        for (range, end) in taken.map_err(refused)?.into_iter().zip(ends.iter_mut()) {
+            if range.is_empty() {
+                continue;
+            }
+            let to = PySlice::new(py, *end as isize, (*end + range.len()) as isize, 1);
+            let from = PySlice::new(py, range.start as isize, range.end as isize, 1);
+            all.set_item(to, rows.get_item(from)?)?;
+            *end += range.len();
+        }
+    }
+    all.call_method1("setflags", (false,))?;
     let out = PyDict::new(py);
-    for table in tables {
+    for ((layout, start), end) in plan.layouts().iter().zip(starts).zip(ends) {
+        let Some(layout) = layout.as_ref().filter(|_| end > start) else {
+            continue;
+        };
         let kwargs = PyDict::new(py);
-        kwargs.set_item("dtype", record_dtype(py, &table.layout)?)?;
-        kwargs.set_item("count", table.len)?;
-        kwargs.set_item("offset", table.start)?;
-        out.set_item(table.layout.tag, frombuffer.call((buffer,), Some(&kwargs))?)?;
+        kwargs.set_item("dtype", record_dtype(py, layout)?)?;
+        kwargs.set_item("count", (end - start) / layout.itemsize.max(1))?;
+        kwargs.set_item("offset", start)?;
+        let array = numpy.call_method("frombuffer", (&all,), Some(&kwargs))?;
+        out.set_item(layout.tag, array)?;
     }
     Ok(out)
 }

@@ -1,20 +1,20 @@
-//! The rows of `tables(data)`, written straight into the buffer the arrays share.
+//! The rows of `tables(data)`, written a segment of the stream at a time.
 //!
-//! Two passes over the stream, each split into parts of whole bundles run on their own threads:
+//! [`plan`] cuts the stream into segments of [`SEGMENT`] bundles and each segment into parts,
+//! one per thread, and counts the bundles each op claims in each part (its identity alone, one
+//! table load a bundle); it finds the first bundle of each op that decodes, from which the op's
+//! [`Layout`] is read once. [`fill`] then writes one segment's rows into a buffer with a place
+//! for every claimed bundle's row, op after op in [`Family::DECLARATIONS`] order and within an
+//! op part after part: each part decodes with [`Family::decode_batch`] on its own thread, and
+//! each bundle that decodes goes into the next row of its op's place, the generated field
+//! visitor showing the values and [`Writer`] storing each at the slot the layout gives it,
+//! checking only that the value is of the slot's kind and fits it. Claimed bundles that do not
+//! decode leave their row unwritten, and the rows after them are moved up, so each op's rows
+//! of a segment are contiguous and in stream order. The caller copies them to where the op's
+//! rows of the whole stream are.
 //!
-//! 1. [`plan`] counts the bundles each op claims in each part (its identity alone, one table
-//!    load a bundle) and finds the first bundle of each op that decodes, from which the op's
-//!    [`Layout`] is read once. The buffer then has a place for every claimed bundle's row: op
-//!    after op in [`Family::DECLARATIONS`] order, and within an op part after part.
-//! 2. [`fill`] decodes each part with [`Family::decode_batch`] and writes each bundle that
-//!    decodes into the next row of its op's place in that part: the generated field visitor
-//!    shows the values and [`Writer`] stores each at the slot the layout gives it, checking only
-//!    that the value is of the slot's kind and fits it. Claimed bundles that do not decode
-//!    leave their row unwritten; the rows after them are moved up, so each op's rows are
-//!    contiguous and in stream order.
-//!
-//! Values shown by their name alone are numbered per part and renumbered in stream order after
-//! the parts are joined, so the numbers do not depend on how many parts there were.
+//! Values shown by their name alone are numbered per part and renumbered in stream order as
+//! the parts are joined, so the numbers do not depend on how the stream was cut.
 
 use std::ops::Range;
 
@@ -24,29 +24,24 @@ use rayon::prelude::*;
 
 use super::{Layout, Names, OFFSET_WIDTH, Slot, Store, TableError, layout};
 
-/// The fewest bundles a part holds: below this a stream is not split further, since a thread's
-/// start costs more than decoding them.
-const MIN_PART: usize = 16_384;
+/// Bundles per segment: 64 Ki bundles, about 8 MB of rows, so the buffer a segment is written
+/// into stays small beside the rows of the whole stream.
+pub const SEGMENT: usize = 1 << 16;
 
-/// One op's rows in the buffer [`fill`] writes.
-#[derive(Debug)]
-pub struct Table {
-    /// How a row is laid out.
-    pub layout: Layout,
-    /// The first byte of the first row.
-    pub start: usize,
-    /// How many rows.
-    pub len: usize,
-}
+/// The fewest bundles a part holds: below this a segment is not split across threads, since
+/// handing a part to a thread costs more than decoding it.
+const MIN_PART: usize = 4_096;
 
-/// What [`fill`] needs: the parts of the stream, what each op claims in each, and the layout
-/// of every op that has a bundle that decodes.
+/// What [`fill`] needs: the segments of the stream and their parts, what each op claims in
+/// each part, and the layout of every op that has a bundle that decodes.
 #[derive(Debug)]
 pub struct Plan {
     /// Per member of [`Family::DECLARATIONS`].
     layouts: Vec<Option<Layout>>,
-    /// The parts, in stream order.
-    parts: Vec<Part>,
+    /// The segments, in stream order, each its parts in stream order.
+    segments: Vec<Vec<Part>>,
+    /// The threads that write a segment's parts; none for one thread.
+    pool: Option<rayon::ThreadPool>,
 }
 
 /// A run of whole bundles of the stream.
@@ -59,33 +54,68 @@ struct Part {
 }
 
 impl Plan {
-    /// The bytes of the buffer: a row for every claimed bundle of an op that has a layout.
-    pub fn size(&self) -> usize {
-        self.layouts
+    /// The layout of each member of [`Family::DECLARATIONS`] with a bundle that decodes.
+    pub fn layouts(&self) -> &[Option<Layout>] {
+        &self.layouts
+    }
+
+    /// How many segments.
+    pub fn segments(&self) -> usize {
+        self.segments.len()
+    }
+
+    /// The bytes of the rows of every claimed bundle of member `m` in the whole stream.
+    pub fn claimed_bytes(&self, m: usize) -> usize {
+        let parts = self.segments.iter().flatten();
+        self.itemsize(m)
+            * parts
+                .map(|p| p.claimed.get(m).copied().unwrap_or(0))
+                .sum::<usize>()
+    }
+
+    /// The bytes of the rows of every claimed bundle of segment `s`.
+    pub fn segment_bytes(&self, s: usize) -> usize {
+        let parts = self.segments.get(s).map(Vec::as_slice).unwrap_or_default();
+        parts
             .iter()
-            .enumerate()
-            .map(|(m, l)| l.as_ref().map_or(0, |l| l.itemsize * self.claimed(m)))
+            .flat_map(|p| p.claimed.iter().enumerate())
+            .map(|(m, n)| n * self.itemsize(m))
             .sum()
     }
 
-    /// The bundles member `m` claims in the whole stream.
-    fn claimed(&self, m: usize) -> usize {
-        self.parts
-            .iter()
-            .map(|p| p.claimed.get(m).copied().unwrap_or(0))
-            .sum()
+    fn itemsize(&self, m: usize) -> usize {
+        self.layouts
+            .get(m)
+            .and_then(Option::as_ref)
+            .map_or(0, |l| l.itemsize)
     }
 }
 
-/// The parts of `stream` for `threads` threads, and the layout of every op with a bundle that
-/// decodes (the first in stream order).
+/// The segments and parts of `stream` for `threads` threads, and the layout of every op with a
+/// bundle that decodes (the first in stream order).
 pub fn plan<F: Family>(stream: &[u8], threads: usize) -> Result<Plan, TableError> {
     let bundles = stream.len() / F::WIDTH;
-    let count = threads.clamp(1, (bundles / MIN_PART).max(1));
-    let ranges: Vec<Range<usize>> = (0..count)
-        .map(|i| (bundles * i / count) * F::WIDTH..(bundles * (i + 1) / count) * F::WIDTH)
-        .collect();
-    let surveys = on_threads(ranges, |range| survey::<F>(stream, range));
+    let threads = threads.max(1);
+    let mut ranges = Vec::new();
+    let mut cuts = Vec::new();
+    for first in (0..bundles).step_by(SEGMENT) {
+        let n = SEGMENT.min(bundles - first);
+        let count = threads.min((n / MIN_PART).max(1));
+        cuts.push(count);
+        ranges.extend((0..count).map(|i| {
+            let (a, b) = (first + n * i / count, first + n * (i + 1) / count);
+            a * F::WIDTH..b * F::WIDTH
+        }));
+    }
+    let pool = (threads > 1)
+        .then(|| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .ok()
+        })
+        .flatten();
+    let surveys = on_threads(pool.as_ref(), ranges, |range| survey::<F>(stream, range));
     let mut layouts: Vec<Option<Layout>> = F::DECLARATIONS.iter().map(|_| None).collect();
     for (m, slot) in layouts.iter_mut().enumerate() {
         let Some(offset) = surveys.iter().find_map(|(_, first)| first.get(m).copied()?) else {
@@ -103,8 +133,16 @@ pub fn plan<F: Family>(stream: &[u8], threads: usize) -> Result<Plan, TableError
             .unwrap_or(F::view_declaration(&view).name);
         *slot = Some(layout::<F>(&view, tag, offset)?);
     }
-    let parts = surveys.into_iter().map(|(part, _)| part).collect();
-    Ok(Plan { layouts, parts })
+    let mut parts = surveys.into_iter().map(|(part, _)| part);
+    let segments = cuts
+        .iter()
+        .map(|&n| parts.by_ref().take(n).collect())
+        .collect();
+    Ok(Plan {
+        layouts,
+        segments,
+        pool,
+    })
 }
 
 /// The bundles each member claims in `range`, and the offset of the first of each that decodes.
@@ -132,20 +170,22 @@ fn survey<F: Family>(stream: &[u8], range: Range<usize>) -> (Part, Vec<Option<us
     )
 }
 
-/// Writes the row of every bundle of `stream` that decodes into `out` (of [`Plan::size`]
-/// bytes), each op's rows contiguous and in stream order; the tables, in
-/// [`Family::DECLARATIONS`] order, of the ops with a row.
+/// Writes the row of every bundle of segment `s` of `stream` that decodes into `out` (of
+/// [`Plan::segment_bytes`] bytes); per member of [`Family::DECLARATIONS`], the bytes of `out`
+/// its rows take, contiguous and in stream order.
 pub fn fill<F: Family>(
-    plan: Plan,
+    plan: &mut Plan,
+    s: usize,
     stream: &[u8],
     out: &mut [u8],
-) -> Result<Vec<Table>, TableError> {
-    let Plan { layouts, parts } = plan;
-    let places = places(&layouts, &parts);
-    let jobs = split(&mut *out, &places, &parts);
-    let done = on_threads(jobs, |(part, cells)| {
+) -> Result<Vec<Range<usize>>, TableError> {
+    let parts = plan.segments.get(s).map(Vec::as_slice).unwrap_or_default();
+    let places = places(&plan.layouts, parts);
+    let jobs = split(&mut *out, &places, parts);
+    let layouts = &plan.layouts;
+    let done = on_threads(plan.pool.as_ref(), jobs, |(part, cells)| {
         let bytes = stream.get(part.clone()).unwrap_or_default();
-        fill_part::<F>(bytes, part.start, &layouts, cells)
+        fill_part::<F>(bytes, part.start, layouts, cells)
     });
     if let Some(error) = done
         .iter()
@@ -154,7 +194,7 @@ pub fn fill<F: Family>(
     {
         return Err(error.clone());
     }
-    Ok(join(layouts, &places, &done, out))
+    Ok(join(&mut plan.layouts, &places, &done, out))
 }
 
 /// The place of op `m`'s rows from part `p`: `places[m][p]`, a byte range of the buffer.
@@ -294,37 +334,33 @@ fn fewer(shown: usize, layout: &Layout) -> String {
     )
 }
 
-/// The tables, each op's rows moved up over the rows of its claimed bundles that did not
-/// decode, and its category values renumbered in stream order.
+/// Each op's rows moved up over the rows of its claimed bundles that did not decode, and its
+/// category values renumbered in stream order; per op, the bytes its rows take.
 fn join(
-    layouts: Vec<Option<Layout>>,
+    layouts: &mut [Option<Layout>],
     places: &Places,
     done: &[Written],
     out: &mut [u8],
-) -> Vec<Table> {
-    let mut tables = Vec::new();
-    for (m, (layout, places)) in layouts.into_iter().zip(places).enumerate() {
-        let Some(mut layout) = layout else {
-            continue;
-        };
+) -> Vec<Range<usize>> {
+    let mut taken = Vec::with_capacity(layouts.len());
+    for (m, (layout, places)) in layouts.iter_mut().zip(places).enumerate() {
         let start = places.first().map_or(0, |p| p.start);
         let mut at = start;
-        for (place, part) in places.iter().zip(done) {
-            let len = part.rows.get(m).copied().unwrap_or(0) * layout.itemsize;
-            if place.start != at {
-                out.copy_within(place.start..place.start + len, at);
+        if let Some(layout) = layout {
+            for (place, part) in places.iter().zip(done) {
+                let len = part.rows.get(m).copied().unwrap_or(0) * layout.itemsize;
+                if place.start != at {
+                    out.copy_within(place.start..place.start + len, at);
+                }
+                let seen = part.seen.get(m).map(Vec::as_slice).unwrap_or_default();
+                let rows = out.get_mut(at..at + len).unwrap_or_default();
+                renumber(layout, seen, rows);
+                at += len;
             }
-            let seen = part.seen.get(m).map(Vec::as_slice).unwrap_or_default();
-            let rows = out.get_mut(at..at + len).unwrap_or_default();
-            renumber(&mut layout, seen, rows);
-            at += len;
         }
-        let len = (at - start) / layout.itemsize.max(1);
-        if len > 0 {
-            tables.push(Table { layout, start, len });
-        }
+        taken.push(start..at);
     }
-    tables
+    taken
 }
 
 /// Adds the names a part numbered its category values by (`seen`, per entry of the layout's
@@ -365,13 +401,17 @@ fn renumber(layout: &mut Layout, seen: &[Vec<&'static str>], rows: &mut [u8]) {
     }
 }
 
-/// Runs `job` on each item, on as many threads as there are items (the calling thread alone
-/// for one), and returns the results in the items' order.
-fn on_threads<T: Send, R: Send>(items: Vec<T>, job: impl Fn(T) -> R + Sync + Send) -> Vec<R> {
-    if items.len() <= 1 {
-        return items.into_iter().map(job).collect();
+/// Runs `job` on each item on the threads of `pool` (on the calling thread without one, or for
+/// one item), and returns the results in the items' order.
+fn on_threads<T: Send, R: Send>(
+    pool: Option<&rayon::ThreadPool>,
+    items: Vec<T>,
+    job: impl Fn(T) -> R + Sync + Send,
+) -> Vec<R> {
+    match pool {
+        Some(pool) if items.len() > 1 => pool.install(|| items.into_par_iter().map(job).collect()),
+        _ => items.into_iter().map(job).collect(),
     }
-    items.into_par_iter().map(job).collect()
 }
 
 /// The visitor that writes a bundle's values into its row, at the slots its op's layout gives.
@@ -383,13 +423,13 @@ struct Writer<'a, 's> {
 
 impl Writer<'_, '_> {
     /// The slot of the next value.
-    #[inline]
+    #[inline(always)]
     fn slot(&mut self) -> Result<Slot, String> {
         self.slots.next().copied().ok_or_else(extra)
     }
 
     /// Stores the low `width` bytes of `bytes` at `at`.
-    #[inline]
+    #[inline(always)]
     fn put(&mut self, at: usize, width: usize, bytes: [u8; 8]) -> Result<(), String> {
         let stored = match width {
             1 => put_n::<1>(self.row, at, &bytes),
@@ -407,6 +447,7 @@ impl Writer<'_, '_> {
     }
 
     /// The number of `name` among the names this part has seen at `slot`.
+    #[inline(never)]
     fn category(&mut self, slot: Slot, name: &'static str) -> Result<u64, String> {
         let seen = self.seen.get_mut(slot.names).ok_or_else(extra)?;
         let n = match seen.iter().position(|s| *s == name) {
@@ -477,7 +518,7 @@ fn overflow(key: Key, n: i128, width: usize) -> String {
 impl Visitor for Writer<'_, '_> {
     type Error = String;
 
-    #[inline]
+    #[inline(always)]
     fn value(&mut self, key: Key, value: Value<'_>) -> Result<(), String> {
         let slot = self.slot()?;
         let (n, fits) = match (slot.store, value) {
@@ -507,7 +548,7 @@ impl Visitor for Writer<'_, '_> {
         self.put(slot.at, slot.store.width(), n.to_le_bytes())
     }
 
-    #[inline]
+    #[inline(always)]
     fn enumerated(&mut self, key: Key, value: Enumerated) -> Result<(), String> {
         let slot = self.slot()?;
         match slot.store {
