@@ -40,8 +40,8 @@ pub struct Plan {
     layouts: Vec<Option<Layout>>,
     /// The segments, in stream order, each its parts in stream order.
     segments: Vec<Vec<Part>>,
-    /// The threads that write a segment's parts; none for one thread.
-    pool: Option<rayon::ThreadPool>,
+    /// The threads that write a segment's parts.
+    workers: Workers,
 }
 
 /// A run of whole bundles of the stream.
@@ -94,28 +94,10 @@ impl Plan {
 /// The segments and parts of `stream` for `threads` threads, and the layout of every op with a
 /// bundle that decodes (the first in stream order).
 pub fn plan<F: Family>(stream: &[u8], threads: usize) -> Result<Plan, TableError> {
-    let bundles = stream.len() / F::WIDTH;
     let threads = threads.max(1);
-    let mut ranges = Vec::new();
-    let mut cuts = Vec::new();
-    for first in (0..bundles).step_by(SEGMENT) {
-        let n = SEGMENT.min(bundles - first);
-        let count = threads.min((n / MIN_PART).max(1));
-        cuts.push(count);
-        ranges.extend((0..count).map(|i| {
-            let (a, b) = (first + n * i / count, first + n * (i + 1) / count);
-            a * F::WIDTH..b * F::WIDTH
-        }));
-    }
-    let pool = (threads > 1)
-        .then(|| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .ok()
-        })
-        .flatten();
-    let surveys = on_threads(pool.as_ref(), ranges, |range| survey::<F>(stream, range));
+    let (ranges, cuts) = cut(stream.len() / F::WIDTH, F::WIDTH, threads);
+    let workers = Workers::new(threads, cuts.iter().any(|&parts| parts > 1));
+    let surveys = workers.run(ranges, |range| survey::<F>(stream, range));
     let mut layouts: Vec<Option<Layout>> = F::DECLARATIONS.iter().map(|_| None).collect();
     for (m, slot) in layouts.iter_mut().enumerate() {
         let Some(offset) = surveys.iter().find_map(|(_, first)| first.get(m).copied()?) else {
@@ -141,8 +123,25 @@ pub fn plan<F: Family>(stream: &[u8], threads: usize) -> Result<Plan, TableError
     Ok(Plan {
         layouts,
         segments,
-        pool,
+        workers,
     })
+}
+
+/// The parts of a stream of `bundles` members of `width` bytes, as byte ranges in stream
+/// order, and how many parts each segment has: up to `threads`, none under [`MIN_PART`].
+fn cut(bundles: usize, width: usize, threads: usize) -> (Vec<Range<usize>>, Vec<usize>) {
+    let mut ranges = Vec::new();
+    let mut cuts = Vec::new();
+    for first in (0..bundles).step_by(SEGMENT) {
+        let n = SEGMENT.min(bundles - first);
+        let count = threads.min((n / MIN_PART).max(1));
+        cuts.push(count);
+        ranges.extend((0..count).map(|i| {
+            let (a, b) = (first + n * i / count, first + n * (i + 1) / count);
+            a * width..b * width
+        }));
+    }
+    (ranges, cuts)
 }
 
 /// The bundles each member claims in `range`, and the offset of the first of each that decodes.
@@ -183,7 +182,7 @@ pub fn fill<F: Family>(
     let places = places(&plan.layouts, parts);
     let jobs = split(&mut *out, &places, parts);
     let layouts = &plan.layouts;
-    let done = on_threads(plan.pool.as_ref(), jobs, |(part, cells)| {
+    let done = plan.workers.run(jobs, |(part, cells)| {
         let bytes = stream.get(part.clone()).unwrap_or_default();
         fill_part::<F>(bytes, part.start, layouts, cells)
     });
@@ -401,16 +400,39 @@ fn renumber(layout: &mut Layout, seen: &[Vec<&'static str>], rows: &mut [u8]) {
     }
 }
 
-/// Runs `job` on each item on the threads of `pool` (on the calling thread without one, or for
-/// one item), and returns the results in the items' order.
-fn on_threads<T: Send, R: Send>(
-    pool: Option<&rayon::ThreadPool>,
-    items: Vec<T>,
-    job: impl Fn(T) -> R + Sync + Send,
-) -> Vec<R> {
-    match pool {
-        Some(pool) if items.len() > 1 => pool.install(|| items.into_par_iter().map(job).collect()),
-        _ => items.into_iter().map(job).collect(),
+/// The threads parts run on.
+#[derive(Debug)]
+enum Workers {
+    /// The calling thread.
+    Caller,
+    /// Rayon's global pool, when it has as many threads as asked for.
+    Global,
+    /// A pool of the number asked for.
+    Own(rayon::ThreadPool),
+}
+
+impl Workers {
+    /// `threads` threads, where the stream has parts to share (`split`).
+    fn new(threads: usize, split: bool) -> Self {
+        if threads <= 1 || !split {
+            return Workers::Caller;
+        }
+        if threads == rayon::current_num_threads() {
+            return Workers::Global;
+        }
+        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) => Workers::Own(pool),
+            Err(_) => Workers::Caller,
+        }
+    }
+
+    /// Runs `job` on each item, and returns the results in the items' order.
+    fn run<T: Send, R: Send>(&self, items: Vec<T>, job: impl Fn(T) -> R + Sync + Send) -> Vec<R> {
+        match self {
+            Workers::Caller => items.into_iter().map(job).collect(),
+            Workers::Global => items.into_par_iter().map(job).collect(),
+            Workers::Own(pool) => pool.install(|| items.into_par_iter().map(job).collect()),
+        }
     }
 }
 
