@@ -1,6 +1,6 @@
 //! The NumPy side: structured dtypes described from a [`Layout`]'s columns or an op's field
-//! table, and arrays made with `numpy.frombuffer` over bytes built in Rust (the module uses
-//! NumPy through its Python API, so it stays on the stable ABI).
+//! table, and arrays made with `numpy.frombuffer` over buffers filled from Rust (the module
+//! uses NumPy through its Python API, so it stays on the stable ABI).
 
 use isa_core::{Family, FieldInfo, FieldKind, Placement};
 use pyo3::exceptions::PyValueError;
@@ -38,24 +38,7 @@ pub fn tables<'py, F: Family>(
             Some(*at - n)
         })
         .collect();
-    let mut ends = starts.clone();
-    for s in 0..plan.segments() {
-        let mut taken = Ok(Vec::new());
-        let rows = PyBytes::new_with(py, plan.segment_bytes(s), |out| {
-            taken = py.detach(|| rows::fill::<F>(&mut plan, s, stream, out));
-            Ok(())
-        })?;
-        let rows = numpy.call_method1("frombuffer", (rows, "u1"))?;
-        for (range, end) in taken.map_err(refused)?.into_iter().zip(ends.iter_mut()) {
-            if range.is_empty() {
-                continue;
-            }
-            let to = PySlice::new(py, *end as isize, (*end + range.len()) as isize, 1);
-            let from = PySlice::new(py, range.start as isize, range.end as isize, 1);
-            all.set_item(to, rows.get_item(from)?)?;
-            *end += range.len();
-        }
-    }
+    let ends = write_rows::<F>(&mut plan, stream, &all, starts.clone())?;
     all.call_method1("setflags", (false,))?;
     let out = PyDict::new(py);
     for ((layout, start), end) in plan.layouts().iter().zip(starts).zip(ends) {
@@ -70,6 +53,37 @@ pub fn tables<'py, F: Family>(
         out.set_item(layout.tag, array)?;
     }
     Ok(out)
+}
+
+/// Writes the rows of every segment of the plan into `all`, each op's after the ones before
+/// them, from `ends`, where each op's rows start; returns where each op's rows end.
+fn write_rows<F: Family>(
+    plan: &mut rows::Plan,
+    stream: &[u8],
+    all: &Bound<'_, PyAny>,
+    mut ends: Vec<usize>,
+) -> PyResult<Vec<usize>> {
+    let py = all.py();
+    let frombuffer = py.import("numpy")?.getattr("frombuffer")?;
+    for s in 0..plan.segments() {
+        let mut taken = Ok(Vec::new());
+        let rows = PyBytes::new_with(py, plan.segment_bytes(s), |out| {
+            taken = py.detach(|| rows::fill::<F>(plan, s, stream, out));
+            Ok(())
+        })?;
+        let rows = frombuffer.call1((rows, "u1"))?;
+        let taken = taken.map_err(|e| PyValueError::new_err(e.to_string()))?;
+        for (range, end) in taken.into_iter().zip(ends.iter_mut()) {
+            if range.is_empty() {
+                continue;
+            }
+            let to = PySlice::new(py, *end as isize, (*end + range.len()) as isize, 1);
+            let from = PySlice::new(py, range.start as isize, range.end as isize, 1);
+            all.set_item(to, rows.get_item(from)?)?;
+            *end += range.len();
+        }
+    }
+    Ok(ends)
 }
 
 /// The dtype of a table's rows: `offset`, then its columns, with `metadata={"names": {path:
