@@ -3,7 +3,9 @@
 Run by `isa-py/bench/run.sh` (which builds what it needs); prints a Markdown table of three runs:
 
 - `tables()` on the benchmarks' 64 MB mixed stream against `Family::decode_batch` (the
-  `bench-stream batch` kernel) on the same file, in the same run;
+  `bench-stream batch` kernel, one thread) on the same file, in the same run: on one thread
+  (`threads=1`, CPU time against CPU time) and on every core (`threads=None`, wall time against
+  `decode_batch`'s wall time on one thread);
 - `decode()` against the module `isa export --format python` writes (`iter_bundles`), on the
   first N bundles of the same stream (the pure-Python module takes tens of microseconds a bundle);
 - the memory `tables()` takes (peak RSS growth, in a fresh process, and tracemalloc's peak)
@@ -12,6 +14,7 @@ Run by `isa-py/bench/run.sh` (which builds what it needs); prints a Markdown tab
 
 import argparse
 import importlib.util
+import os
 
 import pathlib
 import resource
@@ -47,11 +50,27 @@ def rust_batch(bench_stream, path, repeat=5):
     ) / repeat
 
 
-def timed(call, *args):
+def rust_batch_wall(bench_stream, path, repeat=5):
+    """`decode_batch` wall seconds per pass over the file, the fastest of `repeat` passes (each
+    timed by the process itself)."""
+    out = subprocess.run([bench_stream, "batch", str(path), str(repeat)], capture_output=True, check=True)
+    return min(float(line.split()[0]) for line in out.stdout.decode().splitlines())
+
+
+def timed(call, *args, **kwargs):
     """The CPU seconds of one call, and its result."""
     start = time.process_time()
-    result = call(*args)
+    result = call(*args, **kwargs)
     return time.process_time() - start, result
+
+
+def wall(call, *args, **kwargs):
+    """The wall seconds of one call."""
+    start = time.perf_counter()
+    result = call(*args, **kwargs)
+    seconds = time.perf_counter() - start
+    del result  # freed after the clock stops, as `timed` frees it
+    return seconds
 
 
 MEMORY = """
@@ -92,9 +111,17 @@ def main():
     data = pathlib.Path(args.stream).read_bytes()
     n = len(data) // 64
 
+    cores = os.cpu_count()
     rust = [rust_batch(args.bench_stream, args.stream) for _ in range(RUNS)]
-    tables = [timed(isa.tables, data)[0] for _ in range(RUNS)]
+    rust_wall = [rust_batch_wall(args.bench_stream, args.stream) for _ in range(RUNS)]
+    # The first call of a process pays for the kernel's first huge pages; not counted.
+    isa.tables(data)
+    tables = [timed(isa.tables, data, threads=1)[0] for _ in range(RUNS)]
     ratio = [t / r for t, r in zip(tables, rust)]
+    one_wall = [wall(isa.tables, data, threads=1) for _ in range(RUNS)]
+    all_wall = [wall(isa.tables, data) for _ in range(RUNS)]
+    ratio_all = [t / r for t, r in zip(all_wall, rust_wall)]
+    speedup = [o / a for o, a in zip(one_wall, all_wall)]
 
     spec = importlib.util.spec_from_file_location("exported", args.exported)
     exported = importlib.util.module_from_spec(spec)
@@ -102,7 +129,7 @@ def main():
     part = data[: 64 * args.python_bundles]
     pure = [timed(lambda d: list(exported.iter_bundles(d)), part)[0] for _ in range(RUNS)]
     native = [timed(isa.decode, part)[0] for _ in range(RUNS)]
-    speedup = [p / q for p, q in zip(pure, native)]
+    faster = [p / q for p, q in zip(pure, native)]
 
     mem = [memory(args.stream) for _ in range(RUNS)]
     us = lambda ts, k: [t / k * 1e6 for t in ts]  # noqa: E731
@@ -111,11 +138,16 @@ def main():
     print("| figure | value |")
     print("| --- | --- |")
     print(f"| `decode_batch` (Rust), ns/bundle | {spread(ns(rust, n))} |")
-    print(f"| `tables()`, ns/bundle | {spread(ns(tables, n))} |")
-    print(f"| `tables()` / `decode_batch` | {spread(ratio)} |")
+    print(f"| `tables(threads=1)`, ns/bundle | {spread(ns(tables, n))} |")
+    print(f"| `tables()` / `decode_batch`, one thread, CPU time | {spread(ratio)} |")
+    print(f"| `decode_batch` (Rust), ns/bundle, wall, fastest of 5 passes | {spread(ns(rust_wall, n))} |")
+    print(f"| `tables(threads=1)`, ns/bundle, wall | {spread(ns(one_wall, n))} |")
+    print(f"| `tables()` on {cores} cores, ns/bundle, wall | {spread(ns(all_wall, n))} |")
+    print(f"| `tables()` on {cores} cores / `decode_batch` on one, wall | {spread(ratio_all)} |")
+    print(f"| `tables()` on {cores} cores against one thread, speed-up | {spread(speedup)} |")
     print(f"| exported pure-Python `iter_bundles`, µs/bundle ({args.python_bundles} bundles) | {spread(us(pure, args.python_bundles))} |")
     print(f"| `decode()`, µs/bundle (same bundles) | {spread(us(native, args.python_bundles))} |")
-    print(f"| `decode()` speed-up over pure Python | {spread(speedup)} |")
+    print(f"| `decode()` speed-up over pure Python | {spread(faster)} |")
     print(f"| `tables()` arrays, MiB | {mem[0][2] / 2**20:.1f} |")
     print(f"| `tables()` peak RSS growth / array bytes | {spread([m[0] for m in mem])} |")
     print(f"| `tables()` tracemalloc peak / array bytes | {spread([m[1] for m in mem])} |")

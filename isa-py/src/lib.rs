@@ -99,11 +99,16 @@ where
         let strict_only = a.optional(1, "strict_only")?.map(|v| v.is_truthy()).transpose()?.unwrap_or(false);
         findings::<I>(a.py(), stream.bytes(), strict_only)
     })?;
-    add(m, c"tables", c"tables(data)\n--\n\n`{op: numpy structured array}`: a row per bundle that decodes, its stream `offset` and every field; the names of code and enumeration columns are in `array.dtype.metadata['names']`.", |a| {
+    add(m, c"tables", c"tables(data, threads=None)\n--\n\n`{op: numpy structured array}`: a row per bundle that decodes, in stream order, its stream `offset` and every field; the names of code and enumeration columns are in `array.dtype.metadata['names']`. The stream is split across `threads` threads (by default every core rayon sees, `RAYON_NUM_THREADS` if set; 1 keeps it on the calling thread), and the interpreter is released while Rust works.", |a| {
         let stream = Stream::read(&a.get(0, "data")?)?;
-        let tables = table::tables::<I::Bundles>(stream.bytes())
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(numpy::arrays(a.py(), tables)?.into_any())
+        let threads = match a.optional(1, "threads")?.filter(|t| !t.is_none()) {
+            Some(t) => match t.extract::<usize>()? {
+                0 => return Err(PyValueError::new_err("threads must be at least 1")),
+                n => n,
+            },
+            None => rayon::current_num_threads(),
+        };
+        Ok(numpy::tables::<I::Bundles>(a.py(), stream.bytes(), threads)?.into_any())
     })?;
     add(m, c"view", c"view(data, op)\n--\n\nA zero-copy structured array over `data`, a buffer of bundles of `op` alone: its fields that sit in whole bytes.", |a| {
         view::<I>(&a.get(0, "data")?, &a.get(1, "op")?.extract::<String>()?)

@@ -1,53 +1,94 @@
-//! The NumPy side: structured dtypes described from a [`Table`]'s columns or an op's field
-//! table, and arrays made with `numpy.frombuffer` over bytes built in Rust (the module uses
-//! NumPy through its Python API, so it stays on the stable ABI).
+//! The NumPy side: structured dtypes described from a [`Layout`]'s columns or an op's field
+//! table, and arrays made with `numpy.frombuffer` over buffers filled from Rust (the module
+//! uses NumPy through its Python API, so it stays on the stable ABI).
 
-use isa_core::{FieldInfo, FieldKind, Placement};
+use isa_core::{Family, FieldInfo, FieldKind, Placement};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PySlice, PyTuple};
 
-use crate::table::{Column, Names, Table};
+use crate::table::rows;
+use crate::table::{Column, Layout, Names, TableError};
 
-/// `{op: array}`: one structured array per table, each row its bundle's offset and fields. The
-/// rows of every table are copied into one `bytes` object, each table's taken and freed as it
-/// is copied, and each array is a read-only view of its part.
-pub fn arrays<'py>(py: Python<'py>, mut tables: Vec<Table>) -> PyResult<Bound<'py, PyDict>> {
+/// `{op: array}` of `stream` ([`crate::table::rows`]), its rows written on `threads` threads:
+/// one structured array per op with a bundle that decodes, each row its bundle's offset and
+/// fields. Every array is a read-only view of one NumPy buffer, sized from a first pass that
+/// counts each op's bundles (NumPy asks the kernel for huge pages for it, which a `bytes`
+/// object of that size does not get: its 4 KiB page faults cost more than decoding). Each
+/// segment of the stream is written into a `bytes` object of its own, with the interpreter
+/// released, and its rows of each op copied to their place.
+pub fn tables<'py, F: Family>(
+    py: Python<'py>,
+    stream: &[u8],
+    threads: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let refused = |e: TableError| PyValueError::new_err(e.to_string());
+    let mut plan = py
+        .detach(|| rows::plan::<F>(stream, threads))
+        .map_err(refused)?;
     let numpy = py.import("numpy")?;
-    let total = tables.iter().map(|t| t.rows.len()).sum();
-    let mut parts = Vec::with_capacity(tables.len());
-    let mut start = 0;
-    for table in &tables {
-        parts.push((table.tag, record_dtype(py, table)?, table.len(), start));
-        start += table.rows.len();
-    }
-    let buffer = PyBytes::new_with(py, total, |buf| {
-        let mut at = 0;
-        for table in &mut tables {
-            let rows = std::mem::take(&mut table.rows);
-            if let Some(part) = buf.get_mut(at..at + rows.len()) {
-                part.copy_from_slice(&rows);
-            }
-            at += rows.len();
-        }
-        Ok(())
-    })?;
+    let claimed: Vec<usize> = (0..plan.layouts().len())
+        .map(|m| plan.claimed_bytes(m))
+        .collect();
+    let all = numpy.call_method1("empty", (claimed.iter().sum::<usize>(), "u1"))?;
+    let starts: Vec<usize> = claimed
+        .iter()
+        .scan(0, |at, n| {
+            *at += n;
+            Some(*at - n)
+        })
+        .collect();
+    let ends = write_rows::<F>(&mut plan, stream, &all, starts.clone())?;
+    all.call_method1("setflags", (false,))?;
     let out = PyDict::new(py);
-    for (tag, dtype, count, offset) in parts {
+    for ((layout, start), end) in plan.layouts().iter().zip(starts).zip(ends) {
+        let Some(layout) = layout.as_ref().filter(|_| end > start) else {
+            continue;
+        };
         let kwargs = PyDict::new(py);
-        kwargs.set_item("dtype", dtype)?;
-        kwargs.set_item("count", count)?;
-        kwargs.set_item("offset", offset)?;
-        out.set_item(
-            tag,
-            numpy.call_method("frombuffer", (&buffer,), Some(&kwargs))?,
-        )?;
+        kwargs.set_item("dtype", record_dtype(py, layout)?)?;
+        kwargs.set_item("count", (end - start) / layout.itemsize.max(1))?;
+        kwargs.set_item("offset", start)?;
+        let array = numpy.call_method("frombuffer", (&all,), Some(&kwargs))?;
+        out.set_item(layout.tag, array)?;
     }
     Ok(out)
 }
 
+/// Writes the rows of every segment of the plan into `all`, each op's after the ones before
+/// them, from `ends`, where each op's rows start; returns where each op's rows end.
+fn write_rows<F: Family>(
+    plan: &mut rows::Plan,
+    stream: &[u8],
+    all: &Bound<'_, PyAny>,
+    mut ends: Vec<usize>,
+) -> PyResult<Vec<usize>> {
+    let py = all.py();
+    let frombuffer = py.import("numpy")?.getattr("frombuffer")?;
+    for s in 0..plan.segments() {
+        let mut taken = Ok(Vec::new());
+        let rows = PyBytes::new_with(py, plan.segment_bytes(s), |out| {
+            taken = py.detach(|| rows::fill::<F>(plan, s, stream, out));
+            Ok(())
+        })?;
+        let rows = frombuffer.call1((rows, "u1"))?;
+        let taken = taken.map_err(|e| PyValueError::new_err(e.to_string()))?;
+        for (range, end) in taken.into_iter().zip(ends.iter_mut()) {
+            if range.is_empty() {
+                continue;
+            }
+            let to = PySlice::new(py, *end as isize, (*end + range.len()) as isize, 1);
+            let from = PySlice::new(py, range.start as isize, range.end as isize, 1);
+            all.set_item(to, rows.get_item(from)?)?;
+            *end += range.len();
+        }
+    }
+    Ok(ends)
+}
+
 /// The dtype of a table's rows: `offset`, then its columns, with `metadata={"names": {path:
 /// {number: name}}}` for its code and enumeration columns.
-fn record_dtype<'py>(py: Python<'py>, table: &Table) -> PyResult<Bound<'py, PyAny>> {
+fn record_dtype<'py>(py: Python<'py>, table: &Layout) -> PyResult<Bound<'py, PyAny>> {
     let descr = PyList::empty(py);
     descr.append(("offset", "<u8"))?;
     for column in &table.columns {

@@ -1,16 +1,17 @@
-//! The rows of `tables(data)`: every bundle of a stream that decodes, one fixed-size row per
-//! bundle of its op, filled by [`Family::decode_batch`] in one call and written, field by field,
-//! by the generated field visitor ([`isa_core::visit`]) over the bundle's wire bytes. The row
-//! layout of an op is read from the first bundle of it that decodes: the visitor's values and
-//! nests, in declaration order, as NumPy's structured dtypes nest them.
+//! The row layout of `tables(data)`: one fixed-size row per bundle of an op, laid out once per
+//! op from the first of its bundles that decodes, by walking its values with the generated field
+//! visitor ([`isa_core::visit`]) in declaration order and nesting them as NumPy's structured
+//! dtypes nest them. [`rows`] writes the rows.
 //!
 //! A row holds its bundle's stream offset first, then every logical field: integers at the
 //! width of their declared type (`u8`, `i32`; 8 bytes where the type is not one of those, as
 //! in a descriptor's `strides` and `nums`), flags as `bool`, an ADDR4 word as `u32`, a
 //! lookup-table value or an enumeration's value as its wire code (the names of the codes are in
-//! [`Table::names`]), a value shown by its name alone (a hand-written [`isa_core::BitValue`]
+//! [`Layout::names`]), a value shown by its name alone (a hand-written [`isa_core::BitValue`]
 //! that does not give its code) as its number among the names seen, opaque
 //! bytes as they are, a nested value as a nested record, a sequence as a sub-array.
+
+pub mod rows;
 
 use isa_core::visit::{Enumerated, Key, Nest, Value, Visitor};
 use isa_core::{Family, FieldError, FieldInfo, LutRef};
@@ -128,41 +129,30 @@ pub enum Names {
     Seen(Vec<&'static str>),
 }
 
-/// Where each value of a row goes, in the order the visitor shows them.
+/// Where one value of a row goes.
 #[derive(Debug, Clone, Copy)]
-struct Slot {
-    at: usize,
-    store: Store,
-    /// The index in [`Table::names`] of a code's or an enumeration's names.
-    names: usize,
+pub(crate) struct Slot {
+    /// Its first byte in the row.
+    pub at: usize,
+    /// How it is stored.
+    pub store: Store,
+    /// The index in [`Layout::names`] of the names of a [`Store::Category`] value.
+    pub names: usize,
 }
 
-/// The rows of one op.
-#[derive(Debug)]
-pub struct Table {
+/// How one op's rows are laid out, read once from the first of its bundles that decodes.
+#[derive(Debug, Clone)]
+pub struct Layout {
     /// The op's name in the serde form (`"op"` of its JSON record).
     pub tag: &'static str,
     /// The record's members, after `offset`.
     pub columns: Vec<Column>,
     /// Bytes per row.
     pub itemsize: usize,
-    /// The rows, one after the other.
-    pub rows: Vec<u8>,
     /// The names of each code or enumeration column, by its dotted path (`sync.wait_mode`).
     pub names: Vec<(String, Names)>,
-    slots: Vec<Slot>,
-}
-
-impl Table {
-    /// How many rows.
-    pub fn len(&self) -> usize {
-        self.rows.len() / self.itemsize.max(1)
-    }
-
-    /// Whether it has no row.
-    pub fn is_empty(&self) -> bool {
-        self.rows.is_empty()
-    }
+    /// Where each value goes, in the order the visitor shows them.
+    pub(crate) slots: Vec<Slot>,
 }
 
 /// Why a stream does not tabulate: a bundle of an op whose values are not laid out as those of
@@ -179,92 +169,16 @@ pub struct TableError {
     pub what: String,
 }
 
-/// The bytes of an offset column.
-const OFFSET_WIDTH: usize = 8;
+/// The bytes of the offset column, first in every row.
+pub const OFFSET_WIDTH: usize = 8;
 
-/// One table per op that has a bundle in `stream` that decodes, in [`Family::DECLARATIONS`]
-/// order. Bundles that do not decode and trailing bytes have no row (`decode` keeps them as
-/// raw records).
-pub fn tables<F: Family>(stream: &[u8]) -> Result<Vec<Table>, TableError> {
-    let mut counts = vec![0usize; F::DECLARATIONS.len()];
-    for bundle in stream.chunks_exact(F::WIDTH) {
-        if let Some(count) = F::member_index(bundle).and_then(|m| counts.get_mut(m)) {
-            *count += 1;
-        }
-    }
-    let mut tables: Vec<Option<Table>> = F::DECLARATIONS.iter().map(|_| None).collect();
-    let mut failed = None;
-    F::decode_batch(stream, |offset, decoded| {
-        if failed.is_some() || decoded.is_err() {
-            return;
-        }
-        if let Err(e) = add_row::<F>(stream, offset, &counts, &mut tables) {
-            failed = Some(e);
-        }
-    });
-    match failed {
-        Some(e) => Err(e),
-        None => Ok(tables.into_iter().flatten().collect()),
-    }
-}
-
-/// Appends the row of the decoded bundle at `offset` to its op's table (made, with room for
-/// `counts` of its op, at its first bundle).
-fn add_row<F: Family>(
-    stream: &[u8],
-    offset: usize,
-    counts: &[usize],
-    tables: &mut [Option<Table>],
-) -> Result<(), TableError> {
-    let bundle = stream.get(offset..).unwrap_or_default();
-    let fault = |op: &'static str, what: String| TableError { offset, op, what };
-    let view = F::view(bundle).map_err(|e| fault("bundle", e.to_string()))?;
-    let op = F::view_declaration(&view).name;
-    let member = F::member_index(bundle).unwrap_or(usize::MAX);
-    let (Some(table), Some(&count)) = (tables.get_mut(member), counts.get(member)) else {
-        return Err(fault(op, "no member of the family claims it".into()));
-    };
-    let table = match table {
-        Some(table) => table,
-        None => table.insert(shape::<F>(
-            &view,
-            F::TAGS.get(member).copied().unwrap_or(op),
-            count,
-        )?),
-    };
-    let start = table.rows.len();
-    table.rows.resize(start + table.itemsize, 0);
-    let row = table.rows.get_mut(start..).unwrap_or_default();
-    row.get_mut(..OFFSET_WIDTH)
-        .unwrap_or_default()
-        .copy_from_slice(&(offset as u64).to_le_bytes());
-    let mut fill = Fill {
-        slots: &table.slots,
-        next: 0,
-        row,
-        names: &mut table.names,
-    };
-    F::visit_view(&view, &mut fill).map_err(|what| fault(op, what))?;
-    if fill.next != table.slots.len() {
-        return Err(fault(
-            op,
-            format!(
-                "{} values, the op's first bundle has {}",
-                fill.next,
-                table.slots.len()
-            ),
-        ));
-    }
-    Ok(())
-}
-
-/// The table of an op, laid out from the values of `view`, its first bundle, with room for
-/// `count` rows.
-fn shape<F: Family>(
+/// The layout of `view`'s op, from the values of `view`, a bundle of it that decodes at byte
+/// `offset`; `tag` is the op's serde name.
+pub fn layout<F: Family>(
     view: &F::View<'_>,
     tag: &'static str,
-    count: usize,
-) -> Result<Table, TableError> {
+    offset: usize,
+) -> Result<Layout, TableError> {
     let mut shape = Shape {
         frames: vec![Frame::Record(String::new(), Vec::new())],
         at: OFFSET_WIDTH,
@@ -273,7 +187,7 @@ fn shape<F: Family>(
         path: Vec::new(),
     };
     let fault = |what: String| TableError {
-        offset: 0,
+        offset,
         op: F::view_declaration(view).name,
         what,
     };
@@ -282,11 +196,10 @@ fn shape<F: Family>(
         Some(Frame::Record(_, columns)) if shape.frames.is_empty() => columns,
         _ => return Err(fault("a nested value is not closed".into())),
     };
-    Ok(Table {
+    Ok(Layout {
         tag,
         columns,
         itemsize: shape.at,
-        rows: Vec::with_capacity(count.saturating_mul(shape.at)),
         names: shape.names,
         slots: shape.slots,
     })
@@ -414,123 +327,6 @@ impl Visitor for Shape {
         Err(format!(
             "`{}` does not decode: {}",
             self.dotted(key),
-            error.problem
-        ))
-    }
-}
-
-/// The visitor that writes a bundle's values into its row.
-struct Fill<'a> {
-    slots: &'a [Slot],
-    next: usize,
-    row: &'a mut [u8],
-    names: &'a mut [(String, Names)],
-}
-
-impl Fill<'_> {
-    /// The bytes of the next slot, and how it is stored.
-    fn put(&mut self, bytes: &[u8]) -> Result<(), String> {
-        let slot = self
-            .slots
-            .get(self.next)
-            .copied()
-            .ok_or("more values than the op's first bundle")?;
-        self.next += 1;
-        let cell = self
-            .row
-            .get_mut(slot.at..slot.at + bytes.len())
-            .ok_or("a value past the row")?;
-        cell.copy_from_slice(bytes);
-        Ok(())
-    }
-
-    fn store(&self) -> Result<Slot, String> {
-        self.slots
-            .get(self.next)
-            .copied()
-            .ok_or_else(|| "more values than the op's first bundle".to_string())
-    }
-}
-
-/// The low `width` bytes of `n`, when the rest are what sign extension (or zero) makes them.
-fn narrow(n: i128, width: usize, signed: bool) -> Option<[u8; 16]> {
-    let bits = width as u32 * 8;
-    let (lo, hi) = if signed {
-        (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
-    } else {
-        (0, (1i128 << bits) - 1)
-    };
-    (lo..=hi).contains(&n).then(|| n.to_le_bytes())
-}
-
-impl Visitor for Fill<'_> {
-    type Error = String;
-
-    fn value(&mut self, key: Key, value: Value<'_>) -> Result<(), String> {
-        let slot = self.store()?;
-        let mismatch = || {
-            format!(
-                "`{}` is not stored as {:?} as in the op's first bundle",
-                key.name().unwrap_or("element"),
-                slot.store
-            )
-        };
-        let (n, signed) = match (slot.store, value) {
-            (Store::Unsigned(_), Value::Unsigned(n)) => (i128::from(n), false),
-            (Store::Signed(_), Value::Signed(n)) => (i128::from(n), true),
-            (Store::Bool, Value::Bool(b)) => (i128::from(b), false),
-            (Store::Code, Value::Code { code, .. }) => (i128::from(code), false),
-            (Store::Address, Value::Address(word)) => (i128::from(word), false),
-            (Store::Category, Value::Name(name)) => {
-                let Some((_, Names::Seen(seen))) = self.names.get_mut(slot.names) else {
-                    return Err(mismatch());
-                };
-                let index = match seen.iter().position(|s| *s == name) {
-                    Some(i) => i,
-                    None => {
-                        seen.push(name);
-                        seen.len() - 1
-                    }
-                };
-                (index as i128, false)
-            }
-            (Store::Bytes(len), Value::Bytes(bytes)) if bytes.len() == len => {
-                return self.put(bytes);
-            }
-            _ => return Err(mismatch()),
-        };
-        let width = slot.store.width();
-        let bytes = narrow(n, width, signed).ok_or_else(|| {
-            format!(
-                "`{}` = {n} does not fit in {width} bytes",
-                key.name().unwrap_or("element")
-            )
-        })?;
-        self.put(bytes.get(..width).unwrap_or_default())
-    }
-
-    fn enumerated(&mut self, key: Key, value: Enumerated) -> Result<(), String> {
-        match self.store()?.store {
-            Store::Code => self.put(&[value.code]),
-            other => Err(format!(
-                "`{}` is not stored as {other:?} as in the op's first bundle",
-                key.name().unwrap_or("element")
-            )),
-        }
-    }
-
-    fn begin(&mut self, _: Key, _: Nest) -> Result<(), String> {
-        Ok(())
-    }
-
-    fn end(&mut self, _: Nest) -> Result<(), String> {
-        Ok(())
-    }
-
-    fn undecodable(&mut self, key: Key, error: FieldError) -> Result<(), String> {
-        Err(format!(
-            "`{}` does not decode: {}",
-            key.name().unwrap_or("element"),
             error.problem
         ))
     }

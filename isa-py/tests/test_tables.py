@@ -175,3 +175,89 @@ def test_an_enumeration_code_does_not_depend_on_the_first_value(valid_stream):
             assert cli_json(a)[0][column] == name
             return
     pytest.fail("no enumeration column with two values")
+
+
+def same_tables(a, b):
+    """Whether two results of tables() hold the same ops, dtypes and bytes."""
+    assert a.keys() == b.keys()
+    for op in a:
+        assert a[op].dtype == b[op].dtype, op
+        assert a[op].dtype.metadata == b[op].dtype.metadata, op
+        assert a[op].tobytes() == b[op].tobytes(), op
+
+
+def test_the_rows_do_not_depend_on_the_threads(valid_stream):
+    # The valid stream is about 200,000 bundles: several segments, each cut into parts.
+    one = isa.tables(valid_stream, threads=1)
+    for threads in (2, 3, None):
+        same_tables(isa.tables(valid_stream, threads=threads), one)
+    for op, array in one.items():
+        offsets = array["offset"].astype(np.int64)
+        assert (np.diff(offsets) > 0).all(), op  # stream order
+
+
+def test_the_arrays_are_read_only_views_of_one_buffer(kernel):
+    tables = isa.tables(kernel)
+    arrays = list(tables.values())
+    assert all(not a.flags.writeable for a in arrays)
+    assert len({id(a.base) for a in arrays}) == 1
+
+
+def test_threads_must_be_positive(kernel):
+    with pytest.raises(ValueError, match="threads must be at least 1"):
+        isa.tables(kernel, threads=0)
+    with pytest.raises(TypeError):
+        isa.tables(kernel, threads="two")
+
+
+def breaking_byte(bundle):
+    """A byte past the opcode that, set to 0xFF, makes `bundle` one that does not decode (its
+    opcode still claims it), or None."""
+    for at in range(1, 64):
+        broken = bytearray(bundle)
+        broken[at] = 0xFF
+        if "raw" in isa.decode(bytes(broken))[0]:
+            return at
+    return None
+
+
+def test_claimed_bundles_that_do_not_decode_leave_no_gap(valid_stream, valid_records):
+    # Every 7th bundle of each op that can be broken past its opcode is broken, across every
+    # segment and part of the stream; the rows are those of the other bundles, in order.
+    broken = bytearray(valid_stream)
+    dropped = set()
+    for op in isa.ops():
+        offsets = [r["offset"] for r in valid_records if r.get("op") == op]
+        at = breaking_byte(valid_stream[offsets[0] : offsets[0] + 64]) if offsets else None
+        if at is None:
+            continue
+        for offset in offsets[::7]:
+            broken[offset + at] = 0xFF
+            dropped.add(offset)
+    assert len(dropped) > 1000
+    whole = isa.tables(valid_stream, threads=1)
+    for threads in (1, 2):
+        tables = isa.tables(bytes(broken), threads=threads)
+        assert tables.keys() == whole.keys()
+        for op, array in tables.items():
+            kept = whole[op][~np.isin(whole[op]["offset"], list(dropped))]
+            assert array.tobytes() == kept.tobytes(), (op, threads)
+
+
+def test_a_tensor_tensor_row_holds_its_wire_bytes(valid_stream):
+    # README's TensorTensor: in0/in1 dtype codes in the nibbles of 0x0C, out dtype at 0x0D, ALU
+    # at 0x0E, num_active_partitions at 0x0F, the descriptors out/in0/in1 at 0x10/0x20/0x30.
+    # Seed 002: a 3-D descriptor is an ADDR4 word, then 3 int16 strides, then 3 uint16 counts.
+    array = isa.tables(valid_stream)["TensorTensor"]
+    assert len(array) > 1000
+    wire = np.frombuffer(valid_stream, dtype=np.uint8).reshape(-1, 64)[array["offset"] // 64]
+    assert (array["in0_dtype"] == wire[:, 0x0C] & 0x0F).all()
+    assert (array["in1_dtype"] == wire[:, 0x0C] >> 4).all()
+    assert (array["out_dtype"] == wire[:, 0x0D]).all()
+    assert (array["alu"] == wire[:, 0x0E]).all()
+    assert (array["num_active_partitions"] == wire[:, 0x0F]).all()
+    for name, at in (("out", 0x10), ("in0", 0x20), ("in1", 0x30)):
+        slot = wire[:, at : at + 16].copy()
+        assert (array[name]["addr"] == slot[:, 0:4].view("<u4")[:, 0]).all(), name
+        assert (array[name]["strides"] == slot[:, 4:10].view("<i2")).all(), name
+        assert (array[name]["nums"] == slot[:, 10:16].view("<u2")).all(), name
