@@ -19,7 +19,7 @@
 //! | `decode(data)`, `decode_words(data)` | [`isa_host::decode::records`], [`Isa::word_decoder`]: the records `isa decode --json` writes, as dicts |
 //! | `encode(records)`, `encode_words(records)` | [`isa_host::encode::encode_values`], as `isa encode` |
 //! | `validate(data, strict_only=False)` | [`isa_host::validate::check_stream`], as `isa validate` |
-//! | `tables(data)` | [`isa_core::Family::decode_batch`] and the field visitor: `{op: structured array}` |
+//! | `tables(data, threads=None)` | [`isa_core::Family::decode_batch`] and the field visitor: `{op: structured array}` |
 //! | `view(data, op)` | the op's field table: a zero-copy structured array over the wire bytes |
 //! | `ops()`, `fields(op)` | [`isa_core::Family::DECLARATIONS`] |
 //!
