@@ -208,8 +208,7 @@ fn softmax(c: &mut Criterion) {
     // The same masked softmax in plain Rust: max, exp, sum, scale, bf16 out.
     let plain = |out: &mut Vec<bf16>| {
         for (p, row) in scores.chunks(COLUMNS).enumerate() {
-            let live =
-                |j: usize| causal[p * COLUMNS + j] == 0 && kept[p * COLUMNS + j] != 0;
+            let live = |j: usize| causal[p * COLUMNS + j] == 0 && kept[p * COLUMNS + j] != 0;
             let max = (0..COLUMNS)
                 .filter(|&j| live(j))
                 .map(|j| row[j])

@@ -486,10 +486,7 @@ fn run_isa_checks_decodes_the_scratch_bundle_and_validates_it() {
     cg.run(2, &bad).unwrap();
     assert_eq!(cg.findings.len(), 1);
     assert_eq!(cg.findings[0].0, "CopyPredicated");
-    assert_eq!(
-        cg.findings[0].1.rule.name,
-        "s3d3_tt_src_element_cnt_check"
-    );
+    assert_eq!(cg.findings[0].1.rule.name, "s3d3_tt_src_element_cnt_check");
 }
 
 #[test]

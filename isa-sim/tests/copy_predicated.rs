@@ -340,7 +340,10 @@ fn a_select_reduce_accumulates_from_the_register_and_idle_leaves_it_undefined() 
     assert_eq!(get_f32(&m, Space::Sbuf, 126, 128, 1), [0.0]);
     let err = fails(&mut m, &[select(AluOp::Max, AccumulateCmd::Idle, operands)]);
     assert!(
-        matches!(err.fault.problem, Problem::UnsetAccumulator { partition: 126 }),
+        matches!(
+            err.fault.problem,
+            Problem::UnsetAccumulator { partition: 126 }
+        ),
         "{err}"
     );
     assert_eq!(get_f32(&m, Space::Sbuf, 127, 128, 1), [4.0]);
@@ -357,7 +360,11 @@ fn an_idle_select_leaves_every_register_undefined() {
     }
     run(
         &mut m,
-        &[select(AluOp::Bypass, AccumulateCmd::Idle, select_operands(4))],
+        &[select(
+            AluOp::Bypass,
+            AccumulateCmd::Idle,
+            select_operands(4),
+        )],
     )
     .unwrap();
     assert_eq!(
@@ -388,4 +395,36 @@ fn a_select_reduce_refuses_what_its_bytes_do_not_give() {
             "{err}"
         );
     }
+}
+
+#[test]
+fn the_copy_and_the_select_refuse_a_predicate_their_page_does_not_list() {
+    // CopyPredicated 0x72 with a bf16 mask (tensor_copy_predicated: uint8, uint16 or uint32
+    // [P2]) and SelectReduce with a uint32 mask (select_reduce: int8, uint8, int16 or uint16
+    // [I1]): each stops at the mask with a dtype problem; the select's int8 mask runs.
+    let mut m = machine();
+    put_f32(&mut m, Space::Sbuf, 0, 0, &[1.0, 2.0]);
+    put_bf16(&mut m, 0, 64, &[0x3F80, 0]);
+    let dtypes = [Dtype::Float32, Dtype::Float32, Dtype::Bfloat16];
+    let operands = [row(sb(0, 128), 2), row(sb(0, 0), 2), row(sb(0, 64), 2)];
+    let copy = predicated(CopyCastOpcode::Copy, dtypes, 1, operands);
+    let err = fails(&mut m, &[copy]);
+    assert_eq!(err.fault.operand, Some("mask"), "{err}");
+    assert!(matches!(err.fault.problem, Problem::Dtype { .. }), "{err}");
+
+    let Op::SelectReduce(mut wide) = select(AluOp::Bypass, AccumulateCmd::Idle, select_operands(4))
+    else {
+        unreachable!()
+    };
+    wide.mask_dtype = Dtype::Uint32;
+    let err = fails(&mut select_state(), &[Op::SelectReduce(wide.clone())]);
+    assert_eq!(err.fault.operand, Some("mask"), "{err}");
+    assert!(matches!(err.fault.problem, Problem::Dtype { .. }), "{err}");
+    wide.mask_dtype = Dtype::Int8;
+    let mut m = select_state();
+    run(&mut m, &[Op::SelectReduce(wide)]).unwrap();
+    assert_eq!(
+        get_f32(&m, Space::Sbuf, 127, 128, 4),
+        [-130.0, 0.0, -2.0, -5.0]
+    );
 }

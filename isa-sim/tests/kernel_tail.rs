@@ -33,7 +33,10 @@ fn the_kernels_tail_subtracts_each_partitions_rowmax_and_normalises_each_row() {
     for p in [0, 77, 127] {
         let sum = f64::from(get_f32(&m, Space::Sbuf, p, 10244, 1)[0]);
         let want = 256.0 * (-(p as f64) / 64.0).exp();
-        assert!((sum - want).abs() <= 1e-5 * want, "row {p}: rowsum {sum}, want {want}");
+        assert!(
+            (sum - want).abs() <= 1e-5 * want,
+            "row {p}: rowsum {sum}, want {want}"
+        );
         let probs = get_f32(&m, Space::Sbuf, p, 7168, 512);
         assert!(probs[..256].iter().all(|&q| (q - 1.0 / 256.0).abs() < 1e-8));
         assert!(probs[256..].iter().all(|&q| q == 0.0));

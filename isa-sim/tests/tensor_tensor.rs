@@ -426,7 +426,15 @@ fn power_with_any_tile_in_psum_is_refused() {
     }
     let pow = |out, in0, in1| {
         let [out, in0, in1] = [out, in0, in1].map(|a| row(a, 1));
-        tt(TtOpcode::Plain, TtAlu::Op(AluOp::Pow), F32, 1, out, in0, in1)
+        tt(
+            TtOpcode::Plain,
+            TtAlu::Op(AluOp::Pow),
+            F32,
+            1,
+            out,
+            in0,
+            in1,
+        )
     };
     for (op, tile) in [
         (pow(ps(0, 64), sb(0, 0), sb(0, 8)), "out"),
