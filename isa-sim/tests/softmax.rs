@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use isa_core::Dtype;
 use isa_ops::Op;
-use isa_sim::{Core, DrainBinding, Machine, Runner, Space};
+use isa_sim::{Core, DrainBinding, DrainEvent, Machine, Runner, Space};
 
 /// The kernel's layout (examples/kernel.jsonl), in bytes of every partition.
 const SCORES: usize = 0; // fp32 × 512
@@ -110,8 +110,9 @@ fn bf16_ulp(x: f64) -> f64 {
     2f64.powi(x.abs().log2().floor() as i32 - 7)
 }
 
-#[test]
-fn the_masked_softmax_kernel_matches_an_f64_softmax_within_one_bf16_ulp() {
+/// Runs the kernel on an NC-v4 machine loaded with the inputs, its drain bound to rowsum:
+/// the machine, the score rows and the drain events.
+fn run_kernel() -> (Machine, Vec<Vec<f32>>, Vec<DrainEvent>) {
     let mut m = Machine::new(Core::V4);
     let rows = load(&mut m);
     let mut runner = Runner::new();
@@ -123,6 +124,12 @@ fn the_masked_softmax_kernel_matches_an_f64_softmax_within_one_bf16_ulp() {
     let mut drains = Vec::new();
     let ran = runner.run::<Op>(&mut m, kernel, &mut drains).unwrap();
     assert_eq!((ran, drains.len()), (9, 1));
+    (m, rows, drains)
+}
+
+#[test]
+fn the_masked_softmax_kernel_matches_an_f64_softmax_within_one_bf16_ulp() {
+    let (m, rows, _) = run_kernel();
     for (p, row) in rows.iter().enumerate() {
         let want = reference(p, row);
         let bytes = m.memory(Space::Sbuf).read(p, OUTPUT, 2 * COLUMNS).unwrap();
@@ -148,16 +155,7 @@ fn the_drained_row_sum_is_the_f64_sum_of_exp_x_minus_rowmax() {
     // Exponential's imm0 is max_value [I1], read per partition from rowmax: the drained row sum
     // is Σ exp(xm - rowmax) within 1e-5 of the f64 sum, not e^-1 times it (which an imm0 of 1.0
     // subtracted after an explicit rowmax subtract gave).
-    let mut m = Machine::new(Core::V4);
-    let rows = load(&mut m);
-    let mut runner = Runner::new();
-    runner.bind_drain(
-        DRAIN_OFFSET,
-        DrainBinding::at(sb(0, ROWSUM as u32), Dtype::Float32, ROWS as u8),
-    );
-    let kernel = include_bytes!("../../examples/kernel.bin");
-    let mut drains = Vec::new();
-    runner.run::<Op>(&mut m, kernel, &mut drains).unwrap();
+    let (m, rows, drains) = run_kernel();
     for (p, row) in rows.iter().enumerate() {
         let want = row_sum(p, row);
         let got = f64::from(get_f32(&m, Space::Sbuf, p, ROWSUM, 1)[0]);

@@ -8,7 +8,7 @@ use isa_ops::tensor_scalar::ScalarSource;
 use isa_ops::tensor_scalar_addr::TensorScalarAddr;
 
 use super::tensor_scalar::{at, lane};
-use crate::alu;
+use crate::alu::{self, AluError};
 use crate::error::{Fault, Problem};
 use crate::operand::Operand;
 use crate::semantics::{Execute, Semantics, Status};
@@ -40,9 +40,26 @@ impl Execute for TensorScalarAddr {
         let input = step.operand("input", &self.input, self.in_dtype, n)?;
         let out = step.operand("out", &self.out, self.out_dtype, n)?;
         same_elements(&out, &[&input])?;
+        let per = input.elements();
         match (address(&input), address(&out)) {
-            (true, true) => integers(self, step, (&input, &out), n),
-            (false, false) => floats(self, step, (&input, &out), n),
+            (true, true) => {
+                // The int32/uint32 form: both stages on the integer values, 32 bits wide, so
+                // addresses past 2^24, which fp32 cannot hold, are exact.
+                let xs = step.read_int(&input)?;
+                let int = |o, r, xs: &mut [i64], y: &dyn Fn(usize) -> i64| {
+                    alu::apply_int(o, r, xs, y, 32)
+                };
+                let xs = stages(self, step, (n, per), xs, Step::scalar_int, int)?;
+                step.write_int(&out, &xs)
+            }
+            (false, false) => {
+                // Any other dtype: tensor_scalar's two stages in fp32 [I1].
+                let xs = step.read_f32(&input)?;
+                let f32 =
+                    |o, r, xs: &mut [f32], y: &dyn Fn(usize) -> f32| alu::apply_f32(o, r, xs, y);
+                let xs = stages(self, step, (n, per), xs, Step::scalar_f32, f32)?;
+                step.write_f32(&out, &xs)
+            }
             (true, false) | (false, true) => Err(Fault::at(
                 "out",
                 Problem::Dtype {
@@ -59,43 +76,36 @@ fn address(op: &Operand) -> bool {
     matches!(op.dtype, Dtype::Int32 | Dtype::Uint32)
 }
 
-/// The int32/uint32 form: both stages on the integer values ([`alu::apply_int`], 32 bits), so
-/// addresses past 2^24, which fp32 cannot hold, are exact.
-fn integers(
-    op: &TensorScalarAddr,
-    step: &mut Step<'_>,
-    (input, out): (&Operand, &Operand),
-    n: u8,
-) -> Result<(), Fault> {
-    let (reverse0, reverse1) = op.reverse.flags();
-    let per = input.elements();
-    let s0 = loaded(op, step, 0, n, Step::scalar_int)?;
-    let mut xs = step.read_int(input)?;
-    alu::apply_int(op.op0, reverse0, &mut xs, lane(&s0, per), 32).map_err(at("op0"))?;
-    if op.op1 != AluOp::Bypass {
-        let s1 = loaded(op, step, 1, n, Step::scalar_int)?;
-        alu::apply_int(op.op1, reverse1, &mut xs, lane(&s1, per), 32).map_err(at("op1"))?;
-    }
-    step.write_int(out, &xs)
+/// A scalar slot's reader ([`Step::scalar_f32`] or [`Step::scalar_int`]).
+trait Reader<'m, T>:
+    Fn(&mut Step<'m>, &'static str, (ScalarSource, u32), Dtype, u8) -> Result<Vec<T>, Fault>
+{
 }
 
-/// Any other dtype: tensor_scalar's two stages in fp32 \[I1\].
-fn floats(
+impl<'m, T, F> Reader<'m, T> for F where
+    F: Fn(&mut Step<'m>, &'static str, (ScalarSource, u32), Dtype, u8) -> Result<Vec<T>, Fault>
+{
+}
+
+/// The two stages over `xs` (`per` elements a partition of `n`), each scalar loaded with
+/// `read` and applied with `apply` ([`alu::apply_int`] or [`alu::apply_f32`]); scalar1 only when
+/// op1 is not bypass.
+fn stages<'m, T: Copy + Default>(
     op: &TensorScalarAddr,
-    step: &mut Step<'_>,
-    (input, out): (&Operand, &Operand),
-    n: u8,
-) -> Result<(), Fault> {
+    step: &mut Step<'m>,
+    (n, per): (u8, usize),
+    mut xs: Vec<T>,
+    read: impl Reader<'m, T>,
+    apply: impl Fn(AluOp, bool, &mut [T], &dyn Fn(usize) -> T) -> Result<(), AluError>,
+) -> Result<Vec<T>, Fault> {
     let (reverse0, reverse1) = op.reverse.flags();
-    let per = input.elements();
-    let s0 = loaded(op, step, 0, n, Step::scalar_f32)?;
-    let mut xs = step.read_f32(input)?;
-    alu::apply_f32(op.op0, reverse0, &mut xs, lane(&s0, per)).map_err(at("op0"))?;
+    let s0 = loaded(op, step, 0, n, &read)?;
+    apply(op.op0, reverse0, &mut xs, &lane(&s0, per)).map_err(at("op0"))?;
     if op.op1 != AluOp::Bypass {
-        let s1 = loaded(op, step, 1, n, Step::scalar_f32)?;
-        alu::apply_f32(op.op1, reverse1, &mut xs, lane(&s1, per)).map_err(at("op1"))?;
+        let s1 = loaded(op, step, 1, n, &read)?;
+        apply(op.op1, reverse1, &mut xs, &lane(&s1, per)).map_err(at("op1"))?;
     }
-    step.write_f32(out, &xs)
+    Ok(xs)
 }
 
 /// Scalar `k` of `op` loaded from memory with `read` ([`Step::scalar_f32`] or
@@ -106,13 +116,7 @@ fn loaded<'m, T>(
     step: &mut Step<'m>,
     k: usize,
     n: u8,
-    read: impl FnOnce(
-        &mut Step<'m>,
-        &'static str,
-        (ScalarSource, u32),
-        Dtype,
-        u8,
-    ) -> Result<Vec<T>, Fault>,
+    read: &impl Reader<'m, T>,
 ) -> Result<Vec<T>, Fault> {
     let (src_name, name, src, word) = match k {
         0 => ("scalar0_src", "scalar0", op.scalar0_src, op.scalar0),
