@@ -1,7 +1,8 @@
 //! Views check identity: `Bundle::view` refuses another op's bytes at its opcode byte or
 //! identity word, `view_slice` reads a buffer of one op's bundles in place and refuses the
 //! first that is not, at its offset in the buffer. The bundles are real ones: those of the
-//! example kernel (`examples/kernel.bin`, a masked softmax) and of the TSHUF example blocks
+//! example kernel (`examples/kernel.bin`, a masked softmax), of the saved stream of sampled
+//! bundles of every op (`tests/data/every_op.bin`) and of the TSHUF example blocks
 //! (`examples/tshuf.words`, seed 004).
 
 use isa::core::{Bundle, Identity, Problem, SyncBand};
@@ -10,6 +11,7 @@ use isa::ops::pto::words::BstartTepl;
 use isa::ops::tensor_tensor::TensorTensor;
 
 const KERNEL: &[u8] = include_bytes!("../examples/kernel.bin");
+const EVERY_OP: &[u8] = include_bytes!("data/every_op.bin");
 const TSHUF_WORDS: &[u8] = include_bytes!("../examples/tshuf.words");
 
 /// Bundle `index` of the example kernel.
@@ -17,8 +19,8 @@ fn kernel_bundle(index: usize) -> &'static [u8] {
     &KERNEL[index * 64..(index + 1) * 64]
 }
 
-/// The kernel's Memset (bundle 0, opcode 0x49, a const fill) and TensorTensor (bundle 4,
-/// opcode 0x41).
+/// The kernel's Memset (bundle 0, opcode 0x49, a const fill) and the every-op stream's
+/// TensorTensor (bundle 4, opcode 0x41).
 fn memset() -> &'static [u8] {
     let bytes = kernel_bundle(0);
     assert_eq!(bytes[0], 0x49);
@@ -26,7 +28,7 @@ fn memset() -> &'static [u8] {
 }
 
 fn tensor_tensor() -> &'static [u8] {
-    let bytes = kernel_bundle(4);
+    let bytes = &EVERY_OP[4 * 64..5 * 64];
     assert_eq!(bytes[0], 0x41);
     bytes
 }

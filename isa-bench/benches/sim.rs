@@ -166,41 +166,36 @@ fn tt_add(c: &mut Criterion) {
     g.finish();
 }
 
-/// The example kernel's tile: 128 rows of 512 scores, the causal mask (fp32) and the padding
-/// mask (bf16) at SBUF bytes 0, 2048 and 4096 of every partition.
+/// The example kernel's tile: 128 rows of 512 scores, the causal mask and the padding mask (both
+/// uint8, the predicates' dtype) at SBUF bytes 0, 2048 and 4096 of every partition.
 const COLUMNS: usize = 512;
 
 fn softmax(c: &mut Criterion) {
     let scores: Vec<f32> = (0..PARTITIONS * COLUMNS)
         .map(|i| (i % 331) as f32 * 0.024 - 4.0)
         .collect();
-    let causal: Vec<f32> = (0..PARTITIONS * COLUMNS)
-        .map(|i| f32::from(u8::from(i % COLUMNS > i / COLUMNS + 384)))
+    let causal: Vec<u8> = (0..PARTITIONS * COLUMNS)
+        .map(|i| u8::from(i % COLUMNS > i / COLUMNS + 384))
         .collect();
-    let kept: Vec<bf16> = (0..PARTITIONS * COLUMNS)
-        .map(|i| {
-            bf16::from_f32(f32::from(u8::from(
-                i % COLUMNS < COLUMNS - 16 * (i / COLUMNS % 7),
-            )))
-        })
+    let kept: Vec<u8> = (0..PARTITIONS * COLUMNS)
+        .map(|i| u8::from(i % COLUMNS < COLUMNS - 16 * (i / COLUMNS % 7)))
         .collect();
     let kernel = include_bytes!("../../examples/kernel.bin");
     let make = || {
         let mut m = Machine::new(Core::V4);
         let per = COLUMNS * 4;
-        let (s, cm, k) = (le(&scores), le(&causal), le16(&kept));
+        let s = le(&scores);
         for p in 0..PARTITIONS {
             let mem = m.memory_mut(Space::Sbuf);
             mem.write(p, 0, &s[p * per..(p + 1) * per]).expect("fits");
-            mem.write(p, 2048, &cm[p * per..(p + 1) * per])
-                .expect("fits");
-            mem.write(p, 4096, &k[p * per / 2..(p + 1) * per / 2])
-                .expect("fits");
+            let row = p * COLUMNS..(p + 1) * COLUMNS;
+            mem.write(p, 2048, &causal[row.clone()]).expect("fits");
+            mem.write(p, 4096, &kept[row]).expect("fits");
         }
         let mut runner = Runner::new();
         let rowsum = Addr4::sbuf(0, 10244).expect("in the band");
         runner.bind_drain(
-            6 * 64,
+            5 * 64,
             DrainBinding::at(rowsum, Dtype::Float32, PARTITIONS as u8),
         );
         (m, runner)
@@ -213,8 +208,7 @@ fn softmax(c: &mut Criterion) {
     // The same masked softmax in plain Rust: max, exp, sum, scale, bf16 out.
     let plain = |out: &mut Vec<bf16>| {
         for (p, row) in scores.chunks(COLUMNS).enumerate() {
-            let live =
-                |j: usize| causal[p * COLUMNS + j] == 0.0 && kept[p * COLUMNS + j].to_f32() != 0.0;
+            let live = |j: usize| causal[p * COLUMNS + j] == 0 && kept[p * COLUMNS + j] != 0;
             let max = (0..COLUMNS)
                 .filter(|&j| live(j))
                 .map(|j| row[j])

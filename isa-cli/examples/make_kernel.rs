@@ -10,24 +10,31 @@
 //! Every operand sits in partitions 0..128 of SBUF; the addresses below are the per-partition
 //! byte addresses. The stream, in order:
 //!
-//! | bundles | op | what it does |
-//! | --- | --- | --- |
-//! | 0x49 | Memset | `out = 0` (bf16): fill the output |
-//! | 0x46, 0xE8 | Select → TensorCopy, CopyPredicatedScalar | `xm = causal ? -inf : x` |
-//! | 0xEA | SelectReduce | `rowmax = max(valid ? xm)` along the row |
-//! | 0x41 | TensorTensor | `xm = xm - rowmax` (rowmax broadcast along the row) |
-//! | 0x30, 0x9B | Exponential, DveReadAccumulator | `e = exp(xm)`, its fused sum drained to `rowsum` |
-//! | 0x43 | TensorScalar | `rrec = 1.0 / rowsum` |
-//! | 0x43 | TensorScalar | `e = e * rrec` (the scalar read per partition from `rrec`) |
-//! | 0x99 | CastPredicated | `out = valid ? bf16(e) : out` |
+//! | offset | bundles | op | what it does |
+//! | --- | --- | --- | --- |
+//! | 0x000 | 0x49 | Memset | `out = 0` (bf16): fill the output |
+//! | 0x040, 0x080 | 0x46, 0xE8 | Select → TensorCopy, CopyPredicatedScalar | `xm = causal ? -inf : x` |
+//! | 0x0C0 | 0xEA | SelectReduce | `rowmax = max(valid ? xm : 0.0)` along the row |
+//! | 0x100, 0x140 | 0x30, 0x9B | Exponential, DveReadAccumulator | `e = exp(xm - rowmax)`, its fused sum `Σ e` drained to `rowsum` |
+//! | 0x180 | 0x43 | TensorScalar | `rrec = 1.0 / rowsum` |
+//! | 0x1C0 | 0x43 | TensorScalar | `e = e * rrec` (the scalar read per partition from `rrec`) |
+//! | 0x200 | 0x99 | CastPredicated | `out = valid ? bf16(e) : out` |
+//!
+//! Exponential's imm0 is nki.isa.exponential's `max_value`, `dst = exp(src - max_value)` and
+//! `reduce_res = sum(dst)` \[I1\]; it is a float or a tensor of one element per partition there
+//! (`max_value: float | NkiTensor`), and seed 001 packs it with the mem-pattern packer, so the
+//! row maximum is read per partition from `rowmax` and no subtract bundle comes before it. The
+//! drained row sum is `Σ_j exp(xm[j] - rowmax)` over every column (a column the causal mask
+//! removes adds exp(-inf) = 0; the padding mask picks the row maximum and what is written, not
+//! the sum). The masks are uint8, 1 or 0: the predicates of tensor_copy_predicated are uint8,
+//! uint16 or uint32 \[P2\], those of select_reduce int8, uint8, int16 or uint16 \[I1\].
 
 use isa_core::{AccessPattern, AccumulateCmd, Addr4, AluOp, ApPair, Dtype, SyncBand};
 use isa_ops::copy_predicated::{CopyPredicatedInst, SelectInst, Source};
 use isa_ops::exponential::ExponentialInst;
 use isa_ops::memset::MemsetInst;
 use isa_ops::tensor_scalar::{Arg, TensorScalarPtrInst};
-use isa_ops::tensor_tensor::TensorTensorInst;
-use isa_ops::{Core, Lowering, Op, Operand};
+use isa_ops::{Lowering, Op, Operand};
 
 /// Partitions of the tile.
 const ROWS: u64 = 128;
@@ -38,9 +45,9 @@ const COLS: u64 = 512;
 mod at {
     /// The scores, fp32.
     pub const X: u32 = 0x0000;
-    /// The causal mask, fp32: 1.0 where a position is masked out.
+    /// The causal mask, uint8: 1 where a position is masked out.
     pub const CAUSAL: u32 = 0x0800;
-    /// The key-padding mask, bf16: 1.0 on valid columns.
+    /// The key-padding mask, uint8: 1 on valid columns.
     pub const VALID: u32 = 0x1000;
     /// The masked scores, fp32.
     pub const XM: u32 = 0x1400;
@@ -82,6 +89,7 @@ fn column(addr: u32) -> Result<Operand, isa_core::Problem> {
 pub fn kernel() -> Result<Vec<Op>, Box<dyn std::error::Error>> {
     let fp32 = Dtype::Float32;
     let bf16 = Dtype::Bfloat16;
+    let u8 = Dtype::Uint8;
     let none = SyncBand::default();
     // The first bundle that reads `x` waits for semaphore 0 (the load); the last one raises
     // semaphore 1 (the store may start).
@@ -108,35 +116,24 @@ pub fn kernel() -> Result<Vec<Op>, Box<dyn std::error::Error>> {
         }),
         Box::new(SelectInst {
             out: full(at::XM, fp32)?,
-            preds: full(at::CAUSAL, fp32)?,
+            preds: full(at::CAUSAL, u8)?,
             on_true: Source::Scalar(neg_inf),
             on_false: full(at::X, fp32)?,
             sync: wait_load,
         }),
         Box::new(CopyPredicatedInst {
             out: column(at::ROWMAX)?,
-            mask: full(at::VALID, bf16)?,
+            mask: full(at::VALID, u8)?,
             src: Source::Tensor(full(at::XM, fp32)?),
             fill: None,
             reduce_op: AluOp::Max,
-            sync: none,
-        }),
-        Box::new(TensorTensorInst {
-            out: full(at::XM, fp32)?,
-            in0: full(at::XM, fp32)?,
-            in1: tile(at::ROWMAX, 0, COLS, fp32)?,
-            alu: AluOp::Subtract,
-            engine: isa_core::Engine::DVE,
-            bitvec: false,
-            gpsimd_int32_gate: false,
-            core: Core::V2,
             sync: none,
         }),
         Box::new(ExponentialInst {
             out: full(at::E, fp32)?,
             reduce_out: Some(column(at::ROWSUM)?),
             input: full(at::XM, fp32)?,
-            imm0: Arg::fp32(1.0),
+            imm0: Arg::Ap(column(at::ROWMAX)?),
             imm1: Arg::Immediate {
                 bits: 0,
                 dtype: fp32,
@@ -160,7 +157,7 @@ pub fn kernel() -> Result<Vec<Op>, Box<dyn std::error::Error>> {
         )),
         Box::new(CopyPredicatedInst {
             out: full(at::OUT, bf16)?,
-            mask: full(at::VALID, bf16)?,
+            mask: full(at::VALID, u8)?,
             src: Source::Tensor(full(at::E, fp32)?),
             fill: None,
             reduce_op: AluOp::Bypass,

@@ -73,12 +73,12 @@ fn no_panic() -> impl Predicate<str> {
     contains("panicked").not()
 }
 
-/// The example is a masked softmax of ten bundles (examples/kernel.jsonl, built by
+/// The example is a masked softmax of nine bundles (examples/kernel.jsonl, built by
 /// isa-cli/examples/make_kernel.rs).
-const BUNDLES: usize = 10;
+const BUNDLES: usize = 9;
 
 /// The example's opcodes, in stream order.
-const OPCODES: [u8; BUNDLES] = [0x49, 0x46, 0xE8, 0xEA, 0x41, 0x30, 0x9B, 0x43, 0x43, 0x99];
+const OPCODES: [u8; BUNDLES] = [0x49, 0x46, 0xE8, 0xEA, 0x30, 0x9B, 0x43, 0x43, 0x99];
 
 #[path = "../examples/make_kernel.rs"]
 #[allow(dead_code)]
@@ -105,30 +105,31 @@ fn the_example_bundles_carry_the_seed_bytes() {
         assert_eq!(&bundle(k)[..4], &[opcode, 0x10, 0x00, 0x00], "bundle {k}");
     }
     // Seed 001: the 16-bit header words 0x1030 (Exp) and 0x1043 (plain TS), little-endian.
-    assert_eq!(&bundle(5)[..2], &[0x30, 0x10]);
-    assert_eq!(&bundle(7)[..2], &[0x43, 0x10]);
+    assert_eq!(&bundle(4)[..2], &[0x30, 0x10]);
+    assert_eq!(&bundle(6)[..2], &[0x43, 0x10]);
     // Memset (seed 000 §5): dtype bfloat16 -> 0x06 at +0x20, num_active_partitions 128 at +0x22.
     assert_eq!((bundle(0)[0x20], bundle(0)[0x22]), (0x06, 128));
-    // TensorTensor (seed 000 §2): float32 -> 0x0A in both nibbles of +0x0C and at +0x0D,
-    // subtract (5) -> 0x05 at +0x0E, 128 partitions at +0x0F.
-    assert_eq!(&bundle(4)[0x0C..0x10], &[0xAA, 0x0A, 0x05, 128]);
+    // CopyPredicatedScalar (seed 000 §3.3): the uint8 causal mask's tag 0x03 at +0x20, the fp32
+    // output's 0x0A at +0x21.
+    assert_eq!(&bundle(2)[0x20..0x22], &[0x03, 0x0A]);
     // SelectReduce (seed 000 §3.1): the ALU bytes at +0x24/+0x25, bypass then max (8 -> 0x08).
     assert_eq!(&bundle(3)[0x24..0x26], &[0x00, 0x08]);
     // Exponential (seed 001): accumulator_cmd ZeroAccumulate (3 -> 3) at +0x0C; op0|op1 = 0 and
-    // reverse none; fp32 tags 0x0A at +0x20/+0x21; imm0 = 1.0f = 0x3F800000 little-endian.
-    assert_eq!(bundle(5)[0x0C], 0x03);
-    assert_eq!(&bundle(5)[0x20..0x22], &[0x0A, 0x0A]);
-    assert_eq!(&bundle(5)[0x24..0x27], &[0x00, 0x00, 0x00]);
-    assert_eq!(&bundle(5)[0x28..0x2C], &[0x00, 0x00, 0x80, 0x3F]);
+    // reverse none; fp32 tags 0x0A at +0x20/+0x21; imm0, max_value [I1], is the rowmax AP: a
+    // physical AP (source byte 1 at +0x23) whose ADDR4 word is SBUF partition 0, byte 0x2800.
+    assert_eq!(bundle(4)[0x0C], 0x03);
+    assert_eq!(&bundle(4)[0x20..0x24], &[0x0A, 0x0A, 0x80, 0x01]);
+    assert_eq!(&bundle(4)[0x24..0x27], &[0x00, 0x00, 0x00]);
+    assert_eq!(&bundle(4)[0x28..0x2C], &[0x00, 0x28, 0x00, 0x00]);
     // The trailing DveReadAccumulator: header only, the body as zero-filled as every bundle
     // starts (seed 001).
-    assert!(bundle(6)[4..].iter().all(|&b| b == 0));
+    assert!(bundle(5)[4..].iter().all(|&b| b == 0));
     // TensorScalar 1.0 / rowsum (seed 001): divide (7 -> 0x07) at +0x24, the reverse pack
     // reverse0 | reverse1 << 1 = 1 at +0x26.
-    assert_eq!((bundle(7)[0x24], bundle(7)[0x26]), (0x07, 0x01));
+    assert_eq!((bundle(6)[0x24], bundle(6)[0x26]), (0x07, 0x01));
     // CastPredicated (seed 000 §3.2): the s3d3_tt band, src float32 in the low nibble and the
-    // bfloat16 mask in the high nibble of +0x0C, no ALU byte.
-    assert_eq!(&bundle(9)[0x0C..0x10], &[0x6A, 0x06, 0x00, 128]);
+    // uint8 mask in the high nibble of +0x0C, the bfloat16 output at +0x0D, no ALU byte.
+    assert_eq!(&bundle(8)[0x0C..0x10], &[0x3A, 0x06, 0x00, 128]);
 }
 
 /// The listing of examples/kernel.bin, one line per bundle.
@@ -144,7 +145,7 @@ const LISTING: [&str; BUNDLES] = [
      dst={addr=0x00001400,strides=[1,1,1,1],nums=[512,1,1,1]}",
     "0x00000080  0xe8  CopyPredicatedScalar  \
      sync={wait_mode=1,wait_index=0,update_mode=0,update_index=0,value=1} \
-     out={addr=0x00001400,strides=[1,1,1],nums=[512,1,1]} mask_dtype=float32 \
+     out={addr=0x00001400,strides=[1,1,1],nums=[512,1,1]} mask_dtype=uint8|float8_e8m0fnu \
      out_dtype=float32 num_active_partitions=128 byte_0x29=0 mask_num_active_partitions=128 \
      scalar=4286578688 \
      mask={addr=0x00000800,strides=[1,1,1],nums=[512,1,1]}",
@@ -152,39 +153,33 @@ const LISTING: [&str; BUNDLES] = [
      sync={wait_mode=0,wait_index=0,update_mode=0,update_index=0,value=0} \
      src={addr=0x00001400,strides=[1,1],nums=[512,1]} \
      out={addr=0x00002800,strides=[1,1],nums=[1,1]} op0=bypass reduce_op=max byte_0x26=0 \
-     false_fill=0 mask_dtype=bfloat16 src_dtype=float32 out_dtype=float32 \
+     false_fill=0 mask_dtype=uint8|float8_e8m0fnu src_dtype=float32 out_dtype=float32 \
      fill_dtype=float32 accumulate=zero_accumulate \
      mask={addr=0x00001000,strides=[1,1],nums=[512,1]}",
-    "0x00000100  0x41  TensorTensor  opcode=tensor_tensor \
-     sync={wait_mode=0,wait_index=0,update_mode=0,update_index=0,value=0} \
-     in0_dtype=float32 in1_dtype=float32 out_dtype=float32 alu=subtract \
-     num_active_partitions=128 out={addr=0x00001400,strides=[1,1,1],nums=[512,1,1]} \
-     in0={addr=0x00001400,strides=[1,1,1],nums=[512,1,1]} \
-     in1={addr=0x00002800,strides=[0,1,1],nums=[512,1,1]}",
-    "0x00000140  0x30  Exponential  opcode=exponential \
+    "0x00000100  0x30  Exponential  opcode=exponential \
      sync={wait_mode=0,wait_index=0,update_mode=0,update_index=0,value=0} \
      accumulator_cmd=zero_accumulate input={addr=0x00001400,strides=[1,1,1],nums=[512,1,1]} \
-     in_dtype=float32 out_dtype=float32 num_active_channels=128 imm0_src=immediate \
-     op0=bypass op1=bypass reverse=none imm1_src=immediate imm0=1065353216 imm1=0 \
+     in_dtype=float32 out_dtype=float32 num_active_channels=128 imm0_src=physical_ap \
+     op0=bypass op1=bypass reverse=none imm1_src=immediate imm0=10240 imm1=0 \
      out={addr=0x00001c00,strides=[1,1,1],nums=[512,1,1]}",
-    "0x00000180  0x9b  DveReadAccumulator  \
+    "0x00000140  0x9b  DveReadAccumulator  \
      body=000000000000000000000000000000000000000000000000000000000000\
      000000000000000000000000000000000000000000000000000000000000",
-    "0x000001c0  0x43  TensorScalar  opcode=tensor_scalar_arith \
+    "0x00000180  0x43  TensorScalar  opcode=tensor_scalar_arith \
      sync={wait_mode=0,wait_index=0,update_mode=0,update_index=0,value=0} \
      accumulator_cmd=idle input={addr=0x00002804,strides=[1,1,1],nums=[1,1,1]} \
      in_dtype=float32 out_dtype=float32 num_active_channels=128 imm0_src=immediate \
      op0=divide op1=bypass reverse=first imm1_src=immediate imm0=1065353216 imm1=0 \
      out={addr=0x00002808,strides=[1,1,1],nums=[1,1,1]}",
-    "0x00000200  0x43  TensorScalar  opcode=tensor_scalar_arith \
+    "0x000001c0  0x43  TensorScalar  opcode=tensor_scalar_arith \
      sync={wait_mode=0,wait_index=0,update_mode=0,update_index=0,value=0} \
      accumulator_cmd=idle input={addr=0x00001c00,strides=[1,1,1],nums=[512,1,1]} \
      in_dtype=float32 out_dtype=float32 num_active_channels=128 imm0_src=physical_ap \
      op0=mult op1=bypass reverse=none imm1_src=immediate imm0=10248 imm1=0 \
      out={addr=0x00001c00,strides=[1,1,1],nums=[512,1,1]}",
-    "0x00000240  0x99  CopyPredicated  opcode=cast_predicated \
+    "0x00000200  0x99  CopyPredicated  opcode=cast_predicated \
      sync={wait_mode=0,wait_index=0,update_mode=1,update_index=1,value=1} \
-     src_dtype=float32 mask_dtype=bfloat16 out_dtype=bfloat16 alu=0 \
+     src_dtype=float32 mask_dtype=uint8|float8_e8m0fnu out_dtype=bfloat16 alu=0 \
      num_active_partitions=128 out={addr=0x00002400,strides=[1,1,1],nums=[512,1,1]} \
      src={addr=0x00001c00,strides=[1,1,1],nums=[512,1,1]} \
      mask={addr=0x00001000,strides=[1,1,1],nums=[512,1,1]}",
@@ -230,11 +225,11 @@ fn decode_reads_standard_input() {
 
 #[test]
 fn a_long_stream_decodes_in_order_across_workers() {
-    // 3000 bundles: several chunks of work, decoded on every core, printed in stream order.
+    // 2700 bundles: several chunks of work, decoded on every core, printed in stream order.
     let dir = scratch("long");
     let one = fs::read(example_bin()).unwrap();
     let mut bytes: Vec<u8> = one.iter().copied().cycle().take(300 * one.len()).collect();
-    bytes[2500 * 64] = 0xFF;
+    bytes[2502 * 64] = 0xFF;
     let path = dir.join("long.bin");
     fs::write(&path, &bytes).unwrap();
     let run = isa().arg("decode").arg(&path).assert().code(1);
@@ -243,9 +238,9 @@ fn a_long_stream_decodes_in_order_across_workers() {
         .lines()
         .map(|l| usize::from_str_radix(&l[2..10], 16).unwrap())
         .collect();
-    assert_eq!(offsets, (0..3000).map(|k| k * 64).collect::<Vec<_>>());
+    assert_eq!(offsets, (0..2700).map(|k| k * 64).collect::<Vec<_>>());
     run.stderr(contains(
-        "long.bin:0x27100: cannot decode bundle: field `opcode`",
+        "long.bin:0x27180: cannot decode bundle: field `opcode`",
     ))
     .stderr(contains("isa: 1 problem in"));
     isa()
@@ -253,9 +248,9 @@ fn a_long_stream_decodes_in_order_across_workers() {
         .arg(&path)
         .assert()
         .code(1)
-        // Bundle 2500 is bundle 0 of its copy of the example (2500 = 10·250): the Memset.
+        // Bundle 2502 is bundle 0 of its copy of the example (2502 = 9·278): the Memset.
         .stdout(contains("0x49    Memset                        299\n"))
-        .stdout(contains("0x41    TensorTensor                  300\n"))
+        .stdout(contains("0x30    Exponential                   300\n"))
         .stdout(contains("0x43    TensorScalar                  600\n"))
         .stdout(contains("0xff    (unknown)                       1\n"));
 }
@@ -285,7 +280,6 @@ fn decode_json_is_the_serde_form_with_the_offset() {
             "TensorCopy",
             "CopyPredicatedScalar",
             "SelectReduce",
-            "TensorTensor",
             "Exponential",
             "DveReadAccumulator",
             "TensorScalar",
@@ -293,12 +287,13 @@ fn decode_json_is_the_serde_form_with_the_offset() {
             "CopyPredicated"
         ]
     );
-    // Exponential's imm0 is 1.0f, 0x3F800000 = 1065353216.
-    let v: serde_json::Value = serde_json::from_str(lines[5]).unwrap();
-    assert_eq!(v["imm0"], 0x3F80_0000u32);
+    // Exponential's imm0, max_value [I1], is the physical AP of rowmax: SBUF byte 0x2800.
+    let v: serde_json::Value = serde_json::from_str(lines[4]).unwrap();
+    assert_eq!(v["imm0_src"], "physical_ap");
+    assert_eq!(v["imm0"], 0x2800u32);
     assert_eq!(v["accumulator_cmd"], "zero_accumulate");
     // An unrecovered op carries its 60-byte body as 120 hex digits.
-    let v: serde_json::Value = serde_json::from_str(lines[6]).unwrap();
+    let v: serde_json::Value = serde_json::from_str(lines[5]).unwrap();
     assert_eq!(v["body"].as_str().map(str::len), Some(120));
 }
 
@@ -473,32 +468,32 @@ fn validate_passes_the_example() {
         .assert()
         .code(0)
         .stdout("")
-        .stderr(contains("10 bundles, every check passed"));
+        .stderr(contains("9 bundles, every check passed"));
 }
 
 #[test]
 fn validate_lists_a_zero_count_with_its_absolute_offset_check_and_field() {
     let dir = scratch("zero-count");
-    // Bundle 4 (0x100, TensorTensor): `out` count0 at +0x10 + (4 + 2·3) = +0x1A (seed 002:
-    // counts after the strides, at 4 + 2N).
+    // Bundle 8 (0x200, CastPredicated, the s3d3_tt band): `out` count0 at +0x10 + (4 + 2·3) =
+    // +0x1A (seed 002: counts after the strides, at 4 + 2N).
     let path = corrupted(&dir, "zero.bin", |b| {
-        b[0x100 + 0x1A] = 0;
-        b[0x100 + 0x1B] = 0;
+        b[0x200 + 0x1A] = 0;
+        b[0x200 + 0x1B] = 0;
     });
     let out = isa().arg("validate").arg(&path).assert().code(1);
     let out = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(
-        out.contains(":0x11a: TensorTensor: tensor3d_valid failed on `out` at byte 0x1a: count0"),
+        out.contains(":0x21a: CopyPredicated: tensor3d_valid failed on `out` at byte 0x1a: count0"),
         "{out}"
     );
     // The inputs still walk 512 elements; the output now walks none.
     for (at, field) in [
-        ("0x120", "in0` at byte 0x20"),
-        ("0x130", "in1` at byte 0x30"),
+        ("0x220", "src` at byte 0x20"),
+        ("0x230", "mask` at byte 0x30"),
     ] {
         assert!(
             out.contains(&format!(
-                ":{at}: TensorTensor: s3d3_tt_src_element_cnt_check failed on `{field}"
+                ":{at}: CopyPredicated: s3d3_tt_src_element_cnt_check failed on `{field}"
             )),
             "{out}"
         );
@@ -516,25 +511,25 @@ fn validate_lists_a_zero_count_with_its_absolute_offset_check_and_field() {
 fn validate_strict_only_reports_only_rules_the_seeds_state() {
     let dir = scratch("strict-only");
     let path = corrupted(&dir, "zero.bin", |b| {
-        b[0x100 + 0x1A] = 0;
-        b[0x100 + 0x1B] = 0;
+        b[0x200 + 0x1A] = 0;
+        b[0x200 + 0x1B] = 0;
     });
     let out = isa()
         .args(["validate", "--strict-only"])
         .arg(&path)
         .assert()
         .code(1)
-        .stderr(contains("10 bundles, 1 finding"));
+        .stderr(contains("9 bundles, 1 finding"));
     let out = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert_eq!(out.lines().count(), 1, "{out}");
     assert!(
-        out.contains(":0x11a: TensorTensor: tensor3d_valid failed on `out` at byte 0x1a: count0"),
+        out.contains(":0x21a: CopyPredicated: tensor3d_valid failed on `out` at byte 0x1a: count0"),
         "{out}"
     );
     assert!(!out.contains("s3d3_tt_src_element_cnt_check"), "{out}");
 
     // Decode failures are not validator findings: reported with or without the flag.
-    let bad = corrupted(&dir, "lut.bin", |b| b[0x140 + 0x20] = 0x00);
+    let bad = corrupted(&dir, "lut.bin", |b| b[0x100 + 0x20] = 0x00);
     isa()
         .args(["validate", "--strict-only"])
         .arg(&bad)
@@ -553,20 +548,20 @@ fn validate_strict_only_reports_only_rules_the_seeds_state() {
 #[test]
 fn validate_reports_decode_failures_as_the_decode_check() {
     let dir = scratch("validate-decode");
-    // Bundle 5 (0x140, Exponential): in_dtype at +0x20 set to 0x00, no dtype's code in the
+    // Bundle 4 (0x100, Exponential): in_dtype at +0x20 set to 0x00, no dtype's code in the
     // CoreV4 table (seed 001: byte_1DFBAD0 starts at 0x01, uint64).
-    let path = corrupted(&dir, "lut.bin", |b| b[0x140 + 0x20] = 0x00);
+    let path = corrupted(&dir, "lut.bin", |b| b[0x100 + 0x20] = 0x00);
     isa()
         .arg("validate")
         .arg(&path)
         .assert()
         .code(1)
         .stdout(format!(
-            "{}:0x160: Exponential: decode failed on `in_dtype` at byte 0x20: code 0x0 is not \
+            "{}:0x120: Exponential: decode failed on `in_dtype` at byte 0x20: code 0x0 is not \
              in table `dtype_v4`\n",
             path.display()
         ))
-        .stderr(contains("10 bundles, 1 finding"));
+        .stderr(contains("9 bundles, 1 finding"));
 }
 
 #[test]
@@ -575,7 +570,6 @@ fn stats_counts_bundles_per_opcode_and_op() {
     let expected = "\
 opcode  op                        bundles
 0x30    Exponential                     1
-0x41    TensorTensor                    1
 0x43    TensorScalar                    2
 0x46    TensorCopy                      1
 0x49    Memset                          1
@@ -593,10 +587,9 @@ Memset                                  1
 SelectReduce                            1
 TensorCopy                              1
 TensorScalar                            2
-TensorTensor                            1
 ";
     let (head, table) = out.split_once('\n').unwrap_or_default();
-    assert!(head.ends_with(": 10 bundles, 640 bytes"), "{head}");
+    assert!(head.ends_with(": 9 bundles, 576 bytes"), "{head}");
     assert_eq!(table, expected);
     isa()
         .arg("stats")
@@ -621,9 +614,9 @@ fn stats_counts_unknown_opcodes_and_trailing_bytes() {
         .stdout(contains("0xe8    CopyPredicatedScalar").not())
         .stdout(contains("0x43    TensorScalar                    2\n"))
         .stdout(contains("0xff    (unknown)                       1\n"))
-        .stdout(contains("trailing bytes: 4 at 0x280"))
+        .stdout(contains("trailing bytes: 4 at 0x240"))
         .stderr(contains(":0x80: cannot decode bundle: field `opcode`"))
-        .stderr(contains(":0x280: 4 trailing bytes"));
+        .stderr(contains(":0x240: 4 trailing bytes"));
 }
 
 #[test]
@@ -1053,17 +1046,17 @@ fn a_truncated_stream_reports_the_trailing_bytes_and_decodes_the_rest() {
     assert_eq!(
         lines[..BUNDLES - 1],
         LISTING[..BUNDLES - 1],
-        "nine bundles and the trailing bytes: {out}"
+        "eight bundles and the trailing bytes: {out}"
     );
     // The last bundle's first bytes: opcode 0x99, inst_word_len 0x10, two zero bytes, then the
     // sync band (wait 0, 0; update mode 1, index 1; value 1).
     assert!(
-        lines[BUNDLES - 1].starts_with("0x00000240  (trailing)  bytes=991000000000010101000000"),
+        lines[BUNDLES - 1].starts_with("0x00000200  (trailing)  bytes=991000000000010101000000"),
         "{}",
         lines[BUNDLES - 1]
     );
     run.stderr(contains(
-        "short.bin:0x240: 54 trailing bytes at offset 0x240 do not make a 64-byte bundle",
+        "short.bin:0x200: 54 trailing bytes at offset 0x200 do not make a 64-byte bundle",
     ))
     .stderr(no_panic());
 }
@@ -1149,14 +1142,14 @@ fn reserved_bits_set_in_a_tensor_scalar_are_reported_at_their_absolute_offset() 
 fn a_bad_dtype_code_in_exponential_is_reported_with_field_and_offset() {
     let dir = scratch("bad-lut");
     // Exponential takes the CoreV4 table (seed 001), whose codes start at 0x01: 0x00 is none.
-    let path = corrupted(&dir, "lut.bin", |b| b[0x140 + 0x20] = 0x00);
+    let path = corrupted(&dir, "lut.bin", |b| b[0x100 + 0x20] = 0x00);
     let run = isa().arg("decode").arg(&path).assert().code(1);
     let out = String::from_utf8(run.get_output().stdout.clone()).unwrap();
     assert_eq!(out.lines().filter(|l| l.contains("  (bad)  ")).count(), 1);
     assert_eq!(out.lines().nth(6), Some(LISTING[6]));
     run.stderr(contains(
-        "lut.bin:0x160: cannot decode Exponential: field `in_dtype` at byte 0x20: code 0x0 is \
-         not in table `dtype_v4` (bundle at 0x140)",
+        "lut.bin:0x120: cannot decode Exponential: field `in_dtype` at byte 0x20: code 0x0 is \
+         not in table `dtype_v4` (bundle at 0x100)",
     ))
     .stderr(contains("isa: 1 problem in"))
     .stderr(no_panic());
@@ -1168,8 +1161,8 @@ fn malformed_json_is_reported_by_line_and_no_output_is_written() {
     let source = fs::read_to_string(example_jsonl()).unwrap();
     let mut lines: Vec<String> = source.lines().map(str::to_string).collect();
     lines[3].truncate(40);
-    // Line 5 is the TensorTensor.
-    lines[4] = lines[4].replace(
+    // Line 9 is the CastPredicated.
+    lines[8] = lines[8].replace(
         "\"num_active_partitions\":128",
         "\"num_active_partitions\":300",
     );
@@ -1187,7 +1180,7 @@ fn malformed_json_is_reported_by_line_and_no_output_is_written() {
             "bad.jsonl:4:40: malformed JSON: EOF while parsing an object",
         ))
         .stderr(contains(
-            "bad.jsonl:5: field `num_active_partitions` (byte 0x0f): invalid value: integer `300`",
+            "bad.jsonl:9: field `num_active_partitions` (byte 0x0f): invalid value: integer `300`",
         ))
         .stderr(contains("2 lines of"))
         .stderr(no_panic());
@@ -1923,12 +1916,12 @@ fn json_lines_of(stream: &[u8]) -> Vec<String> {
 
 #[test]
 fn encode_to_standard_output_stops_exactly_before_the_first_bad_line() {
-    // The example repeated 2,000 times: 20,000 lines, more than one batch of lines. The bad
+    // The example repeated 2,000 times: 18,000 lines, more than one batch of lines. The bad
     // line is 12,345 (in the middle of a batch), then line 7 (in the first piece); and line
     // 100 deleted, so that the record on line 100 is misplaced, stops the bytes the same way.
     let stream = fs::read(example_bin()).unwrap().repeat(2000);
     let lines = json_lines_of(&stream);
-    assert_eq!(lines.len(), 20_000);
+    assert_eq!(lines.len(), 18_000);
     for (bad, text) in [(12_345, Some("garbage")), (7, Some("{}")), (100, None)] {
         let mut edited = lines.clone();
         match text {
@@ -1964,14 +1957,14 @@ fn encode_to_a_file_that_stops_at_a_bad_line_leaves_the_file_there_as_it_was() {
     fs::write(&out, b"previous").unwrap();
     let stream = fs::read(example_bin()).unwrap().repeat(2000);
     let mut lines = json_lines_of(&stream);
-    lines[19_990] = "garbage".into();
+    lines[17_990] = "garbage".into();
     isa()
         .args(["encode", "-", "-o"])
         .arg(&out)
         .write_stdin(lines.join("\n"))
         .assert()
         .code(1)
-        .stderr(contains("<stdin>:19991:1: malformed JSON: expected value"))
+        .stderr(contains("<stdin>:17991:1: malformed JSON: expected value"))
         .stderr(contains(
             "out.bin was not written (an existing file is left as it was)",
         ));

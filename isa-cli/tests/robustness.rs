@@ -47,20 +47,26 @@ fn listing(dir: &Path) -> Vec<String> {
     names
 }
 
-/// The JSON Lines record of the example's first TensorTensor bundle (opcode 0x41), as
-/// `isa decode --json` writes it.
+/// A JSON Lines record of a TensorTensor bundle (opcode 0x41, `xm = xm - rowmax` over a
+/// 128 x 512 fp32 tile), as `isa decode --json` writes it; checked to encode before use.
 fn first_record() -> String {
-    let bin = example_bin();
-    let tensor_tensor = bin
-        .chunks_exact(64)
-        .find(|b| b[0] == 0x41)
-        .expect("the example has a TensorTensor bundle");
+    let record = concat!(
+        r#"{"offset":0,"op":"TensorTensor","opcode":"tensor_tensor","#,
+        r#""sync":{"wait_mode":0,"wait_index":0,"update_mode":0,"update_index":0,"value":0},"#,
+        r#""in0_dtype":"float32","in1_dtype":"float32","out_dtype":"float32","alu":"subtract","#,
+        r#""num_active_partitions":128,"#,
+        r#""out":{"addr":5120,"strides":[1,1,1],"nums":[512,1,1]},"#,
+        r#""in0":{"addr":5120,"strides":[1,1,1],"nums":[512,1,1]},"#,
+        r#""in1":{"addr":10240,"strides":[0,1,1],"nums":[512,1,1]}}"#,
+        "\n"
+    );
     let out = isa()
-        .args(["decode", "--json", "-"])
-        .write_stdin(tensor_tensor.to_vec())
+        .args(["encode", "-", "-o", "-"])
+        .write_stdin(record)
         .output()
         .expect("isa runs");
-    String::from_utf8(out.stdout).expect("UTF-8 output")
+    assert_eq!(out.stdout.len(), 64, "the record encodes");
+    record.to_string()
 }
 
 /// No panic message, no backtrace.

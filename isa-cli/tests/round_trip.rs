@@ -129,7 +129,7 @@ fn a_bundle_that_does_not_decode_is_a_raw_record_with_its_reason() {
     stream.extend_from_slice(&[0x41, 0x10, 0x00]);
     let out = decode_bundles::<BuiltIn>(&stream, "s.bin", Form::Json);
     let lines: Vec<&str> = out.text.lines().collect();
-    assert_eq!(lines.len(), 11);
+    assert_eq!(lines.len(), 10);
     let hex: String = stream[0x80..0xC0]
         .iter()
         .map(|b| format!("{b:02x}"))
@@ -142,15 +142,15 @@ fn a_bundle_that_does_not_decode_is_a_raw_record_with_its_reason() {
         lines[2]
     );
     assert_eq!(
-        lines[10],
-        r#"{"offset":640,"raw":"411000","reason":"3 trailing bytes at offset 0x280 do not make a 64-byte bundle"}"#
+        lines[9],
+        r#"{"offset":576,"raw":"411000","reason":"3 trailing bytes at offset 0x240 do not make a 64-byte bundle"}"#
     );
     // The records that decode are as they were.
     assert!(lines[3].starts_with(r#"{"offset":192,"op":"SelectReduce","#));
     // Both are reported.
     assert_eq!(out.problems.len(), 2, "{:?}", out.problems);
     assert!(out.problems[0].starts_with("s.bin:0x80: cannot decode bundle"));
-    assert!(out.problems[1].starts_with("s.bin:0x280: 3 trailing bytes"));
+    assert!(out.problems[1].starts_with("s.bin:0x240: 3 trailing bytes"));
 }
 
 #[test]
@@ -173,8 +173,8 @@ fn the_listing_shows_a_bad_bundle_and_the_tail_with_every_byte_and_the_reason() 
         )
     );
     assert_eq!(
-        lines[10],
-        "0x00000280  (trailing)  bytes=aaaaaaaaaa  ; 5 trailing bytes at offset 0x280 do not make \
+        lines[9],
+        "0x00000240  (trailing)  bytes=aaaaaaaaaa  ; 5 trailing bytes at offset 0x240 do not make \
          a 64-byte bundle"
     );
 }

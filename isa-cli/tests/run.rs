@@ -22,6 +22,11 @@ fn scratch(name: &str) -> PathBuf {
 
 /// Writes `values` as a float32 `.npy` of `shape`.
 fn save_f32(path: &Path, shape: &[u64], values: &[f32]) {
+    save(path, shape, values);
+}
+
+/// Writes `values` as a `.npy` of their NumPy dtype (`<f4`, `|u1`).
+fn save<T: npyz::AutoSerialize + Copy>(path: &Path, shape: &[u64], values: &[T]) {
     let mut out = Vec::new();
     let mut w = npyz::WriteOptions::new()
         .default_dtype()
@@ -357,15 +362,16 @@ fn softmax(p: usize, row: &[f32]) -> Vec<f64> {
 fn the_example_softmax_from_the_command_is_within_one_bf16_ulp_of_f64() {
     let dir = scratch("softmax");
     let scores = scores();
-    let mask = |pick: fn((bool, bool)) -> bool| -> Vec<f32> {
+    // The masks are uint8 1 / 0, the predicates' dtype (tensor_copy_predicated [P2]).
+    let mask = |pick: fn((bool, bool)) -> bool| -> Vec<u8> {
         (0..ROWS * COLUMNS)
-            .map(|i| f32::from(u8::from(pick(live(i / COLUMNS, i % COLUMNS)))))
+            .map(|i| u8::from(pick(live(i / COLUMNS, i % COLUMNS))))
             .collect()
     };
     let shape = [ROWS as u64, COLUMNS as u64];
     save_f32(&dir.join("scores.npy"), &shape, &scores);
-    save_f32(&dir.join("causal.npy"), &shape, &mask(|(c, _)| c));
-    save_bf16(&dir.join("padding.npy"), &shape, &mask(|(_, k)| k));
+    save(&dir.join("causal.npy"), &shape, &mask(|(c, _)| c));
+    save(&dir.join("padding.npy"), &shape, &mask(|(_, k)| k));
     let kernel = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/kernel.bin");
     let probs = dir.join("probs.npy");
     let at = |name: &str| dir.join(name).display().to_string();
@@ -375,7 +381,7 @@ fn the_example_softmax_from_the_command_is_within_one_bf16_ulp_of_f64() {
         .arg(format!("--load=sbuf@0x0={}", at("scores.npy")))
         .arg(format!("--load=sbuf@0x800={}", at("causal.npy")))
         .arg(format!("--load=sbuf@0x1000={}", at("padding.npy")))
-        .arg("--drain=0x180=sbuf@0x2804")
+        .arg("--drain=0x140=sbuf@0x2804")
         .arg(format!(
             "--dump=sbuf@0x2400={}:bfloat16:128,512",
             probs.display()

@@ -441,14 +441,21 @@ impl CopyPredicatedInst {
         }
     }
 
-    /// The 0x72 / 0x99 stores (seed 000 §3.2): the immediate-type check, then the s3d3_tt band
-    /// with the mask in the in1 slot, no ALU byte.
+    /// The 0x72 / 0x99 stores (seed 000 §3.2): the immediate-type check and the predicate dtype
+    /// ([`S3D3_COPY_CAST_PRED_SRC1_DST_DTY`]), then the s3d3_tt band with the mask in the in1
+    /// slot, no ALU byte.
     fn copy_cast(&self, opcode: CopyCastOpcode) -> Result<CopyPredicated, LowerError> {
         let src = self.src_tensor(
             &COPY_CAST_TENSOR_SRC,
             "CopyPredicated packs src into the s3d3_tt in0 slot; it must be an access pattern",
         )?;
         self.check_imm_value_type_compatible()?;
+        if !COPY_PREDICATE_DTYPES.contains(&self.mask.dtype) {
+            return Err(LowerError::Refused {
+                rule: &S3D3_COPY_CAST_PRED_SRC1_DST_DTY,
+                message: "the mask of a predicated copy must be uint8, uint16 or uint32 [P2]",
+            });
+        }
         Ok(CopyPredicated {
             opcode,
             sync: self.sync,
@@ -585,12 +592,16 @@ pub const S3D3_COPY_PRED_SRC0_DTYPE: Rule = Rule {
     source: "seed 000 ledger names s3d3_copy_pred_src0_dtype; same-tag rule read from the name and 0x72 being the same-dtype copy",
 };
 
-/// `s3d3_copy_cast_pred_src1_dst_dty` (seed 000 ledger, by name): the rule is a reading.
+/// `s3d3_copy_cast_pred_src1_dst_dty` (seed 000 ledger, by name): the rule is a reading, held to
+/// the public predicate dtypes.
 pub const S3D3_COPY_CAST_PRED_SRC1_DST_DTY: Rule = Rule {
     name: "s3d3_copy_cast_pred_src1_dst_dty",
     confidence: Confidence::Inferred,
-    source: "seed 000 ledger names s3d3_copy_cast_pred_src1_dst_dty; mask-tag rule read from the name",
+    source: "seed 000 ledger names s3d3_copy_cast_pred_src1_dst_dty; read as the predicate (src1, the mask) check: tensor_copy_predicated's predicate is uint8, uint16 or uint32 while src and dst share any dtype [P2]",
 };
+
+/// tensor_copy_predicated's predicate dtypes \[P2\].
+pub const COPY_PREDICATE_DTYPES: &[Dtype] = &[Dtype::Uint8, Dtype::Uint16, Dtype::Uint32];
 
 /// `d3_cp_pred_scalar_reserved_zero`: seed 000 §3.3 calls it "the L2 reserved-zero check on this
 /// struct"; which stored byte it covers (+0x29) is a reading.
@@ -644,8 +655,8 @@ impl Validate for CopyPredicated {
     /// - `s3d3_copy_pred_src0_dtype`: on 0x72, src0 (`src`) carries the output's wire tag — a
     ///   predicated copy does not convert;
     /// - `s3d3_copy_cast_pred_src1_dst_dty`: on 0x72 and 0x99 (`copy_cast_pred` names both, as
-    ///   in the check above), src1 (the mask) carries the output's wire tag — the predicate is
-    ///   read lane for lane with the destination;
+    ///   in the check above), src1 (the mask) is a predicate dtype, uint8, uint16 or uint32
+    ///   ([`COPY_PREDICATE_DTYPES`], \[P2\]);
     /// - `s3d3_tt_src_element_cnt_check`: `src` and the mask walk as many elements as `out`;
     /// - `tensor3d_valid` on the three descriptors (seed 002).
     fn check(&self, out: &mut Findings) {
@@ -666,8 +677,14 @@ impl Validate for CopyPredicated {
             let src = (at!(Self, "src_dtype"), self.src_dtype);
             tag_differs(&S3D3_COPY_PRED_SRC0_DTYPE, src, output, out);
         }
-        let mask = (at!(Self, "mask_dtype"), self.mask_dtype);
-        tag_differs(&S3D3_COPY_CAST_PRED_SRC1_DST_DTY, mask, output, out);
+        if !COPY_PREDICATE_DTYPES.contains(&self.mask_dtype) {
+            let why = reason!(
+                "{} is not a predicate dtype (uint8, uint16 or uint32)",
+                self.mask_dtype
+            );
+            let rule = &S3D3_COPY_CAST_PRED_SRC1_DST_DTY;
+            out.push(finding(rule, at!(Self, "mask_dtype"), why));
+        }
         element_counts(
             &S3D3_TT_SRC_ELEMENT_CNT_CHECK,
             &self.out,

@@ -53,7 +53,11 @@ pub struct ExponentialInst {
     pub reduce_out: Option<Operand>,
     /// `arg[0]`: the input pattern.
     pub input: Operand,
-    /// `arg[1]`: imm0 (bias / scale).
+    /// `arg[1]`: imm0, nki.isa.exponential's `max_value`: `dst[i] = exp(src[i] - max_value)`
+    /// \[I1\]. An fp32 immediate or an AP of one element per partition (`max_value: float |
+    /// NkiTensor` \[I1\]; seed 001 packs `arg[1]` with the mem-pattern packer `sub_142E370`,
+    /// whose "bias/scale mem-pattern" comment names the packer, not the meaning), so a row
+    /// maximum is subtracted per partition by the Exponential itself.
     pub imm0: Arg,
     /// `arg[2]`: imm1 (the reduce-init with load_accumulate; otherwise an immediate 0).
     pub imm1: Arg,

@@ -15,11 +15,11 @@ use isa_ops::{Codegen, LowerError, Lowering, Op, Validate, decode_any};
 const PATTERN: &[(i64, u64)] = &[(1, 64), (512, 4), (1, 128)];
 const MASK_PATTERN: &[(i64, u64)] = &[(1, 64), (128, 4), (1, 128)];
 
-/// out[64][4][128] fp32, masked copy of an fp32 src under an fp32 mask.
+/// out[64][4][128] fp32, masked copy of an fp32 src under a uint8 mask (a predicate dtype, P2).
 fn copy() -> CopyPredicatedInst {
     CopyPredicatedInst {
         out: operand(0x0004_0100, PATTERN, Dtype::Float32),
-        mask: operand(0x000C_0000, MASK_PATTERN, Dtype::Float32),
+        mask: operand(0x000C_0000, MASK_PATTERN, Dtype::Uint8),
         src: Source::Tensor(operand(0x0008_0000, PATTERN, Dtype::Float32)),
         fill: None,
         reduce_op: AluOp::Bypass,
@@ -38,7 +38,7 @@ fn copy() -> CopyPredicatedInst {
 const COPY_BYTES: [u8; 64] = [
     0x72, 0x10, 0x00, 0x00,                         // setupHeader
     0x01, 0x02, 0x03, 0x04, 0x0D, 0x0C, 0x0B, 0x0A, // sync: modes and indices, value LE
-    0xAA,                                           // src fp32 0x0A | mask fp32 0x0A << 4
+    0x3A,                                           // src fp32 0x0A | mask uint8 0x03 << 4
     0x0A,                                           // out fp32
     0x00,                                           // no ALU byte
     0x40,                                           // num_active_partitions = mask Pattern[0].num 64
@@ -62,7 +62,7 @@ fn cast() -> CopyPredicatedInst {
 const CAST_BYTES: [u8; 64] = [
     0x99, 0x10, 0x00, 0x00,
     0, 0, 0, 0, 0, 0, 0, 0,
-    0xA6,                                           // src bf16 0x06 | mask fp32 0x0A << 4
+    0x36,                                           // src bf16 0x06 | mask uint8 0x03 << 4
     0x0A,                                           // out fp32
     0x00,
     0x40,
@@ -149,7 +149,7 @@ fn copy_predicated_0x72_is_the_s3d3_tt_band_with_the_mask_in_in1() {
     assert_eq!(CopyPredicated::decode_bytes(&COPY_BYTES).unwrap(), bundle);
     let view = CopyPredicated::view(&COPY_BYTES).unwrap();
     assert_eq!(view.opcode(), Ok(CopyCastOpcode::Copy));
-    assert_eq!(view.mask_dtype(), Ok(Dtype::Float32));
+    assert_eq!(view.mask_dtype(), Ok(Dtype::Uint8));
     assert_eq!(view.mask().unwrap().strides, [1, 128, 1]);
 }
 
@@ -270,7 +270,7 @@ fn selection_follows_the_operand_profile() {
 fn select_lowers_to_an_unconditional_copy_then_a_predicated_copy() {
     let select = SelectInst {
         out: operand(0x0004_0100, PATTERN, Dtype::Float32),
-        preds: operand(0x000C_0000, MASK_PATTERN, Dtype::Float32),
+        preds: operand(0x000C_0000, MASK_PATTERN, Dtype::Uint8),
         on_true: Source::Tensor(operand(0x0008_0000, PATTERN, Dtype::Bfloat16)),
         on_false: operand(0x0010_0000, PATTERN, Dtype::Float32),
         sync: SyncBand::default(),
@@ -373,20 +373,28 @@ fn s3d3_copy_pred_src0_dtype_forbids_a_conversion_on_0x72() {
     // Tags, not ordinals: float8_e4m3fn carries float8e4's tag 0x0E.
     let mut same_tag = CopyPredicated::decode_bytes(&COPY_BYTES).unwrap();
     same_tag.src_dtype = Dtype::Float8E4m3fn;
-    same_tag.mask_dtype = Dtype::Float8e4;
     same_tag.out_dtype = Dtype::Float8e4;
     assert_eq!(same_tag.validate(), vec![]);
 }
 
 #[test]
-fn s3d3_copy_cast_pred_src1_dst_dty_wants_the_mask_in_the_output_type() {
+fn s3d3_copy_cast_pred_src1_dst_dty_wants_a_predicate_dtype() {
+    // tensor_copy_predicated: "predicate must be of type uint8, uint16, or uint32" [P2]; a mask
+    // in the output's dtype (fp32) or a signed one is a finding, uint16 and uint32 are not.
     for bytes in [COPY_BYTES, CAST_BYTES] {
-        let mut bad = CopyPredicated::decode_bytes(&bytes).unwrap();
-        bad.mask_dtype = Dtype::Uint8;
-        assert_eq!(
-            checks(&bad.validate()),
-            vec![("s3d3_copy_cast_pred_src1_dst_dty", "mask_dtype", 0x0C)]
-        );
+        for mask in [Dtype::Float32, Dtype::Int8] {
+            let mut bad = CopyPredicated::decode_bytes(&bytes).unwrap();
+            bad.mask_dtype = mask;
+            assert_eq!(
+                checks(&bad.validate()),
+                vec![("s3d3_copy_cast_pred_src1_dst_dty", "mask_dtype", 0x0C)]
+            );
+        }
+        for mask in [Dtype::Uint16, Dtype::Uint32] {
+            let mut good = CopyPredicated::decode_bytes(&bytes).unwrap();
+            good.mask_dtype = mask;
+            assert_eq!(good.validate(), vec![]);
+        }
     }
 }
 
@@ -473,15 +481,31 @@ fn run_isa_checks_decodes_the_scratch_bundle_and_validates_it() {
         assert!(cg.stream.is_empty() && cg.findings.is_empty(), "{inst:?}");
     }
     let mut bad = copy();
-    bad.mask.dtype = Dtype::Uint8;
+    bad.mask = operand(0x000C_0000, &[(1, 64), (128, 2), (1, 128)], Dtype::Uint8);
     let mut cg = Codegen::new();
     cg.run(2, &bad).unwrap();
     assert_eq!(cg.findings.len(), 1);
     assert_eq!(cg.findings[0].0, "CopyPredicated");
-    assert_eq!(
-        cg.findings[0].1.rule.name,
-        "s3d3_copy_cast_pred_src1_dst_dty"
-    );
+    assert_eq!(cg.findings[0].1.rule.name, "s3d3_tt_src_element_cnt_check");
+}
+
+#[test]
+fn a_float_predicate_is_refused_before_any_bundle_is_written() {
+    // tensor_copy_predicated's predicate is uint8, uint16 or uint32 [P2]: the 0x72 / 0x99
+    // branch refuses an fp32 mask under the check that holds it, so its validator never sees
+    // the bytes (SPEC-NOTES §2.12).
+    let mut bad = copy();
+    bad.mask.dtype = Dtype::Float32;
+    for mode in [1, 2] {
+        let mut cg = Codegen::new();
+        match cg.run(mode, &bad) {
+            Err(LowerError::Refused { rule, .. }) => {
+                assert_eq!(rule.name, "s3d3_copy_cast_pred_src1_dst_dty");
+            }
+            other => panic!("mode {mode}: {other:?}"),
+        }
+        assert!(cg.stream.is_empty());
+    }
 }
 
 #[test]

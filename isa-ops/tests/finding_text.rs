@@ -221,7 +221,7 @@ const CASES: &[(&str, &str, &str)] = &[
     (
         "CopyPredicated",
         "721000006ae077f22c54d20e480e02b508d10666fa7d188a5e7d4ae10d2d0a0ef3df6aaaf73ce2f8c09da7b371e523d3f94c76e61cd36408d4edb9cf751cbeeb",
-        "s3d3_copy_cast_pred_src1_dst_dty failed on `mask_dtype` at byte 0x0c: int16 does not carry the wire tag of the output dtype float8e4",
+        "s3d3_copy_cast_pred_src1_dst_dty failed on `mask_dtype` at byte 0x0c: int16 is not a predicate dtype (uint8, uint16 or uint32)",
     ),
     (
         "CopyPredicated",

@@ -167,15 +167,19 @@ fn copy_predicated(d: &mut Draw) -> CopyPredicatedInst {
         arg,
         dtype: out_dtype,
     });
+    let mask_dtype = d.pick(PREDICATES);
     CopyPredicatedInst {
         out: d.operand(&s, out_dtype),
-        mask: d.operand(&s, out_dtype),
+        mask: d.operand(&s, mask_dtype),
         src,
         fill,
         reduce_op,
         sync: d.sync(),
     }
 }
+
+/// The predicate dtypes of tensor_copy_predicated [P2].
+const PREDICATES: &[Dtype] = &[Dtype::Uint8, Dtype::Uint16, Dtype::Uint32];
 
 fn select(d: &mut Draw) -> SelectInst {
     let s = d.shape(3);
@@ -185,9 +189,10 @@ fn select(d: &mut Draw) -> SelectInst {
     } else {
         Source::Tensor(d.any(&s))
     };
+    let preds_dtype = d.pick(PREDICATES);
     SelectInst {
         out: d.operand(&s, out_dtype),
-        preds: d.operand(&s, out_dtype),
+        preds: d.operand(&s, preds_dtype),
         on_true,
         on_false: d.any(&s),
         sync: d.sync(),

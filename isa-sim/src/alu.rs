@@ -40,7 +40,7 @@ pub const READINGS: &[(&str, &str)] = &[
     ),
     (
         "mod, mod_int",
-        "floor modulo, the result takes the divisor's sign (NumPy's np.mod, which the NKI CPU simulator runs [S1]); fp32 x mod 0 is NaN",
+        "floor modulo, the result takes the divisor's sign; no source states floor or truncating modulo (the NKI CPU simulator runs NumPy [S1] but the pages name no function for mod), so this is a reading; fp32 x mod 0 is NaN",
     ),
     (
         "max, min",
@@ -65,7 +65,7 @@ pub const READINGS: &[(&str, &str)] = &[
     ("integer pow", "a negative exponent is an error"),
     (
         "bypass stage",
-        "a tensor-scalar bypass stage passes the data whatever its reverse flag (apply_f32)",
+        "a tensor-scalar bypass stage passes the data; with its reverse flag set it is refused: seed 001 calls bypass the identity, KLR's evaluator gives the scalar [K3] (apply_f32)",
     ),
     (
         "cumulative subtract",
@@ -179,12 +179,6 @@ pub fn dispatch_f32<V: WithF32>(op: AluOp, v: V) -> Result<V::Out, AluError> {
     })
 }
 
-/// ALU code 0x17, `ABSOLUTE_DIFF` (a name only, from the vendor header's public notes): read as
-/// `|x - y|` in fp32 (a reading of the name).
-pub fn absolute_diff_f32(x: f32, y: f32) -> f32 {
-    (x - y).abs()
-}
-
 /// Floor modulo in fp32 (a reading, see [`READINGS`]): `x - y·floor(x / y)`, the sign of `y`.
 fn floor_mod_f32(x: f32, y: f32) -> f32 {
     let r = x % y;
@@ -255,9 +249,11 @@ pub fn int(op: AluOp, x: i64, y: i64, bits: u32) -> Result<i64, AluError> {
 /// scalar comes first, `scalar op tensor` \[I1; K3\]): the stage of every tensor-scalar op, one
 /// tight loop per op through [`dispatch_f32`].
 ///
-/// A bypass stage passes `xs` through whatever the reverse flag (a reading: seed 001, "with
-/// NumArgs==2, op1 is the bypass identity and only s0 participates", while the lowering still
-/// packs reverse1 into the reverse byte).
+/// A bypass stage passes `xs` through (seed 001: "with NumArgs==2, op1 is the bypass identity and
+/// only s0 participates"). A bypass stage with its reverse flag set is refused: the lowering
+/// packs reverse1 whatever op1 is (seed 001), and the sources part there, the seed calling bypass
+/// the identity while KLR's evaluator, bypass being `fun x _ => x` with reverse `c x t`, gives
+/// the scalar \[K3\].
 pub fn apply_f32(
     op: AluOp,
     reverse: bool,
@@ -279,9 +275,22 @@ pub fn apply_f32(
         }
     }
     if op == AluOp::Bypass {
-        return Ok(());
+        return bypass(reverse);
     }
     dispatch_f32(op, Apply { xs, y, reverse })
+}
+
+/// A bypass stage: nothing to compute, unless reversed, which no source agrees on
+/// ([`apply_f32`]).
+fn bypass(reverse: bool) -> Result<(), AluError> {
+    if reverse {
+        Err(refuse(
+            AluOp::Bypass,
+            "a reversed bypass is the data by seed 001 and the scalar by KLR's evaluator [K3]",
+        ))
+    } else {
+        Ok(())
+    }
 }
 
 /// A two-stage scan over `d0` in place, one chunk of `per` elements a partition (its free axes in
@@ -313,7 +322,7 @@ pub fn scan_f32(
 }
 
 /// [`apply_f32`] on integer values of `bits` width ([`int`]): the stage of a bit-vector
-/// tensor-scalar op. A bypass stage passes `xs` through.
+/// tensor-scalar op. A bypass stage passes `xs` through, and is refused reversed ([`apply_f32`]).
 pub fn apply_int(
     op: AluOp,
     reverse: bool,
@@ -322,7 +331,7 @@ pub fn apply_int(
     bits: u32,
 ) -> Result<(), AluError> {
     if op == AluOp::Bypass {
-        return Ok(());
+        return bypass(reverse);
     }
     for (k, x) in xs.iter_mut().enumerate() {
         let (a, b) = if reverse { (y(k), *x) } else { (*x, y(k)) };

@@ -34,14 +34,12 @@ pub struct Accumulate<'a> {
     pub load: &'a [f32],
     /// Whether each value becomes the register after it.
     pub running: bool,
-    /// Whether `idle` leaves the register undefined rather than untouched.
-    pub idle_undefines: bool,
 }
 
 impl<'a> Accumulate<'a> {
     /// A running sum `acc += v` from 0 (Exponential's and ScalarTensorTensor's accumulator
     /// \[I1, K1\]), loading `load` on `load_accumulate`.
-    pub fn sum(cmd: AccumulateCmd, load: &'a [f32], idle_undefines: bool) -> Self {
+    pub fn sum(cmd: AccumulateCmd, load: &'a [f32]) -> Self {
         Self {
             cmd,
             op: AluOp::Add,
@@ -50,7 +48,6 @@ impl<'a> Accumulate<'a> {
             reset: 0.0,
             load,
             running: false,
-            idle_undefines,
         }
     }
 }
@@ -199,6 +196,16 @@ impl<'m> Step<'m> {
         self.accumulators.unset(p);
     }
 
+    /// An idle accumulate command of a VectorE instruction: "even when `reduce_cmd` is set to
+    /// `idle`, the accumulator state may still be modified. Always use `reset_reduce` after any
+    /// operations that ran with `idle` mode" (nki.isa.select_reduce, nki.isa.exponential
+    /// \[I1\]). The registers are shared by every VectorE accumulating instruction \[I1\] and
+    /// the page bounds the change to no lane, so every register is staged undefined: a read
+    /// before the next reset or load is refused as a read of unwritten memory is.
+    pub fn idle_accumulators(&mut self) {
+        self.accumulators = Accumulators::default();
+    }
+
     /// The raw bits of every element of `op`, partition by partition in walk order. Every byte
     /// must have been written.
     pub fn read_bits(&mut self, op: &Operand) -> Result<Vec<u64>, Fault> {
@@ -239,20 +246,13 @@ impl<'m> Step<'m> {
             .collect())
     }
 
-    /// The lanes of a predicate operand: "true" means not 0 \[I1, P2\]. An integer dtype is
-    /// tested on its value; a float dtype on its fp32 value, so -0.0 is false and NaN true (a
-    /// reading: the public predicates are integer dtypes; the value test is the one the ALU's
-    /// logical ops make, [`alu::READINGS`]).
+    /// The lanes of a predicate operand: "true" means not 0 \[I1, P2\], tested on the integer
+    /// value. The public predicates are integer dtypes (tensor_copy_predicated: uint8, uint16 or
+    /// uint32 \[P2\]; select_reduce: int8, uint8, int16 or uint16 \[I1\]), so a float dtype is
+    /// refused here and each op checks its own list.
     pub fn read_mask(&mut self, op: &Operand) -> Result<Vec<bool>, Fault> {
-        let format = op.format;
-        let truth = |bits: u64| {
-            if format.is_float() {
-                format.to_f32(bits) != 0.0
-            } else {
-                format.to_i64(bits) != 0
-            }
-        };
-        Ok(self.read_bits(op)?.into_iter().map(truth).collect())
+        let values = self.read_int(op)?;
+        Ok(values.into_iter().map(|v| v != 0).collect())
     }
 
     /// Calls `take` with the bytes of every run of `op` (one slice a contiguous run, one a
@@ -529,10 +529,10 @@ impl<'m> Step<'m> {
     ///   from the register as staged (unset is an error); the register ends at the fold;
     /// - `zero` sets the register to `reset` and folds nothing (a reading of "zero the
     ///   accumulator": reset_reduce without the reduce, the command names of \[K1\]);
-    /// - `idle` is "not using the accumulator registers" (nki.isa.reduce_cmd \[I1\]): the register
-    ///   is left as it is, or, with [`Accumulate::idle_undefines`], left undefined so a later read
-    ///   is an error (Exponential: "idle may still modify acc; its state is then undefined",
-    ///   SEMANTICS-NOTES §1); a running fold, whose output is the register, is refused.
+    /// - `idle` is "not using the accumulator registers" (nki.isa.reduce_cmd \[I1\]), yet "the
+    ///   accumulator state may still be modified" (select_reduce, exponential \[I1\]): every
+    ///   register is left undefined ([`Step::idle_accumulators`]), so a later read is an error; a
+    ///   running fold, whose output is the register, is refused.
     ///
     /// With `running`, each value becomes the register after it (a prefix).
     pub fn accumulate(
@@ -551,20 +551,19 @@ impl<'m> Step<'m> {
                 },
             )
         };
+        if acc.cmd == AccumulateCmd::Idle {
+            if acc.running {
+                return Err(cmd_fault(
+                    "idle leaves the register undefined, and a running output is the register",
+                ));
+            }
+            self.idle_accumulators();
+            return Ok(());
+        }
         for (i, chunk) in values.chunks_mut(per.max(1)).enumerate() {
             let p = first + i;
             let start = match acc.cmd {
-                AccumulateCmd::Idle if acc.running => {
-                    return Err(cmd_fault(
-                        "idle leaves the register undefined, and a running output is the register",
-                    ));
-                }
-                AccumulateCmd::Idle => {
-                    if acc.idle_undefines {
-                        self.unset_accumulator(p);
-                    }
-                    continue;
-                }
+                AccumulateCmd::Idle => continue,
                 AccumulateCmd::Zero => {
                     self.set_accumulator(p, acc.reset);
                     continue;

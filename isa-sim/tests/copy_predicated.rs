@@ -168,35 +168,48 @@ fn a_cast_rounds_to_nearest_even_in_true_lanes() {
 }
 
 #[test]
-fn a_float_mask_is_tested_on_its_value() {
-    // fp32 mask 1.0, -0.0, NaN, 0.0: -0.0 is zero in value (though not in bits), so false; NaN
-    // is not 0, so true. The scalar 2.0 (0x4000_0000) lands in lanes 0 and 2; 7.0 stays.
-    let mut m = machine();
-    put_f32(&mut m, Space::Sbuf, 0, 0, &[1.0, -0.0, f32::NAN, 0.0]);
-    put_f32(&mut m, Space::Sbuf, 0, 64, &[7.0; 4]);
-    let op = scalar(
-        row(sb(0, 64), 4),
-        Dtype::Float32,
-        row(sb(0, 0), 4),
-        Dtype::Float32,
-        0x4000_0000,
-    );
-    run(&mut m, &[op]).unwrap();
-    assert_eq!(get_f32(&m, Space::Sbuf, 0, 64, 4), [2.0, 7.0, 2.0, 7.0]);
+fn a_float_or_signed_mask_is_refused_naming_the_mask() {
+    // tensor_copy_predicated: "predicate must be of type uint8, uint16, or uint32" [P2]. An fp32
+    // or bf16 mask (1.0 / 0.0), and an int8 one, stop the scalar fill with a dtype problem at
+    // the mask, and nothing is written: out keeps 7.0.
+    for mask_dtype in [Dtype::Float32, Dtype::Bfloat16, Dtype::Int8] {
+        let mut m = machine();
+        put_f32(&mut m, Space::Sbuf, 0, 0, &[1.0, 0.0, 1.0, 0.0]);
+        put_f32(&mut m, Space::Sbuf, 0, 64, &[7.0; 4]);
+        let op = scalar(
+            row(sb(0, 64), 4),
+            Dtype::Float32,
+            row(sb(0, 0), 4),
+            mask_dtype,
+            0x4000_0000,
+        );
+        let err = fails(&mut m, &[op]);
+        assert_eq!(err.fault.operand, Some("mask"), "{err}");
+        assert!(
+            matches!(err.fault.problem, Problem::Dtype { dtype, .. } if dtype == mask_dtype),
+            "{err}"
+        );
+        assert_eq!(get_f32(&m, Space::Sbuf, 0, 64, 4), [7.0; 4]);
+    }
 }
 
 #[test]
-fn a_bf16_mask_and_a_u16_mask_select_alike() {
-    // bf16 mask 0x3F80 (1.0), 0x8000 (-0.0), 0x0001 (a subnormal, not 0), 0x0000: true, false,
-    // true, false. u16 mask 0x0100, 0, 1, 0: the same lanes (an integer is tested on its whole
-    // value, so the high byte counts). The scalar -inf (0xFF80_0000) lands in lanes 0 and 2.
+fn a_u16_and_a_u32_mask_test_their_whole_value() {
+    // u16 mask 0x0100, 0, 1, 0 and u32 mask 0x0001_0000, 0, 1, 0: true, false, true, false
+    // (an integer is tested on its whole value, so the high bytes count). The scalar -inf
+    // (0xFF80_0000) lands in lanes 0 and 2; 3.0 stays in 1 and 3.
     let neg_inf = f32::NEG_INFINITY;
-    for (mask_dtype, bits) in [
-        (Dtype::Bfloat16, [0x3F80u16, 0x8000, 0x0001, 0x0000]),
-        (Dtype::Uint16, [0x0100, 0, 1, 0]),
-    ] {
+    let u16_mask: Vec<u8> = [0x0100u16, 0, 1, 0]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    let u32_mask: Vec<u8> = [0x0001_0000u32, 0, 1, 0]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    for (mask_dtype, bytes) in [(Dtype::Uint16, u16_mask), (Dtype::Uint32, u32_mask)] {
         let mut m = machine();
-        put_bf16(&mut m, 0, 0, &bits);
+        put_bytes(&mut m, 0, 0, &bytes);
         put_f32(&mut m, Space::Sbuf, 0, 64, &[3.0; 4]);
         let op = scalar(
             row(sb(0, 64), 4),
@@ -308,10 +321,12 @@ fn a_select_reduce_writes_the_row_max_and_resets_the_accumulators_from_minus_inf
 }
 
 #[test]
-fn a_select_reduce_accumulates_from_the_register_and_idle_reads_it_out_untouched() {
+fn a_select_reduce_accumulates_from_the_register_and_idle_leaves_it_undefined() {
     // add_accumulate: partition 127's register 4.0 starts the fold, max(4, -130, 0, -2, -5) = 4;
     // partition 126's -8.0 gives max(-8, -129, 0, -2, -5) = 0. The one-element out reads the
-    // registers out. Then idle folds nothing: the registers stay 4 and 0, and out reads them.
+    // registers out. Then idle: "even when reduce_cmd is set to idle, the accumulator state may
+    // still be modified" [I1 select_reduce], so every register is undefined and the read-out
+    // stops as a read of unwritten memory does, leaving out as it was.
     let operands = select_operands(1);
     let mut m = select_state();
     m.accumulators_mut().set(126, -8.0);
@@ -323,10 +338,39 @@ fn a_select_reduce_accumulates_from_the_register_and_idle_reads_it_out_untouched
     .unwrap();
     assert_eq!(get_f32(&m, Space::Sbuf, 127, 128, 1), [4.0]);
     assert_eq!(get_f32(&m, Space::Sbuf, 126, 128, 1), [0.0]);
-    put_f32(&mut m, Space::Sbuf, 127, 0, &[50.0; 4]);
-    run(&mut m, &[select(AluOp::Max, AccumulateCmd::Idle, operands)]).unwrap();
+    let err = fails(&mut m, &[select(AluOp::Max, AccumulateCmd::Idle, operands)]);
+    assert!(
+        matches!(
+            err.fault.problem,
+            Problem::UnsetAccumulator { partition: 126 }
+        ),
+        "{err}"
+    );
     assert_eq!(get_f32(&m, Space::Sbuf, 127, 128, 1), [4.0]);
-    assert_eq!(m.accumulators().get(127), Some(4.0));
+}
+
+#[test]
+fn an_idle_select_leaves_every_register_undefined() {
+    // A plain select (reduce_op bypass) with an idle command still runs, and afterwards no
+    // register reads: not its partitions' (126, 127), nor partition 0's, which it never walked
+    // (the page bounds the change to no lane).
+    let mut m = select_state();
+    for p in [0, 126, 127] {
+        m.accumulators_mut().set(p, 1.0);
+    }
+    run(
+        &mut m,
+        &[select(
+            AluOp::Bypass,
+            AccumulateCmd::Idle,
+            select_operands(4),
+        )],
+    )
+    .unwrap();
+    assert_eq!(
+        [0, 126, 127].map(|p| m.accumulators().get(p)),
+        [None, None, None]
+    );
 }
 
 #[test]
@@ -351,4 +395,36 @@ fn a_select_reduce_refuses_what_its_bytes_do_not_give() {
             "{err}"
         );
     }
+}
+
+#[test]
+fn the_copy_and_the_select_refuse_a_predicate_their_page_does_not_list() {
+    // CopyPredicated 0x72 with a bf16 mask (tensor_copy_predicated: uint8, uint16 or uint32
+    // [P2]) and SelectReduce with a uint32 mask (select_reduce: int8, uint8, int16 or uint16
+    // [I1]): each stops at the mask with a dtype problem; the select's int8 mask runs.
+    let mut m = machine();
+    put_f32(&mut m, Space::Sbuf, 0, 0, &[1.0, 2.0]);
+    put_bf16(&mut m, 0, 64, &[0x3F80, 0]);
+    let dtypes = [Dtype::Float32, Dtype::Float32, Dtype::Bfloat16];
+    let operands = [row(sb(0, 128), 2), row(sb(0, 0), 2), row(sb(0, 64), 2)];
+    let copy = predicated(CopyCastOpcode::Copy, dtypes, 1, operands);
+    let err = fails(&mut m, &[copy]);
+    assert_eq!(err.fault.operand, Some("mask"), "{err}");
+    assert!(matches!(err.fault.problem, Problem::Dtype { .. }), "{err}");
+
+    let Op::SelectReduce(mut wide) = select(AluOp::Bypass, AccumulateCmd::Idle, select_operands(4))
+    else {
+        unreachable!()
+    };
+    wide.mask_dtype = Dtype::Uint32;
+    let err = fails(&mut select_state(), &[Op::SelectReduce(wide.clone())]);
+    assert_eq!(err.fault.operand, Some("mask"), "{err}");
+    assert!(matches!(err.fault.problem, Problem::Dtype { .. }), "{err}");
+    wide.mask_dtype = Dtype::Int8;
+    let mut m = select_state();
+    run(&mut m, &[Op::SelectReduce(wide)]).unwrap();
+    assert_eq!(
+        get_f32(&m, Space::Sbuf, 127, 128, 4),
+        [-130.0, 0.0, -2.0, -5.0]
+    );
 }

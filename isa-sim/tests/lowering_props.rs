@@ -374,6 +374,16 @@ fn canonical(bytes: &[u8], width: usize) -> Vec<u32> {
         .collect()
 }
 
+/// A bypass stage with its reverse flag set is refused by the machine (the sources part:
+/// `tensor_scalar::a_reversed_bypass_stage_is_refused`), so the draw clears that flag.
+fn no_reversed_bypass(c: &mut Case) {
+    for (op, reverse) in c.ops.iter().zip(c.reverse.iter_mut()) {
+        if *op == AluOp::Bypass {
+            *reverse = false;
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(128))]
 
@@ -383,6 +393,7 @@ proptest! {
             // One scalar: op1 is the bypass identity (seed 001, "With NumArgs==2").
             c.ops[1] = AluOp::Bypass;
         }
+        no_reversed_bypass(&mut c);
         if let Some((got, want)) = both(&c) {
             let width = size(c.dtypes[2]);
             prop_assert_eq!(canonical(&got, width), canonical(&want, width), "{:?}", c);
@@ -402,6 +413,7 @@ fn most_cases_lower() {
         if c.scalars.len() == 1 {
             c.ops[1] = AluOp::Bypass;
         }
+        no_reversed_bypass(&mut c);
         if both(&c).is_some() {
             lowered[usize::from(c.seed_tt)] += 1;
         }

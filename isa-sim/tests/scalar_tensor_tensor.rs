@@ -50,21 +50,22 @@ fn mult_add(acc: AccumulateCmd) -> Op {
 #[test]
 fn computes_x_op0_s_op1_in1_and_accumulates_dst() {
     // x = [1, 2, 3], in1 = [10, 20, 30]: (x·2) + in1 = [12, 24, 36], their sum 72. In order on
-    // one machine: zero_accumulate 72; add_accumulate 144; idle leaves 144 (reduce_cmd idle,
-    // "not using the accumulator registers" [I1]); zero sets 0.
+    // one machine: zero_accumulate 72; add_accumulate 144; idle leaves the register undefined
+    // ("even when reduce_cmd is set to idle, the accumulator state may still be modified"
+    // [I1 select_reduce, exponential]); zero sets 0.
     let mut m = machine();
     put_f32(&mut m, Space::Sbuf, 0, 0, &[1.0, 2.0, 3.0]);
     put_f32(&mut m, Space::Sbuf, 0, 64, &[10.0, 20.0, 30.0]);
     let steps = [
-        (AccumulateCmd::ZeroAccumulate, 72.0),
-        (AccumulateCmd::AddAccumulate, 144.0),
-        (AccumulateCmd::Idle, 144.0),
-        (AccumulateCmd::Zero, 0.0),
+        (AccumulateCmd::ZeroAccumulate, Some(72.0)),
+        (AccumulateCmd::AddAccumulate, Some(144.0)),
+        (AccumulateCmd::Idle, None),
+        (AccumulateCmd::Zero, Some(0.0)),
     ];
     for (cmd, expected) in steps {
         run(&mut m, &[mult_add(cmd)]).unwrap();
         assert_eq!(get_f32(&m, Space::Sbuf, 0, 128, 3), [12.0, 24.0, 36.0]);
-        assert_eq!(m.accumulators().get(0), Some(expected), "{cmd:?}");
+        assert_eq!(m.accumulators().get(0), expected, "{cmd:?}");
     }
 }
 

@@ -7,18 +7,18 @@ mod common;
 use common::*;
 use isa_core::Dtype;
 use isa_ops::Op;
-use isa_sim::{Core, DrainBinding, Machine, Runner, Space};
+use isa_sim::{Core, DrainBinding, DrainEvent, Machine, Runner, Space};
 
 /// The kernel's layout (examples/kernel.jsonl), in bytes of every partition.
 const SCORES: usize = 0; // fp32 × 512
-const CAUSAL: usize = 2048; // fp32 × 512: not 0 where the score is replaced by -inf
-const PADDING: usize = 4096; // bf16 × 512: not 0 where the position is kept
+const CAUSAL: usize = 2048; // uint8 × 512: not 0 where the score is replaced by -inf
+const PADDING: usize = 4096; // uint8 × 512: not 0 where the position is kept
 const OUTPUT: usize = 9216; // bf16 × 512
 const ROWSUM: usize = 10244; // fp32 × 1: where the drain is bound
 const COLUMNS: usize = 512;
 const ROWS: usize = 128;
-/// The DveReadAccumulator is the kernel's seventh bundle.
-const DRAIN_OFFSET: usize = 6 * 64;
+/// The DveReadAccumulator is the kernel's sixth bundle.
+const DRAIN_OFFSET: usize = 5 * 64;
 
 /// A xorshift64 stream of scores in [-4, 4): test data only.
 struct Scores(u64);
@@ -43,27 +43,40 @@ fn kept(p: usize, j: usize) -> bool {
     j < COLUMNS - 16 * (p % 7)
 }
 
-/// The inputs: random scores, the causal mask (fp32 1.0 / 0.0), the padding mask (bf16 1.0 /
-/// 0.0). Returns the scores, row by row.
+/// The inputs: random scores, the causal mask and the padding mask (uint8 1 / 0, the
+/// predicates' dtype [P2]). Returns the scores, row by row.
 fn load(m: &mut Machine) -> Vec<Vec<f32>> {
     let mut scores = Scores(0x9E37_79B9_7F4A_7C15);
     let mut rows = Vec::new();
     for p in 0..ROWS {
         let row: Vec<f32> = scores.by_ref().take(COLUMNS).collect();
         put_f32(m, Space::Sbuf, p, SCORES, &row);
-        let causal_row: Vec<f32> = (0..COLUMNS)
-            .map(|j| f32::from(u8::from(causal(p, j))))
-            .collect();
-        put_f32(m, Space::Sbuf, p, CAUSAL, &causal_row);
-        let padding: Vec<u8> = (0..COLUMNS)
-            .flat_map(|j| if kept(p, j) { 0x3F80u16 } else { 0 }.to_le_bytes())
-            .collect();
-        m.memory_mut(Space::Sbuf)
-            .write(p, PADDING, &padding)
-            .unwrap();
+        let causal_row: Vec<u8> = (0..COLUMNS).map(|j| u8::from(causal(p, j))).collect();
+        let padding: Vec<u8> = (0..COLUMNS).map(|j| u8::from(kept(p, j))).collect();
+        let sbuf = m.memory_mut(Space::Sbuf);
+        sbuf.write(p, CAUSAL, &causal_row).unwrap();
+        sbuf.write(p, PADDING, &padding).unwrap();
         rows.push(row);
     }
     rows
+}
+
+/// The kernel's row sum in f64: its SelectReduce takes the row maximum over the kept columns of
+/// the causally masked scores, a padded column giving the fill 0.0; its Exponential computes
+/// exp(xm - rowmax) on every column (nki.isa.exponential: `dst = exp(src - max_value)`,
+/// `reduce_res = sum(dst)` [I1]), a causal column adding exp(-inf) = 0.
+fn row_sum(p: usize, row: &[f32]) -> f64 {
+    let xm = |j: usize| {
+        if causal(p, j) {
+            f64::NEG_INFINITY
+        } else {
+            f64::from(row[j])
+        }
+    };
+    let rowmax = (0..COLUMNS)
+        .map(|j| if kept(p, j) { xm(j) } else { 0.0 })
+        .fold(f64::NEG_INFINITY, f64::max);
+    (0..COLUMNS).map(|j| (xm(j) - rowmax).exp()).sum()
 }
 
 /// What the kernel defines, in f64: the softmax of `row` over the columns the causal mask leaves
@@ -97,8 +110,9 @@ fn bf16_ulp(x: f64) -> f64 {
     2f64.powi(x.abs().log2().floor() as i32 - 7)
 }
 
-#[test]
-fn the_masked_softmax_kernel_matches_an_f64_softmax_within_one_bf16_ulp() {
+/// Runs the kernel on an NC-v4 machine loaded with the inputs, its drain bound to rowsum:
+/// the machine, the score rows and the drain events.
+fn run_kernel() -> (Machine, Vec<Vec<f32>>, Vec<DrainEvent>) {
     let mut m = Machine::new(Core::V4);
     let rows = load(&mut m);
     let mut runner = Runner::new();
@@ -109,7 +123,13 @@ fn the_masked_softmax_kernel_matches_an_f64_softmax_within_one_bf16_ulp() {
     let kernel = include_bytes!("../../examples/kernel.bin");
     let mut drains = Vec::new();
     let ran = runner.run::<Op>(&mut m, kernel, &mut drains).unwrap();
-    assert_eq!((ran, drains.len()), (10, 1));
+    assert_eq!((ran, drains.len()), (9, 1));
+    (m, rows, drains)
+}
+
+#[test]
+fn the_masked_softmax_kernel_matches_an_f64_softmax_within_one_bf16_ulp() {
+    let (m, rows, _) = run_kernel();
     for (p, row) in rows.iter().enumerate() {
         let want = reference(p, row);
         let bytes = m.memory(Space::Sbuf).read(p, OUTPUT, 2 * COLUMNS).unwrap();
@@ -127,5 +147,23 @@ fn the_masked_softmax_kernel_matches_an_f64_softmax_within_one_bf16_ulp() {
                 "row {p} column {j}: {got} vs {r} (ulp {ulp})"
             );
         }
+    }
+}
+
+#[test]
+fn the_drained_row_sum_is_the_f64_sum_of_exp_x_minus_rowmax() {
+    // Exponential's imm0 is max_value [I1], read per partition from rowmax: the drained row sum
+    // is Σ exp(xm - rowmax) within 1e-5 of the f64 sum, not e^-1 times it (which an imm0 of 1.0
+    // subtracted after an explicit rowmax subtract gave).
+    let (m, rows, drains) = run_kernel();
+    for (p, row) in rows.iter().enumerate() {
+        let want = row_sum(p, row);
+        let got = f64::from(get_f32(&m, Space::Sbuf, p, ROWSUM, 1)[0]);
+        assert!(
+            (got - want).abs() <= 1e-5 * want,
+            "row {p}: drained {got}, f64 {want}"
+        );
+        let drained = drains[0].values[p].map(f64::from);
+        assert_eq!(drained, Some(got), "row {p}: the drain event and rowsum");
     }
 }

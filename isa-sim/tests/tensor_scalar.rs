@@ -215,7 +215,7 @@ fn the_fused_reduce_writes_op0_and_folds_it_with_each_command() {
         (ZeroAccumulate, AluOp::Max, 0.0, Some(6.0)),  // max(-inf, 2, 4, 6)
         (ZeroAccumulate, AluOp::Min, 0.0, Some(2.0)),  // min(+inf, 2, 4, 6)
         (Zero, AluOp::Max, 0.0, Some(f32::NEG_INFINITY)), // the reset, no fold
-        (Idle, AluOp::Add, 0.0, Some(f32::NEG_INFINITY)), // not using the registers [I1 reduce_cmd]
+        (Idle, AluOp::Add, 0.0, None), // idle may still modify the registers [I1 select_reduce]
     ];
     let mut m = machine();
     put_f32(&mut m, Space::Sbuf, 0, 0, &[1.0, 2.0, 3.0]);
@@ -436,19 +436,46 @@ fn transpose_stops_and_an_accumulate_on_0x43_is_refused() {
 }
 
 #[test]
-fn a_bypass_stage_passes_the_data_even_when_reversed() {
+fn a_reversed_bypass_stage_is_refused() {
     // One scalar: op1 bypass, imm1 the empty immediate 0, and reverse1 set as the lowering may
-    // pack it. Seed 001: "with NumArgs==2, op1 is the bypass identity and only s0 participates":
-    // (x + 1) = [2, 3], not the scalar 0.
+    // pack it (seed 001 packs reverse1 whatever op1 is). Seed 001 calls op1 "the bypass
+    // identity", giving x + 1 = [2, 3]; KLR's evaluator gives the scalar 0 for a reversed
+    // bypass [K3]. No source decides between them, so the bundle stops at op1 and out stays
+    // unwritten. Unreversed, the same stage passes the data: [2, 3].
     let mut m = machine();
     put_f32(&mut m, Space::Sbuf, 0, 0, &[1.0, 2.0]);
-    let stages = one(AluOp::Add, imm(1.0), ReverseOps::Second);
+    let reversed = one(AluOp::Add, imm(1.0), ReverseOps::Second);
+    let err = fails(
+        &mut m,
+        &[arith(reversed, 1, row(sb(0, 64), 2), row(sb(0, 0), 2))],
+    );
+    assert_eq!(err.fault.operand, Some("op1"), "{err}");
+    assert!(matches!(err.fault.problem, Problem::Alu(_)), "{err}");
+    assert!(m.memory(Space::Sbuf).read(0, 64, 8).is_err());
+    let plain = one(AluOp::Add, imm(1.0), ReverseOps::None);
+    run(
+        &mut m,
+        &[arith(plain, 1, row(sb(0, 64), 2), row(sb(0, 0), 2))],
+    )
+    .unwrap();
+    assert_eq!(get_f32(&m, Space::Sbuf, 0, 64, 2), [2.0, 3.0]);
+}
+
+#[test]
+fn an_idle_tensor_scalar_leaves_every_register_undefined() {
+    // 0x43 with its idle command: the registers of partitions 0 and 5 (set before) read as
+    // undefined afterwards [I1 select_reduce: idle may still modify the accumulator state].
+    let mut m = machine();
+    put_f32(&mut m, Space::Sbuf, 0, 0, &[1.0, 2.0]);
+    m.accumulators_mut().set(0, 3.0);
+    m.accumulators_mut().set(5, 3.0);
+    let stages = one(AluOp::Add, imm(1.0), ReverseOps::None);
     run(
         &mut m,
         &[arith(stages, 1, row(sb(0, 64), 2), row(sb(0, 0), 2))],
     )
     .unwrap();
-    assert_eq!(get_f32(&m, Space::Sbuf, 0, 64, 2), [2.0, 3.0]);
+    assert_eq!((acc(&m, 0), acc(&m, 5)), (None, None));
 }
 
 /// A 0x53 bundle over integer operands of `dtype`: `(x op0 s0) op1 s1` on integer bits.

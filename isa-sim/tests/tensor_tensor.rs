@@ -391,8 +391,9 @@ fn an_engine_band_byte_carries_no_operation() {
 }
 
 #[test]
-fn absolute_diff_is_the_magnitude_of_the_difference() {
-    // ALU 0x17: |1 - 4| = 3, |-2 - 0.5| = 2.5.
+fn absolute_diff_has_no_public_meaning_and_is_refused() {
+    // ALU 0x17 is only a name (ABSOLUTE_DIFF, the public header notes): no source says it is
+    // |x - y|, so the bundle stops with NoSemantics and out stays unwritten.
     let mut m = machine();
     put_f32(&mut m, Space::Sbuf, 0, 0, &[1.0, -2.0]);
     put_f32(&mut m, Space::Sbuf, 0, 8, &[4.0, 0.5]);
@@ -405,8 +406,67 @@ fn absolute_diff_is_the_magnitude_of_the_difference() {
         row(sb(0, 0), 2),
         row(sb(0, 8), 2),
     );
-    run(&mut m, &[op]).unwrap();
-    assert_eq!(get_f32(&m, Space::Sbuf, 0, 64, 2), [3.0, 2.5]);
+    let err = fails(&mut m, &[op]);
+    assert!(
+        matches!(err.fault.problem, Problem::NoSemantics { .. }),
+        "{err}"
+    );
+    assert!(m.memory(Space::Sbuf).read(0, 64, 8).is_err());
+}
+
+#[test]
+fn power_with_any_tile_in_psum_is_refused() {
+    // nki.isa.tensor_tensor [I1]: "the input/output tiles cannot be in PSUM if op is nl.power"
+    // (it runs on GpSimd). Each tile in PSUM in turn stops the run naming that tile; all three
+    // in SBUF compute 2^3 = 8.
+    let mut m = machine();
+    for space in [Space::Sbuf, Space::Psum] {
+        put_f32(&mut m, space, 0, 0, &[2.0]);
+        put_f32(&mut m, space, 0, 8, &[3.0]);
+    }
+    let pow = |out, in0, in1| {
+        let [out, in0, in1] = [out, in0, in1].map(|a| row(a, 1));
+        tt(
+            TtOpcode::Plain,
+            TtAlu::Op(AluOp::Pow),
+            F32,
+            1,
+            out,
+            in0,
+            in1,
+        )
+    };
+    for (op, tile) in [
+        (pow(ps(0, 64), sb(0, 0), sb(0, 8)), "out"),
+        (pow(sb(0, 64), ps(0, 0), sb(0, 8)), "in0"),
+        (pow(sb(0, 64), sb(0, 0), ps(0, 8)), "in1"),
+    ] {
+        let err = fails(&mut m, &[op]);
+        assert_eq!(err.fault.operand, Some(tile), "{err}");
+    }
+    run(&mut m, &[pow(sb(0, 64), sb(0, 0), sb(0, 8))]).unwrap();
+    assert_eq!(get_f32(&m, Space::Sbuf, 0, 64, 1), [8.0]);
+}
+
+#[test]
+fn abs_max_and_abs_min_have_no_byte_outside_the_core_v4_table() {
+    // abs_max / abs_min are NC-v4 ops [L1]; their bytes 0x20 / 0x21 are CoreV4's ALU table
+    // only (SPEC-NOTES §1), which no executed op but Exponential (op0/op1 forced bypass) uses.
+    // So a TensorTensor (CoreV2 table) cannot carry them: encoding one fails at the ALU byte,
+    // and no NC-v2 bundle reaches the machine with them.
+    for op in [AluOp::AbsMax, AluOp::AbsMin] {
+        let bundle = tt(
+            TtOpcode::Plain,
+            TtAlu::Op(op),
+            F32,
+            1,
+            row(sb(0, 64), 1),
+            row(sb(0, 0), 1),
+            row(sb(0, 8), 1),
+        );
+        let err = bundle.to_bytes().unwrap_err();
+        assert!(err.to_string().contains("alu"), "{err}");
+    }
 }
 
 #[test]

@@ -1,31 +1,34 @@
 //! SelectReduce (0xEA), CopyPredicated (0x72) / CastPredicated (0x99) and CopyPredicatedScalar
 //! (0xE8): nki.isa.tensor_copy_predicated and select_reduce \[I1, P2, K1\].
 //!
-//! Readings shared by the four forms, each made where it is named:
-//! - the predicate: "true" means not 0; a float mask is tested on its fp32 value
-//!   ([`Step::read_mask`]);
-//! - `reverse_pred`: no declared byte of these bundles holds it (seed 000's stores name none; the
-//!   header notes' reading of 0xE8's +0x21 is disputed, the declaration keeps the output dtype
-//!   there), so the predicate is never inverted;
+//! Rules and readings shared by the four forms, each made where it is named:
+//! - the predicate: "true" means not 0, on an integer dtype ([`Step::read_mask`]): uint8, uint16
+//!   or uint32 for the copies \[P2\], int8, uint8, int16 or uint16 for select_reduce \[I1\]; any
+//!   other dtype is refused ([`predicate`]);
+//! - `reverse_pred` (a scalar source only \[P2\], so 0xE8 only): no declared byte holds it
+//!   (seed 000's stores name none); the public header notes put it at 0xE8's +0x21, which the
+//!   declaration reads as the output dtype, so the predicate is never inverted, and 0xE8's
+//!   meaning is tagged no higher than that dispute allows;
 //! - a false lane keeps dst as it was, written or not ([`Step::write_bits_where`]): a false lane
 //!   over bytes nothing wrote leaves them unwritten, an error only when something reads them;
 //!   every input (src, mask) is read whole, so an unwritten input byte is an error.
 
-use isa_core::{AluOp, Confidence};
+use isa_core::{AccumulateCmd, AluOp, Confidence, Dtype};
 use isa_ops::copy_predicated::{
     CopyCastOpcode, CopyPredicated, CopyPredicatedScalar, SelectReduce,
 };
 
 use crate::alu;
 use crate::error::{Fault, Problem};
+use crate::operand::Operand;
 use crate::semantics::{Execute, Semantics, Status};
 use crate::step::{Accumulate, Step, immediate, same_elements};
 
 /// 0xEA: select with an optional max reduction.
 pub const SELECT_REDUCE: Semantics = Semantics {
     form: "SelectReduce 0xEA",
-    pseudocode: "r[i] = mask[i] != 0 ? src[i] : fill; reduce_op max: acc = max(start, r[..]) under the accumulate command (reset_reduce starts from -inf); out walks as many elements as src: out = r; one a partition: out = acc",
-    source: "nki.isa.select_reduce [I1]; readings: op0 must be bypass, false_fill byte 0 is the fill 0.0 (other bytes not recovered), every partition from the base (no count in the bytes), a one-element out reads the registers out",
+    pseudocode: "r[i] = mask[i] != 0 ? src[i] : fill (mask int8, uint8, int16 or uint16); reduce_op max: acc = max(start, r[..]) under the accumulate command (reset_reduce starts from -inf; idle: every register undefined); out walks as many elements as src: out = r; one a partition: out = acc",
+    source: "nki.isa.select_reduce [I1]; readings no source states: op0 must be bypass, false_fill byte 0 is the fill 0.0 (what the three +0x27 writers store is not recovered, seed 000 §3.1; any other byte is refused), every partition from the base (no count in the bytes), a one-element out is the read-out of the registers (reduce_res has no slot of its own)",
     confidence: Confidence::Inferred,
     status: Status::Executed,
 };
@@ -33,17 +36,17 @@ pub const SELECT_REDUCE: Semantics = Semantics {
 /// 0x72: the masked copy.
 pub const COPY: Semantics = Semantics {
     form: "CopyPredicated 0x72",
-    pseudocode: "dst[i] = src[i] where mask[i] != 0, bit-exact (src and dst share a dtype); else dst[i] unchanged",
-    source: "nki.isa.tensor_copy_predicated [I1, P2, K1]",
-    confidence: Confidence::Strong,
+    pseudocode: "dst[i] = src[i] where mask[i] != 0 (mask uint8, uint16 or uint32), bit-exact (src and dst share a dtype); else dst[i] unchanged",
+    source: "nki.isa.tensor_copy_predicated [I1, P2, K1]; the operand slots are seed 000 §3.2's (out at 0x10, mask in the in1 slot at 0x30), which the public header notes dispute (S3S3D3_TT: the predicate at 0x10, dst at 0x30), so which bytes are the mask and which the output is a reading",
+    confidence: Confidence::Inferred,
     status: Status::Executed,
 };
 
 /// 0x99: the masked converting copy, with no public analogue.
 pub const CAST: Semantics = Semantics {
     form: "CastPredicated 0x99",
-    pseudocode: "dst[i] = to_dtype(fp32(src[i])) (round to nearest even) where mask[i] != 0; else dst[i] unchanged",
-    source: "a reading: tensor_copy_predicated [I1, P2] with tensor_copy's conversion through fp32 [P3]; CastPredicated has no public analogue (SEMANTICS-NOTES §1)",
+    pseudocode: "dst[i] = to_dtype(fp32(src[i])) (round to nearest even) where mask[i] != 0 (mask uint8, uint16 or uint32); else dst[i] unchanged",
+    source: "seed 000 §3.2: 0x99 is the masked cast copy, chosen when out.dtype != src.dtype, the cast bit of TensorCopy 0x46/0x47; the cast is tensor_copy's through fp32 [P3]; no public page has it (tensor_copy_predicated's src and dst share a dtype [P2]), so its predicate rule is tensor_copy_predicated's and the operand slots are 0x72's, both readings",
     confidence: Confidence::Inferred,
     status: Status::Executed,
 };
@@ -51,11 +54,35 @@ pub const CAST: Semantics = Semantics {
 /// 0xE8: the masked scalar fill.
 pub const SCALAR: Semantics = Semantics {
     form: "CopyPredicatedScalar 0xE8",
-    pseudocode: "out[i] = scalar where mask[i] != 0, else out[i] unchanged; a float out reads the scalar as fp32 bits (rounded to its dtype), an integer out as its value",
-    source: "nki.isa.tensor_copy_predicated [I1, P2, K1]; the scalar's encoding is Memset's reading",
-    confidence: Confidence::Strong,
+    pseudocode: "out[i] = scalar where mask[i] != 0 (mask uint8, uint16 or uint32), else out[i] unchanged; reverse_pred never applied; a float out reads the scalar as fp32 bits (rounded to its dtype), an integer out as its value",
+    source: "nki.isa.tensor_copy_predicated [I1, P2, K1]; readings: the operand positions of seed 000 §3.3, which the public header notes dispute (S3D3_CP_PRED_SCALAR: the predicate at 0x10, reversed_pred at 0x21 where the declaration has the output dtype, dst at 0x30), so reverse_pred, which only a scalar source may set [P2], has no byte here and is never applied; the scalar's encoding is Memset's",
+    confidence: Confidence::Inferred,
     status: Status::Executed,
 };
+
+/// tensor_copy_predicated's predicate dtypes \[P2\].
+const COPY_PREDICATES: &[Dtype] = &[Dtype::Uint8, Dtype::Uint16, Dtype::Uint32];
+
+/// select_reduce's predicate dtypes \[I1\].
+const SELECT_PREDICATES: &[Dtype] = &[Dtype::Int8, Dtype::Uint8, Dtype::Int16, Dtype::Uint16];
+
+/// A predicate of a dtype the op's page does not list is refused, naming the operand.
+fn predicate(mask: &Operand, allowed: &[Dtype], why: &'static str) -> Result<(), Fault> {
+    if allowed.contains(&mask.dtype) {
+        return Ok(());
+    }
+    let problem = Problem::Dtype {
+        dtype: mask.dtype,
+        why,
+    };
+    Err(Fault::at(mask.name, problem))
+}
+
+/// [`predicate`] for the three copies: "predicate must be of type uint8, uint16, or uint32" \[P2\].
+fn copy_predicate(mask: &Operand) -> Result<(), Fault> {
+    let why = "tensor_copy_predicated's predicate is uint8, uint16 or uint32 [P2]";
+    predicate(mask, COPY_PREDICATES, why)
+}
 
 /// The fill of SelectReduce's false lanes from the +0x27 byte. What each of the three writers
 /// stores is not recovered (seed 000 §3.1); the reading taken: 0, what an encoder without a
@@ -92,12 +119,19 @@ impl Execute for SelectReduce {
         let mask = step.operand_to_last("mask", &self.mask, self.mask_dtype)?;
         let out = step.operand_to_last("out", &self.out, self.out_dtype)?;
         same_elements(&src, &[&mask])?;
+        let why = "select_reduce's predicate is int8, uint8, int16 or uint16 [I1]";
+        predicate(&mask, SELECT_PREDICATES, why)?;
         let lanes = step.read_mask(&mask)?;
         let selected: Vec<f32> = (step.read_f32(&src)?.into_iter().zip(lanes))
             .map(|(x, pred)| if pred { x } else { fill })
             .collect();
         match self.reduce_op {
-            AluOp::Bypass => step.write_f32(&out, &selected),
+            AluOp::Bypass => {
+                if self.accumulate == AccumulateCmd::Idle {
+                    step.idle_accumulators();
+                }
+                step.write_f32(&out, &selected)
+            }
             AluOp::Max => {
                 let reset = alu::identity(AluOp::Max).map_err(Fault::op)?;
                 let max = Accumulate {
@@ -108,7 +142,6 @@ impl Execute for SelectReduce {
                     reset,
                     load: &[],
                     running: false,
-                    idle_undefines: false,
                 };
                 let mut rows = selected.clone();
                 step.accumulate(src.partition, &max, &mut rows, src.elements())?;
@@ -146,6 +179,7 @@ impl Execute for CopyPredicated {
         let src = step.operand("src", &self.src, self.src_dtype, n)?;
         let mask = step.operand("mask", &self.mask, self.mask_dtype, n)?;
         same_elements(&out, &[&src, &mask])?;
+        copy_predicate(&mask)?;
         let lanes = step.read_mask(&mask)?;
         let bits = match self.opcode {
             CopyCastOpcode::Copy if src.format != out.format => {
@@ -181,6 +215,7 @@ impl Execute for CopyPredicatedScalar {
         let mask_n = self.mask_num_active_partitions;
         let mask = step.operand("mask", &self.mask, self.mask_dtype, mask_n)?;
         same_elements(&out, &[&mask])?;
+        copy_predicate(&mask)?;
         let lanes = step.read_mask(&mask)?;
         let element = immediate(out.format, self.scalar);
         step.write_bits_where(&out, &vec![element; out.len()], &lanes)

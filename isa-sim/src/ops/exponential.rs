@@ -13,8 +13,8 @@ use crate::step::{Accumulate, Step, same_elements};
 /// The one form.
 pub const EXPONENTIAL: Semantics = Semantics {
     form: "Exponential 0x30",
-    pseudocode: "dst[i] = to_dtype(exp(fp32(src[i]) - max_value)); acc += exp(...) (reset: acc = 0; load: acc = reduce_init; idle: acc undefined)",
-    source: "nki.isa.exponential [I1, A3]; max_value in imm0 and reduce_init in imm1 (the signature's operand order) and idle leaving acc unset are readings",
+    pseudocode: "dst[i] = to_dtype(exp(fp32(src[i]) - max_value)); acc += exp(...) (reset: acc = 0; load: acc = reduce_init; idle: every register undefined); max_value an fp32 immediate or one element per partition",
+    source: "nki.isa.exponential [I1, A3]: dst = exp(src - max_value), reduce_res = sum(dst), idle may modify the registers; imm0 is max_value and imm1 reduce_init (seed 001: arg[1] imm0, arg[2] imm1 the reduce-init, against the signature's (src, max_value, ..., reduce_init)); the fp32 values summed before rounding to dst are a reading",
     confidence: Confidence::Inferred,
     status: Status::Executed,
 };
@@ -46,7 +46,7 @@ impl Execute for Exponential {
         alu::apply_f32(AluOp::Subtract, false, &mut xs, lane(&max_value, per))
             .map_err(at("imm0"))?;
         xs.iter_mut().for_each(|x| *x = x.exp());
-        let acc = Accumulate::sum(self.accumulator_cmd, &reduce_init, true);
+        let acc = Accumulate::sum(self.accumulator_cmd, &reduce_init);
         step.accumulate(input.partition, &acc, &mut xs, per)?;
         step.write_f32(&out, &xs)
     }

@@ -15,8 +15,8 @@ use crate::step::{Accumulate, Step, same_elements};
 /// 0x9D: arithmetic.
 pub const ARITH: Semantics = Semantics {
     form: "ScalarTensorTensor 0x9D",
-    pseudocode: "out[i] = to_dtype((fp32(tensor0[i]) op0 s) op1 fp32(tensor1[i])); reverse: s op x, tensor1 op v; zero_accumulate: acc = 0, then acc += dst",
-    source: "nki.isa.scalar_tensor_tensor [I1]; KLR Operators.lean [K1]; the fp32 dst folded is a reading",
+    pseudocode: "out[i] = to_dtype((fp32(tensor0[i]) op0 s) op1 fp32(tensor1[i])); reverse: s op x, tensor1 op v; zero_accumulate: acc = 0, then acc += dst; idle: every register undefined",
+    source: "nki.isa.scalar_tensor_tensor [I1]; KLR Operators.lean [K1]; idle may modify the shared VectorE registers [I1 select_reduce, exponential]; the fp32 dst folded is a reading",
     confidence: Confidence::Strong,
     status: Status::Executed,
 };
@@ -92,7 +92,7 @@ impl Execute for ScalarTensorTensor {
             alu::apply_f32(self.op0, reverse0, &mut xs, lane(&s, per)).map_err(at("op0"))?;
             alu::apply_f32(self.op1, reverse1, &mut xs, y).map_err(at("op1"))?;
         }
-        let acc = Accumulate::sum(self.accumulator_cmd, &[], false);
+        let acc = Accumulate::sum(self.accumulator_cmd, &[]);
         step.accumulate(x.partition, &acc, &mut xs, per)?;
         step.write_f32(&out, &xs)
     }

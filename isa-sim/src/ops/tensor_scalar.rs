@@ -15,8 +15,8 @@ use crate::step::{Accumulate, Step, same_elements};
 /// 0x43: two stages in fp32.
 pub const ARITH: Semantics = Semantics {
     form: "TensorScalar 0x43",
-    pseudocode: "out[i] = to_dtype((fp32(x[i]) op0 s0) op1 s1); reverse: s op x; s an fp32 immediate or one fp32 element per partition",
-    source: "nki.isa.tensor_scalar [I1]; KLR Operators.lean [K1]; reverse [I1; K3]",
+    pseudocode: "out[i] = to_dtype((fp32(x[i]) op0 s0) op1 s1); reverse: s op x; s an fp32 immediate or one fp32 element per partition; a bypass stage passes x, and with its reverse flag set is refused; idle: every register undefined",
+    source: "nki.isa.tensor_scalar [I1]; KLR Operators.lean [K1]; reverse [I1; K3]; a reversed bypass is x by seed 001 and s by KLR's evaluator [K3], so it is refused; idle may modify the shared VectorE registers [I1 select_reduce, exponential]",
     confidence: Confidence::Strong,
     status: Status::Executed,
 };
@@ -24,8 +24,8 @@ pub const ARITH: Semantics = Semantics {
 /// 0x53: the bit-vector form.
 pub const BITVEC: Semantics = Semantics {
     form: "TensorScalar 0x53 (bitvec)",
-    pseudocode: "out[i] = (x[i] op0 s0) op1 s1 on the integer values of the input's dtype, wrapped to the output's width; s an immediate's low bits or one element per partition",
-    source: "nki.isa.tensor_scalar [I1]; the scalar's dtype (the input's) a reading",
+    pseudocode: "out[i] = (x[i] op0 s0) op1 s1 on the integer values of the input's dtype, wrapped to the output's width; s an immediate's low bits or one element per partition; idle: every register undefined",
+    source: "nki.isa.tensor_scalar [I1]; idle may modify the shared VectorE registers [I1 select_reduce, exponential]; the scalar's dtype (the input's) a reading",
     confidence: Confidence::Inferred,
     status: Status::Executed,
 };
@@ -86,6 +86,7 @@ impl Execute for TensorScalar {
         same_elements(&out, &[&input])?;
         let (reverse0, reverse1) = self.reverse.flags();
         if self.opcode == TsOpcode::Bitvec {
+            idle(self.accumulator_cmd, step);
             return bitvec(self, step, (&input, &out), n);
         }
         let s0 = step.scalar_f32("imm0", (self.imm0_src, self.imm0), Dtype::Float32, n)?;
@@ -104,6 +105,7 @@ impl Execute for TensorScalar {
                 ));
             }
             alu::apply_f32(self.op1, reverse1, &mut xs, lane(&s1, per)).map_err(at("op1"))?;
+            idle(self.accumulator_cmd, step);
         } else {
             no_int32(&[&input, &out])?;
             let acc = Accumulate {
@@ -114,7 +116,6 @@ impl Execute for TensorScalar {
                 reset: alu::identity(self.op1).map_err(at("op1"))?,
                 load: &s1,
                 running: self.opcode == TsOpcode::CacheCumulative,
-                idle_undefines: false,
             };
             step.accumulate(input.partition, &acc, &mut xs, per)?;
         }
@@ -140,6 +141,15 @@ fn bitvec(
     alu::apply_int(op.op0, reverse0, &mut xs, lane(&s0, per), bits).map_err(at("op0"))?;
     alu::apply_int(op.op1, reverse1, &mut xs, lane(&s1, per), bits).map_err(at("op1"))?;
     step.write_int(out, &xs)
+}
+
+/// A VectorE instruction whose accumulate command is idle may still modify the registers
+/// \[I1 select_reduce, exponential\]: the forms without a reduce (0x43, 0x53) leave every
+/// register undefined ([`Step::idle_accumulators`]).
+fn idle(cmd: AccumulateCmd, step: &mut Step<'_>) {
+    if cmd == AccumulateCmd::Idle {
+        step.idle_accumulators();
+    }
 }
 
 /// Element `k`'s per-partition scalar, for a stream of `per` elements a partition (the
