@@ -13,8 +13,8 @@ from conftest import KERNEL, TSHUF, cli_encode, cli_json
 def test_kernel_decodes_as_the_command_does(kernel):
     records = isa.decode(kernel)
     assert records == cli_json(kernel)
-    # examples/kernel.bin: ten bundles, the first a Memset of bfloat16 at 0x2400 (examples/kernel.jsonl).
-    assert len(records) == 10
+    # examples/kernel.bin: nine bundles, the first a Memset of bfloat16 at 0x2400 (examples/kernel.jsonl).
+    assert len(records) == 9
     assert records[0]["op"] == "Memset" and records[0]["dtype"] == "bfloat16"
     assert records[0]["dst"]["addr"] == 9216
 
@@ -112,9 +112,9 @@ def test_trailing_bytes_are_a_raw_record(kernel):
     data = kernel + b"\x01\x02\x03"
     records = isa.decode(data)
     assert records[-1] == {
-        "offset": 640,
+        "offset": 576,
         "raw": "010203",
-        "reason": "3 trailing bytes at offset 0x280 do not make a 64-byte bundle",
+        "reason": "3 trailing bytes at offset 0x240 do not make a 64-byte bundle",
     }
     assert isa.encode(records) == data
 

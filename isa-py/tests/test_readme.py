@@ -28,4 +28,4 @@ def test_the_python_section_runs_as_pasted(capsys):
     # The Machine example's softmax rows sum to one (the causal mask masks nothing there).
     rows = scope["softmax"].astype("float64").sum(axis=1)
     assert abs(rows - 1).max() < 0.02, rows
-    assert scope["drains"][0]["offset"] == 0x180
+    assert scope["drains"][0]["offset"] == 0x140
