@@ -1,0 +1,206 @@
+"""TensorScalar and ScalarTensorTensor on the simulator against the reference's
+nki.isa.tensor_scalar, tensor_scalar_cumulative and scalar_tensor_tensor [I1]: scalars as fp32
+immediates and as `(P, 1)` vectors in SBUF or PSUM, both reverse flags, every arithmetic ALU
+function with a public meaning."""
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import examples
+from differential import harness
+from differential.strategies import CORES, ENCODED, SYNC, dtypes, operand, partitions, shapes
+from reference.alu import TABLE
+
+BINARY = sorted(n for n, a in TABLE.items() if a.kind == "arith" and n != "bypass" and n in ENCODED)
+UNARY = sorted(n for n, a in TABLE.items() if a.kind == "unary" and n in ENCODED)
+IMMEDIATES = [0.0, -0.0, 1.0, -1.0, 0.5, 2.0, -3.0, 7.25, 1e-3, 65504.0, 1e30, np.inf, -np.inf, np.nan]
+
+
+def _bits(value: float) -> int:
+    return int(np.float32(value).view(np.uint32))
+
+
+@st.composite
+def scalar(draw, name, where, unary: bool):
+    """`(source, word, operand or None)`: an fp32 immediate, or a `(P, 1)` fp32 vector (0 for a
+    unary op: "must be None or 0 when op0 is a unary operator" [I1])."""
+    if unary:
+        return "immediate", 0, None
+    if draw(st.booleans()):
+        value = draw(st.one_of(st.sampled_from(IMMEDIATES), st.floats(-1e4, 1e4, width=32)))
+        return "immediate", _bits(value), None
+    vector = draw(operand(name, "float32", where, (1,), space=draw(st.sampled_from(["sbuf", "psum"]))))
+    return "physical_ap", None, vector
+
+
+def _word(source, word, vector, ops):
+    return ops[vector.name].descriptor()["addr"] if source == "physical_ap" else word
+
+
+@st.composite
+def ops_pair(draw, core):
+    """op0 and op1 with the reverse flags: an inexact function (pow, rsqrt) only where nothing
+    but bypass follows it; a unary function never reversed."""
+    allowed = [a for a in BINARY + UNARY if core in TABLE[a].cores]
+    op0 = draw(st.sampled_from(allowed))
+    op1 = "bypass" if TABLE[op0].ulps else draw(st.sampled_from(allowed + ["bypass"] * 4))
+    reverse0 = TABLE[op0].kind != "unary" and draw(st.booleans())
+    reverse1 = TABLE[op1].kind != "unary" and op1 != "bypass" and draw(st.booleans())
+    return op0, op1, {(False, False): "none", (True, False): "first", (False, True): "second", (True, True): "both"}[(reverse0, reverse1)]
+
+
+@st.composite
+def tensor_scalar_cases(draw):
+    core = draw(st.sampled_from(CORES))
+    where, nums = draw(partitions()), draw(shapes(3))
+    op0, op1, reverse = draw(ops_pair(core))
+    names = draw(dtypes(core)), draw(dtypes(core))
+    profile = {"pow": "positive", "rsqrt": "positive"}.get(op0, "boolean" if "logical" in op0 + op1 else None)
+    data = draw(operand("input", names[0], where, nums, profile=profile))
+    out = draw(operand("out", names[1], where, nums, output=True))
+    s0 = draw(scalar("s0", where, TABLE[op0].kind == "unary"))
+    s1 = draw(scalar("s1", where, TABLE[op1].kind == "unary" or op1 == "bypass"))
+    vectors = [v for _, _, v in (s0, s1) if v is not None]
+
+    def build(ops):
+        return [
+            {
+                "op": "TensorScalar",
+                "opcode": "tensor_scalar_arith",
+                "sync": SYNC,
+                "accumulator_cmd": "idle",
+                "input": ops["input"].descriptor(),
+                "in_dtype": names[0],
+                "out_dtype": names[1],
+                "num_active_channels": where[1],
+                "imm0_src": s0[0],
+                "op0": op0,
+                "op1": op1,
+                "reverse": reverse,
+                "imm1_src": s1[0],
+                "imm0": _word(*s0, ops),
+                "imm1": _word(*s1, ops),
+                "out": ops["out"].descriptor(),
+            }
+        ]
+
+    return harness.Case(core, build, [data, out] + vectors, draw(st.integers(0, 2**32 - 1)))
+
+
+def label(case):
+    rec = case.records[0]
+    return rec["op"], [rec["op0"], rec["op1"]], [rec["in_dtype"], rec["out_dtype"]]
+
+
+@settings(max_examples=examples(150))
+@given(tensor_scalar_cases())
+def test_tensor_scalar_matches_the_two_stage_fp32_reference(case):
+    harness.run(case, label)
+
+
+@st.composite
+def cumulative_cases(draw):
+    core = draw(st.sampled_from(CORES))
+    where, nums = draw(partitions()), draw(shapes(3))
+    op0 = draw(st.sampled_from([a for a in BINARY if not TABLE[a].ulps and core in TABLE[a].cores]))
+    op1 = draw(st.sampled_from(["add", "mult", "max", "min"]))
+    names = [draw(dtypes(core).filter(lambda n: n not in ("int32", "uint32"))) for _ in range(2)]
+    data = draw(operand("input", names[0], where, nums, profile="small"))
+    out = draw(operand("out", names[1], where, nums, output=True))
+    s0 = draw(scalar("s0", where, False))
+    s1 = draw(scalar("s1", where, False))
+    cmd = draw(st.sampled_from(["zero_accumulate", "load_accumulate"]))
+    reverse = draw(st.sampled_from(["none", "first"]))
+    vectors = [v for _, _, v in (s0, s1) if v is not None]
+
+    def build(ops):
+        return [
+            {
+                "op": "TensorScalar",
+                "opcode": "tensor_scalar_cache_cumulative",
+                "sync": SYNC,
+                "accumulator_cmd": cmd,
+                "input": ops["input"].descriptor(),
+                "in_dtype": names[0],
+                "out_dtype": names[1],
+                "num_active_channels": where[1],
+                "imm0_src": s0[0],
+                "op0": op0,
+                "op1": op1,
+                "reverse": reverse,
+                "imm1_src": s1[0],
+                "imm0": _word(*s0, ops),
+                "imm1": _word(*s1, ops),
+                "out": ops["out"].descriptor(),
+            }
+        ]
+
+    return harness.Case(core, build, [data, out] + vectors, draw(st.integers(0, 2**32 - 1)))
+
+
+def cumulative_label(case):
+    rec = case.records[0]
+    return "TensorScalar (cumulative)", [rec["op0"], f"{rec['op1']} (running)"], [rec["in_dtype"], rec["out_dtype"]]
+
+
+@settings(max_examples=examples(60))
+@given(cumulative_cases())
+def test_tensor_scalar_cumulative_matches_the_running_register_reference(case):
+    harness.run(case, cumulative_label)
+
+
+@st.composite
+def stt_cases(draw):
+    core = draw(st.sampled_from(CORES))
+    where, nums = draw(partitions()), draw(shapes(2))
+    binary = [a for a in BINARY if core in TABLE[a].cores]
+    # An inexact op0 (pow) would feed op1 an error no test can bound: only op1 may be inexact.
+    op0 = draw(st.sampled_from([a for a in binary if not TABLE[a].ulps]))
+    op1 = draw(st.sampled_from(binary))
+    names = [draw(dtypes(core)) for _ in range(3)]
+    logical = "boolean" if "logical" in op0 + op1 else None
+    profile = {"pow": "positive"}.get(op0, logical)
+    spaces = draw(st.sampled_from([("sbuf", "sbuf"), ("psum", "sbuf"), ("sbuf", "psum")]))
+    data = draw(operand("tensor0", names[0], where, nums, space=spaces[0], profile=profile))
+    other = draw(operand("tensor1", names[1], where, nums, space=spaces[1], profile={"pow": "positive"}.get(op1, logical)))
+    out = draw(operand("out", names[2], where, nums, output=True))
+    s = draw(scalar("s", where, False))
+    reverse = draw(st.sampled_from(["none", "first", "second", "both"]))
+    vectors = [s[2]] if s[2] is not None else []
+
+    def build(ops):
+        return [
+            {
+                "op": "ScalarTensorTensor",
+                "opcode": "scalar_tensor_tensor_arith",
+                "sync": SYNC,
+                "tensor1": ops["tensor1"].descriptor(),
+                "tensor0": ops["tensor0"].descriptor(),
+                "op0": op0,
+                "op1": op1,
+                "reverse": reverse,
+                "scalar_src": s[0],
+                "tensor0_dtype": names[0],
+                "tensor1_dtype": names[1],
+                "out_dtype": names[2],
+                "num_active_channels": where[1],
+                "scalar_dtype": "float32",
+                "accumulator_cmd": "idle",
+                "out": ops["out"].descriptor(),
+                "scalar": _word(*s, ops),
+            }
+        ]
+
+    return harness.Case(core, build, [data, other, out] + vectors, draw(st.integers(0, 2**32 - 1)))
+
+
+def stt_label(case):
+    rec = case.records[0]
+    return rec["op"], [rec["op0"], rec["op1"]], [rec[k] for k in ("tensor0_dtype", "tensor1_dtype", "out_dtype")]
+
+
+@settings(max_examples=examples(100))
+@given(stt_cases())
+def test_scalar_tensor_tensor_matches_the_fp32_reference(case):
+    harness.run(case, stt_label)
