@@ -39,7 +39,7 @@ def copy_cases(draw):
     return harness.Case(core, build, [src, dst], draw(st.integers(0, 2**32 - 1)))
 
 
-@settings(max_examples=examples(80))
+@settings(max_examples=examples(150))
 @given(copy_cases())
 def test_tensor_copy_is_bit_exact_or_an_fp32_cast(case):
     def label(c):
@@ -82,7 +82,7 @@ def memset_cases(draw):
     return harness.Case(core, build, [dst], draw(st.integers(0, 2**32 - 1)))
 
 
-@settings(max_examples=examples(50))
+@settings(max_examples=examples(80))
 @given(memset_cases())
 def test_memset_fills_the_walk_with_the_constant(case):
     harness.run(case, lambda c: ("Memset", ["const fill"], [c.records[0]["dtype"]]))
@@ -119,7 +119,7 @@ def predicated_cases(draw):
     return harness.Case(core, build, [src, mask, out], draw(st.integers(0, 2**32 - 1)))
 
 
-@settings(max_examples=examples(60))
+@settings(max_examples=examples(100))
 @given(predicated_cases())
 def test_copy_predicated_copies_where_the_predicate_is_not_zero(case):
     def label(c):
@@ -157,7 +157,7 @@ def predicated_scalar_cases(draw):
     return harness.Case(core, build, [mask, out], draw(st.integers(0, 2**32 - 1)))
 
 
-@settings(max_examples=examples(30))
+@settings(max_examples=examples(50))
 @given(predicated_scalar_cases())
 def test_copy_predicated_scalar_writes_the_scalar_where_the_predicate_is_not_zero(case):
     harness.run(case, lambda c: ("CopyPredicatedScalar", ["predicated scalar copy"], ["float32", c.records[0]["mask_dtype"]]))

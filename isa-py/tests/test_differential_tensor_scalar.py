@@ -9,11 +9,11 @@ from hypothesis import strategies as st
 
 from conftest import examples
 from differential import harness
-from differential.strategies import CORES, ENCODED, SYNC, dtypes, operand, partitions, shapes
+from differential.strategies import CORES, DRAWN, SYNC, dtypes, operand, partitions, shapes
 from reference.alu import TABLE
 
-BINARY = sorted(n for n, a in TABLE.items() if a.kind == "arith" and n != "bypass" and n in ENCODED)
-UNARY = sorted(n for n, a in TABLE.items() if a.kind == "unary" and n in ENCODED)
+BINARY = sorted(n for n, a in TABLE.items() if a.kind == "arith" and n != "bypass" and n in DRAWN)
+UNARY = sorted(n for n, a in TABLE.items() if a.kind == "unary" and n in DRAWN)
 IMMEDIATES = [0.0, -0.0, 1.0, -1.0, 0.5, 2.0, -3.0, 7.25, 1e-3, 65504.0, 1e30, np.inf, -np.inf, np.nan]
 
 
@@ -22,16 +22,28 @@ def _bits(value: float) -> int:
 
 
 @st.composite
-def scalar(draw, name, where, unary: bool):
+def scalar(draw, name, where, unary: bool, boolean: bool = False):
     """`(source, word, operand or None)`: an fp32 immediate, or a `(P, 1)` fp32 vector (0 for a
-    unary op: "must be None or 0 when op0 is a unary operator" [I1])."""
+    unary op: "must be None or 0 when op0 is a unary operator" [I1]); 0 or 1 for a logical op,
+    whose inputs "should be boolean-like" [L1 logical_and]."""
     if unary:
         return "immediate", 0, None
     if draw(st.booleans()):
-        value = draw(st.one_of(st.sampled_from(IMMEDIATES), st.floats(-1e4, 1e4, width=32)))
-        return "immediate", _bits(value), None
-    vector = draw(operand(name, "float32", where, (1,), space=draw(st.sampled_from(["sbuf", "psum"]))))
+        values = st.sampled_from([0.0, 1.0]) if boolean else st.one_of(st.sampled_from(IMMEDIATES), st.floats(-1e4, 1e4, width=32))
+        return "immediate", _bits(draw(values)), None
+    profile = "boolean" if boolean else None
+    vector = draw(operand(name, "float32", where, (1,), space=draw(st.sampled_from(["sbuf", "psum"])), profile=profile))
     return "physical_ap", None, vector
+
+
+def _logical(*names) -> bool:
+    return any(n.startswith("logical") for n in names)
+
+
+def _out_dtypes(core, *names):
+    """The output dtypes worth drawing: a float when a function is inexact (an integer output of
+    an inexact result is unstated)."""
+    return dtypes(core, ("float",)) if any(TABLE[n].ulps for n in names) else dtypes(core)
 
 
 def _word(source, word, vector, ops):
@@ -55,12 +67,12 @@ def tensor_scalar_cases(draw):
     core = draw(st.sampled_from(CORES))
     where, nums = draw(partitions()), draw(shapes(3))
     op0, op1, reverse = draw(ops_pair(core))
-    names = draw(dtypes(core)), draw(dtypes(core))
-    profile = {"pow": "positive", "rsqrt": "positive"}.get(op0, "boolean" if "logical" in op0 + op1 else None)
+    names = draw(dtypes(core)), draw(_out_dtypes(core, op0, op1))
+    profile = {"pow": "positive", "rsqrt": "positive"}.get(op0, "boolean" if _logical(op0, op1) else None)
     data = draw(operand("input", names[0], where, nums, profile=profile))
     out = draw(operand("out", names[1], where, nums, output=True))
-    s0 = draw(scalar("s0", where, TABLE[op0].kind == "unary"))
-    s1 = draw(scalar("s1", where, TABLE[op1].kind == "unary" or op1 == "bypass"))
+    s0 = draw(scalar("s0", where, TABLE[op0].kind == "unary", _logical(op0, op1)))
+    s1 = draw(scalar("s1", where, TABLE[op1].kind == "unary" or op1 == "bypass", _logical(op0, op1)))
     vectors = [v for _, _, v in (s0, s1) if v is not None]
 
     def build(ops):
@@ -93,7 +105,7 @@ def label(case):
     return rec["op"], [rec["op0"], rec["op1"]], [rec["in_dtype"], rec["out_dtype"]]
 
 
-@settings(max_examples=examples(150))
+@settings(max_examples=examples(300))
 @given(tensor_scalar_cases())
 def test_tensor_scalar_matches_the_two_stage_fp32_reference(case):
     harness.run(case, label)
@@ -106,9 +118,9 @@ def cumulative_cases(draw):
     op0 = draw(st.sampled_from([a for a in BINARY if not TABLE[a].ulps and core in TABLE[a].cores]))
     op1 = draw(st.sampled_from(["add", "mult", "max", "min"]))
     names = [draw(dtypes(core).filter(lambda n: n not in ("int32", "uint32"))) for _ in range(2)]
-    data = draw(operand("input", names[0], where, nums, profile="small"))
+    data = draw(operand("input", names[0], where, nums, profile="boolean" if _logical(op0) else "small"))
     out = draw(operand("out", names[1], where, nums, output=True))
-    s0 = draw(scalar("s0", where, False))
+    s0 = draw(scalar("s0", where, False, _logical(op0)))
     s1 = draw(scalar("s1", where, False))
     cmd = draw(st.sampled_from(["zero_accumulate", "load_accumulate"]))
     reverse = draw(st.sampled_from(["none", "first"]))
@@ -144,7 +156,7 @@ def cumulative_label(case):
     return "TensorScalar (cumulative)", [rec["op0"], f"{rec['op1']} (running)"], [rec["in_dtype"], rec["out_dtype"]]
 
 
-@settings(max_examples=examples(60))
+@settings(max_examples=examples(100))
 @given(cumulative_cases())
 def test_tensor_scalar_cumulative_matches_the_running_register_reference(case):
     harness.run(case, cumulative_label)
@@ -158,14 +170,14 @@ def stt_cases(draw):
     # An inexact op0 (pow) would feed op1 an error no test can bound: only op1 may be inexact.
     op0 = draw(st.sampled_from([a for a in binary if not TABLE[a].ulps]))
     op1 = draw(st.sampled_from(binary))
-    names = [draw(dtypes(core)) for _ in range(3)]
-    logical = "boolean" if "logical" in op0 + op1 else None
+    names = [draw(dtypes(core)), draw(dtypes(core)), draw(_out_dtypes(core, op1))]
+    logical = "boolean" if _logical(op0, op1) else None
     profile = {"pow": "positive"}.get(op0, logical)
     spaces = draw(st.sampled_from([("sbuf", "sbuf"), ("psum", "sbuf"), ("sbuf", "psum")]))
     data = draw(operand("tensor0", names[0], where, nums, space=spaces[0], profile=profile))
     other = draw(operand("tensor1", names[1], where, nums, space=spaces[1], profile={"pow": "positive"}.get(op1, logical)))
     out = draw(operand("out", names[2], where, nums, output=True))
-    s = draw(scalar("s", where, False))
+    s = draw(scalar("s", where, False, _logical(op0, op1)))
     reverse = draw(st.sampled_from(["none", "first", "second", "both"]))
     vectors = [s[2]] if s[2] is not None else []
 
@@ -200,7 +212,7 @@ def stt_label(case):
     return rec["op"], [rec["op0"], rec["op1"]], [rec[k] for k in ("tensor0_dtype", "tensor1_dtype", "out_dtype")]
 
 
-@settings(max_examples=examples(100))
+@settings(max_examples=examples(200))
 @given(stt_cases())
 def test_scalar_tensor_tensor_matches_the_fp32_reference(case):
     harness.run(case, stt_label)
