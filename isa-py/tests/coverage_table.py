@@ -4,7 +4,7 @@
 
 runs the differential property tests (test_differential_*.py) under the Hypothesis profile
 (`ci` by default: fixed seed, the tests' example counts) with ISA_DIFFERENTIAL_COVERAGE set, so
-that the session writes one row per op and ALU function: the dtypes and cores its examples used,
+that the run writes one row per op and ALU function: the dtypes and cores its examples used,
 how many examples ran, how many output elements and registers were compared, and how many
 examples the reference found unstated. The table goes to FILE, or to standard output.
 """

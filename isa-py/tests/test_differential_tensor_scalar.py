@@ -216,3 +216,58 @@ def stt_label(case):
 @given(stt_cases())
 def test_scalar_tensor_tensor_matches_the_fp32_reference(case):
     harness.run(case, stt_label)
+
+
+@st.composite
+def scan_cases(draw):
+    """tensor_tensor_scan: one free axis (the page's tiles), exactly rounded operators."""
+    core = draw(st.sampled_from(CORES))
+    where = draw(partitions())
+    nums = (draw(st.integers(1, 64)), 1)
+    exact = [a for a in BINARY if not TABLE[a].ulps and core in TABLE[a].cores]
+    op0, op1 = draw(st.sampled_from(exact)), draw(st.sampled_from(exact))
+    names = [draw(dtypes(core)) for _ in range(3)]
+    logical = "boolean" if _logical(op0, op1) else "small"
+    spaces = draw(st.sampled_from([("sbuf", "sbuf"), ("psum", "sbuf"), ("sbuf", "psum")]))
+    data0 = draw(operand("tensor0", names[0], where, nums, space=spaces[0], profile=logical))
+    data1 = draw(operand("tensor1", names[1], where, nums, space=spaces[1], profile=logical))
+    out = draw(operand("out", names[2], where, nums, output=True))
+    initial = draw(scalar("initial", where, False, _logical(op0, op1)))
+    reverse = draw(st.sampled_from(["none", "first", "second", "both"]))
+    vectors = [initial[2]] if initial[2] is not None else []
+
+    def build(ops):
+        return [
+            {
+                "op": "ScalarTensorTensor",
+                "opcode": "tensor_tensor_scan_arith",
+                "sync": SYNC,
+                "tensor1": ops["tensor1"].descriptor(),
+                "tensor0": ops["tensor0"].descriptor(),
+                "op0": op0,
+                "op1": op1,
+                "reverse": reverse,
+                "scalar_src": initial[0],
+                "tensor0_dtype": names[0],
+                "tensor1_dtype": names[1],
+                "out_dtype": names[2],
+                "num_active_channels": where[1],
+                "scalar_dtype": "float32",
+                "accumulator_cmd": "idle",
+                "out": ops["out"].descriptor(),
+                "scalar": _word(*initial, ops),
+            }
+        ]
+
+    return harness.Case(core, build, [data0, data1, out] + vectors, draw(st.integers(0, 2**32 - 1)))
+
+
+def scan_label(case):
+    rec = case.records[0]
+    return "ScalarTensorTensor (scan)", [rec["op0"], rec["op1"]], [rec[k] for k in ("tensor0_dtype", "tensor1_dtype", "out_dtype")]
+
+
+@settings(max_examples=examples(100))
+@given(scan_cases())
+def test_tensor_tensor_scan_matches_the_running_fp32_reference(case):
+    harness.run(case, scan_label)

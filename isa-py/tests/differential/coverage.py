@@ -1,6 +1,7 @@
 """What the differential examples exercised: per op, ALU function and dtypes, how many examples
-ran, how many elements were compared and how many examples the reference left unstated. The
-session writes it as Markdown when `ISA_DIFFERENTIAL_COVERAGE` names a file (see
+ran, how many values (output elements and drained registers) were compared and how many
+examples the reference left unstated. The
+pytest run writes it as Markdown when `ISA_DIFFERENTIAL_COVERAGE` names a file (see
 `coverage_table.py`)."""
 
 from collections import defaultdict
@@ -23,7 +24,7 @@ def record(op: str, alus, dtypes, core: str, elements: int = 0, unstated: bool =
 def markdown() -> str:
     """The table, one row per op and ALU function, sorted."""
     lines = [
-        "| op | ALU function | dtypes | cores | examples | elements compared | examples unstated |",
+        "| op | ALU function | dtypes | cores | examples | values compared | examples unstated |",
         "| --- | --- | --- | --- | ---: | ---: | ---: |",
     ]
     for (op, alu), row in sorted(SEEN.items()):

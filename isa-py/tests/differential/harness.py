@@ -78,7 +78,7 @@ def run(case: Case, label: Callable) -> Outcome:
     events = machine.run(isa.encode(case.records), drains=case.drains or None)
     compared = sum(_compare_write(case, machine, state, w) for w in writes)
     registers = _compare_drains(case, events, drained)
-    coverage.record(*label, case.core, elements=compared)
+    coverage.record(*label, case.core, elements=compared + registers)
     return Outcome(compared, registers)
 
 
@@ -137,10 +137,14 @@ def _compare_drains(case: Case, events: list, drained: dict) -> int:
 def _header(case: Case) -> str:
     path = _save(case)
     records = "\n".join(json.dumps(r) for r in case.records)
+    loads = "\n".join(
+        f"  m.load({o.space!r}, {o.span_start}, arrays[{o.name!r}].view({FORMATS[o.dtype].name!r}), partition={o.partition})"
+        for o in case.operands
+    )
     return (
-        f"core {case.core}, data seed {case.seed}; loaded arrays saved to {path} "
-        f"(np.load: one array per operand, loaded at each operand's span)\n"
-        f"operands: {[(o.name, o.dtype, o.space, o.partition, o.partitions, o.span_start, o.strides, o.nums) for o in case.operands]}\n"
+        f"core {case.core}, data seed {case.seed}; to reproduce:\n"
+        f"  arrays = np.load({path!r}); m = isa_bundles.Machine(core={case.core!r})\n{loads}\n"
+        f"  m.run(isa_bundles.encode(records))  # the records below, one JSON object a line\n"
         f"records:\n{records}\n"
     )
 

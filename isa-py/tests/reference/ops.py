@@ -245,8 +245,12 @@ def scalar_tensor_tensor(rec: dict, state: State) -> list[Write]:
     scalar constant or a `(P, 1)` tile broadcast along the free axes, operand1 a tile of data's
     shape; arithmetic ops only, all in fp32, cast to dst.dtype; data and operand1 may not both
     be in PSUM. `tensor0` is data, `tensor1` operand1 (the record's field names)."""
-    if rec["opcode"] != "scalar_tensor_tensor_arith" or rec["accumulator_cmd"] != IDLE:
-        raise Unstated(f"{rec['opcode']} with accumulator {rec['accumulator_cmd']}")
+    if rec["accumulator_cmd"] != IDLE:
+        raise Unstated(f"{rec['opcode']} with accumulator {rec['accumulator_cmd']}: only KLR names it [K1]")
+    if rec["opcode"] == "tensor_tensor_scan_arith":
+        return tensor_tensor_scan(rec, state)
+    if rec["opcode"] != "scalar_tensor_tensor_arith":
+        raise Unstated(f"no page states {rec['opcode']}")
     n = rec["num_active_channels"]
     data, other, out = (Pattern.of(rec[k], n) for k in ("tensor0", "tensor1", "out"))
     if locate(data.addr)[0] == locate(other.addr)[0] == "psum":
@@ -259,6 +263,36 @@ def scalar_tensor_tensor(rec: dict, state: State) -> list[Write]:
         raise Unstated("scalar_tensor_tensor takes arithmetic binary operators only [I1]")
     result, stated, ulps = _two_stages(entries, x, (s, y), REVERSE[rec["reverse"]])
     values = finish(result, stated & sx & sy & ok, ulps, rec["out_dtype"], state.core)
+    return [_store(state, "out", out, rec["out_dtype"], values)]
+
+
+def tensor_tensor_scan(rec: dict, state: State) -> list[Write]:
+    """nki.isa.tensor_tensor_scan [I1]: per partition `result[0] = op1(op0(data0[0], initial),
+    data1[0])`, `result[i] = op1(op0(data0[i], result[i-1]), data1[i])` in fp32, cast to
+    dst.dtype; reverse0 makes data0 the rhs of op0, reverse1 data1 the lhs of op1; `initial` a
+    float32 scalar or one element a partition (the record's scalar slot). The page's tiles
+    have one free axis; a scan over several is on no page. Every step is one exactly rounded
+    fp32 operation, so the running value is exact to the bit."""
+    n = rec["num_active_channels"]
+    data0, data1, out = (Pattern.of(rec[k], n) for k in ("tensor0", "tensor1", "out"))
+    if sum(num > 1 for num in data0.nums) > 1:
+        raise Unstated("a scan over more than one free axis")
+    x, sx = _read(state, data0, rec["tensor0_dtype"])
+    y, sy = _read(state, data1, rec["tensor1_dtype"])
+    initial, ok = _scalar(state, rec["scalar_src"], rec["scalar"], n, rec["scalar_dtype"])
+    op0, op1 = alus.alu(rec["op0"], state.core), alus.alu(rec["op1"], state.core)
+    if op0.ulps or op1.ulps or "arith" not in (op0.kind, op1.kind) or op0.kind != op1.kind:
+        raise Unstated("a scan with an inexact or non-binary operator")
+    reverse0, reverse1 = REVERSE[rec["reverse"]]
+    previous, stated = initial[:, 0], sx & sy & ok
+    result = np.empty_like(x)
+    for i in range(x.shape[1]):
+        tmp, ok0 = alus.apply(op0, x[:, i], previous, reverse0)
+        previous, ok1 = alus.apply(op1, tmp, y[:, i], reverse1)
+        result[:, i] = previous
+        stated[:, i] &= ok0 & ok1
+    # Once a step is unstated, every later one depends on it.
+    values = finish(result, np.logical_and.accumulate(stated, axis=1), 0, rec["out_dtype"], state.core)
     return [_store(state, "out", out, rec["out_dtype"], values)]
 
 
