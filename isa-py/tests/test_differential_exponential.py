@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 from conftest import examples
 from differential import harness
 from differential.strategies import SYNC, dtypes, operand, partitions, shapes
-from differential.layout import Operand
 
 #: Where a drain's read-out lands: above every operand span (reference.access.WINDOW).
 DRAIN_AT = 0xFE00

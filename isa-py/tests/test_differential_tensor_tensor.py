@@ -1,12 +1,12 @@
 """TensorTensor on the simulator against the reference's nki.isa.tensor_tensor [I1]: random
-records of every ALU function with a public meaning, every dtype, 1-128 partitions, 1-3 free
-axes with broadcast and reversed input walks, on every core the function exists on."""
+records of every ALU function with a public meaning that the bundles encode (abs_max and
+abs_min have no wire form; mod is held to its page in test_differential_disagreements.py),
+every dtype, 1-128 partitions, 1-3 free axes with broadcast and reversed input walks, on every
+core; the arithmetic, bit-vector and int32 paths."""
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import isa_bundles as isa
 from conftest import examples
 from differential import harness
 from differential.strategies import CORES, DRAWN, SYNC, dtypes, operand, partitions, shapes
