@@ -56,7 +56,9 @@ def cases(draw, form: str, core=None, alu=None, spaces=None) -> harness.Case:
         names = [draw(st.sampled_from(["int32", "uint32"]))] * 3
         opcode = "tensor_tensor_int32"
     gpsimd = form == "int32" or alu == "pow"  # GpSimd cannot access PSUM [I1, A1]
-    spaces = spaces or (["sbuf"] * 3 if gpsimd else [draw(st.sampled_from(["sbuf", "psum"])), "sbuf", draw(st.sampled_from(["sbuf", "psum"]))])
+    # Not both inputs in PSUM [I1]; the output anywhere.
+    inputs = draw(st.sampled_from([("sbuf", "sbuf"), ("psum", "sbuf"), ("sbuf", "psum")]))
+    spaces = spaces or (["sbuf"] * 3 if gpsimd else [draw(st.sampled_from(["sbuf", "psum"])), *inputs])
     profile = {"pow": "positive"}.get(alu, PROFILE.get(alu))
     shift = "positive" if "shift" in alu else profile
     ops = [
