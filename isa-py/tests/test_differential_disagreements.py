@@ -15,7 +15,8 @@ from differential import harness
 from differential.layout import Operand
 from differential.strategies import SYNC
 from reference.numeric import FORMATS
-from test_differential_tensor_tensor import cases as tensor_tensor_cases, label as tensor_tensor_label
+from test_differential_tensor_scalar import tensor_scalar_record
+from test_differential_tensor_tensor import cases as tensor_tensor_cases, label as tensor_tensor_label, record as tensor_tensor_record
 
 PSUM = 0x2000_0000
 
@@ -50,24 +51,8 @@ def _tensor(name, dtype, rows, space="sbuf") -> Operand:
 
 
 def _tensor_tensor(alu, n):
-    def build(ops):
-        return [
-            {
-                "op": "TensorTensor",
-                "opcode": "tensor_tensor",
-                "sync": SYNC,
-                "in0_dtype": "float32",
-                "in1_dtype": "float32",
-                "out_dtype": "float32",
-                "alu": alu,
-                "num_active_partitions": n,
-                "out": ops["out"].descriptor(),
-                "in0": ops["in0"].descriptor(),
-                "in1": ops["in1"].descriptor(),
-            }
-        ]
-
-    return build
+    """A builder of one fp32 TensorTensor record of `alu` over `n` partitions."""
+    return lambda ops: tensor_tensor_record("tensor_tensor", alu, n, ops)
 
 
 # mod -----------------------------------------------------------------------------------------
@@ -106,26 +91,9 @@ def test_a_reversed_bypass_returns_the_scalar():
     out = _tensor("out", "float32", np.float32([[0.0] * 4]))
 
     def build(ops):
-        return [
-            {
-                "op": "TensorScalar",
-                "opcode": "tensor_scalar_arith",
-                "sync": SYNC,
-                "accumulator_cmd": "idle",
-                "input": ops["input"].descriptor(),
-                "in_dtype": "float32",
-                "out_dtype": "float32",
-                "num_active_channels": 1,
-                "imm0_src": "immediate",
-                "op0": "bypass",
-                "op1": "bypass",
-                "reverse": "first",
-                "imm1_src": "immediate",
-                "imm0": int(np.float32(7.0).view(np.uint32)),
-                "imm1": 0,
-                "out": ops["out"].descriptor(),
-            }
-        ]
+        seven = ("immediate", int(np.float32(7.0).view(np.uint32)), None)
+        stages = ("bypass", "bypass", "first")
+        return [tensor_scalar_record("tensor_scalar_arith", "idle", ("float32", "float32"), 1, ops, stages, (seven, ("immediate", 0, None)))]
 
     _explicit("v3", build, [data, out])
 
@@ -261,7 +229,9 @@ def test_tensor_scalar_addr_adds_int32_values_exactly():
 
 
 class _at:
-    """A stand-in operand whose descriptor walks 4 contiguous elements at an ADDR4 word."""
+    """A stand-in fp32 operand whose descriptor walks 4 contiguous elements at an ADDR4 word."""
+
+    dtype = "float32"
 
     def __init__(self, addr):
         self.addr = addr

@@ -50,6 +50,55 @@ def _word(source, word, vector, ops):
     return ops[vector.name].descriptor()["addr"] if source == "physical_ap" else word
 
 
+def tensor_scalar_record(opcode, cmd, names, n, ops, stages, scalars) -> dict:
+    """A TensorScalar record: `names` (in, out) dtypes, `stages` (op0, op1, reverse), `scalars`
+    two `(source, word, vector)` triples, `ops` the placed operands by name."""
+    (op0, op1, reverse), (s0, s1) = stages, scalars
+    return {
+        "op": "TensorScalar",
+        "opcode": opcode,
+        "sync": SYNC,
+        "accumulator_cmd": cmd,
+        "input": ops["input"].descriptor(),
+        "in_dtype": names[0],
+        "out_dtype": names[1],
+        "num_active_channels": n,
+        "imm0_src": s0[0],
+        "op0": op0,
+        "op1": op1,
+        "reverse": reverse,
+        "imm1_src": s1[0],
+        "imm0": _word(*s0, ops),
+        "imm1": _word(*s1, ops),
+        "out": ops["out"].descriptor(),
+    }
+
+
+def stt_record(opcode, names, n, ops, stages, scalar_slot) -> dict:
+    """A ScalarTensorTensor record: `names` (tensor0, tensor1, out) dtypes, `stages` (op0, op1,
+    reverse), `scalar_slot` a `(source, word, vector)` triple."""
+    op0, op1, reverse = stages
+    return {
+        "op": "ScalarTensorTensor",
+        "opcode": opcode,
+        "sync": SYNC,
+        "tensor1": ops["tensor1"].descriptor(),
+        "tensor0": ops["tensor0"].descriptor(),
+        "op0": op0,
+        "op1": op1,
+        "reverse": reverse,
+        "scalar_src": scalar_slot[0],
+        "tensor0_dtype": names[0],
+        "tensor1_dtype": names[1],
+        "out_dtype": names[2],
+        "num_active_channels": n,
+        "scalar_dtype": "float32",
+        "accumulator_cmd": "idle",
+        "out": ops["out"].descriptor(),
+        "scalar": _word(*scalar_slot, ops),
+    }
+
+
 @st.composite
 def ops_pair(draw, core):
     """op0 and op1 with the reverse flags: an inexact function (pow, rsqrt) only where nothing
@@ -76,26 +125,7 @@ def tensor_scalar_cases(draw):
     vectors = [v for _, _, v in (s0, s1) if v is not None]
 
     def build(ops):
-        return [
-            {
-                "op": "TensorScalar",
-                "opcode": "tensor_scalar_arith",
-                "sync": SYNC,
-                "accumulator_cmd": "idle",
-                "input": ops["input"].descriptor(),
-                "in_dtype": names[0],
-                "out_dtype": names[1],
-                "num_active_channels": where[1],
-                "imm0_src": s0[0],
-                "op0": op0,
-                "op1": op1,
-                "reverse": reverse,
-                "imm1_src": s1[0],
-                "imm0": _word(*s0, ops),
-                "imm1": _word(*s1, ops),
-                "out": ops["out"].descriptor(),
-            }
-        ]
+        return [tensor_scalar_record("tensor_scalar_arith", "idle", names, where[1], ops, (op0, op1, reverse), (s0, s1))]
 
     return harness.Case(core, build, [data, out] + vectors, draw(st.integers(0, 2**32 - 1)))
 
@@ -127,26 +157,7 @@ def cumulative_cases(draw):
     vectors = [v for _, _, v in (s0, s1) if v is not None]
 
     def build(ops):
-        return [
-            {
-                "op": "TensorScalar",
-                "opcode": "tensor_scalar_cache_cumulative",
-                "sync": SYNC,
-                "accumulator_cmd": cmd,
-                "input": ops["input"].descriptor(),
-                "in_dtype": names[0],
-                "out_dtype": names[1],
-                "num_active_channels": where[1],
-                "imm0_src": s0[0],
-                "op0": op0,
-                "op1": op1,
-                "reverse": reverse,
-                "imm1_src": s1[0],
-                "imm0": _word(*s0, ops),
-                "imm1": _word(*s1, ops),
-                "out": ops["out"].descriptor(),
-            }
-        ]
+        return [tensor_scalar_record("tensor_scalar_cache_cumulative", cmd, names, where[1], ops, (op0, op1, reverse), (s0, s1))]
 
     return harness.Case(core, build, [data, out] + vectors, draw(st.integers(0, 2**32 - 1)))
 
@@ -182,27 +193,7 @@ def stt_cases(draw):
     vectors = [s[2]] if s[2] is not None else []
 
     def build(ops):
-        return [
-            {
-                "op": "ScalarTensorTensor",
-                "opcode": "scalar_tensor_tensor_arith",
-                "sync": SYNC,
-                "tensor1": ops["tensor1"].descriptor(),
-                "tensor0": ops["tensor0"].descriptor(),
-                "op0": op0,
-                "op1": op1,
-                "reverse": reverse,
-                "scalar_src": s[0],
-                "tensor0_dtype": names[0],
-                "tensor1_dtype": names[1],
-                "out_dtype": names[2],
-                "num_active_channels": where[1],
-                "scalar_dtype": "float32",
-                "accumulator_cmd": "idle",
-                "out": ops["out"].descriptor(),
-                "scalar": _word(*s, ops),
-            }
-        ]
+        return [stt_record("scalar_tensor_tensor_arith", names, where[1], ops, (op0, op1, reverse), s)]
 
     return harness.Case(core, build, [data, other, out] + vectors, draw(st.integers(0, 2**32 - 1)))
 
@@ -237,27 +228,7 @@ def scan_cases(draw):
     vectors = [initial[2]] if initial[2] is not None else []
 
     def build(ops):
-        return [
-            {
-                "op": "ScalarTensorTensor",
-                "opcode": "tensor_tensor_scan_arith",
-                "sync": SYNC,
-                "tensor1": ops["tensor1"].descriptor(),
-                "tensor0": ops["tensor0"].descriptor(),
-                "op0": op0,
-                "op1": op1,
-                "reverse": reverse,
-                "scalar_src": initial[0],
-                "tensor0_dtype": names[0],
-                "tensor1_dtype": names[1],
-                "out_dtype": names[2],
-                "num_active_channels": where[1],
-                "scalar_dtype": "float32",
-                "accumulator_cmd": "idle",
-                "out": ops["out"].descriptor(),
-                "scalar": _word(*initial, ops),
-            }
-        ]
+        return [stt_record("tensor_tensor_scan_arith", names, where[1], ops, (op0, op1, reverse), initial)]
 
     return harness.Case(core, build, [data0, data1, out] + vectors, draw(st.integers(0, 2**32 - 1)))
 
