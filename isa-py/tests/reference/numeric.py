@@ -91,7 +91,8 @@ def from_f32(values: np.ndarray, name: str, core: str) -> tuple[np.ndarray, np.n
     values = np.asarray(values, np.float32)
     if is_integer(name):
         info = np.iinfo(dtype)
-        whole = np.isfinite(values) & (np.floor(values) == values)
+        with np.errstate(invalid="ignore"):
+            whole = np.isfinite(values) & (np.floor(values) == values)
         fits = whole & (values >= info.min) & (values <= info.max)
         out = np.where(fits, values, 0).astype(np.int64).astype(dtype)
         return out, fits
