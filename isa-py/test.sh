@@ -13,7 +13,7 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 export PATH="$venv/bin:$PATH"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-    maturin==1.16.0 numpy==2.4.6 pytest==9.2.0 ml-dtypes==0.7.0
+    maturin==1.16.0 numpy==2.4.6 pytest==9.2.0 ml-dtypes==0.7.0 hypothesis==6.155.2
 export CARGO_TARGET_DIR="$root/target"
 cargo build --quiet --release -p isa-cli --bin isa -p isa-bench --bin bench-stream
 export ISA_BIN="$root/target/release/isa"

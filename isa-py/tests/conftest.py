@@ -7,8 +7,10 @@ import random
 import subprocess
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 import isa_bundles as isa
+from differential import coverage
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -20,6 +22,28 @@ BENCH_STREAM = pathlib.Path(
 )
 #: Random valid bundles of every op in the differential tests.
 PER_OP = 10_000
+
+# Hypothesis profiles of the differential property tests: "ci" (a fixed seed, the example counts
+# the tests name; chosen when CI=true), "dev" (the same counts, random seeds) and "deep" (twenty
+# times the examples), or any of them by ISA_HYPOTHESIS_PROFILE.
+_QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
+settings.register_profile("ci", derandomize=True, deadline=None, database=None, suppress_health_check=_QUIET)
+settings.register_profile("dev", deadline=None, suppress_health_check=_QUIET)
+settings.register_profile("deep", deadline=None, suppress_health_check=_QUIET)
+PROFILE = os.environ.get("ISA_HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") == "true" else "dev")
+settings.load_profile(PROFILE)
+
+
+def examples(count: int) -> int:
+    """A differential test's example count under the loaded profile."""
+    return count * 20 if PROFILE == "deep" else count
+
+
+def pytest_sessionfinish(session):
+    """Writes the differential tests' coverage table where ISA_DIFFERENTIAL_COVERAGE names."""
+    target = os.environ.get("ISA_DIFFERENTIAL_COVERAGE")
+    if target and coverage.SEEN:
+        pathlib.Path(target).write_text(coverage.markdown())
 
 
 def cli_json(data: bytes, *flags: str) -> list:

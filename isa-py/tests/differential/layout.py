@@ -1,0 +1,66 @@
+"""Operands of a case: a dtype, a memory, a partition range and an access pattern, each placed
+in its own span of bytes so that no two operands overlap."""
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+import numpy as np
+
+from reference.access import WINDOW, Pattern, word
+from reference.numeric import FORMATS
+
+#: Where the first span of each memory starts, and the alignment of every span.
+FIRST, ALIGN = 0x40, 64
+
+
+@dataclass
+class Operand:
+    """One operand of a case. `byte` (the descriptor's start) and the span (the bytes the walk
+    can reach, loaded with random data before the run) are set by `place`."""
+
+    name: str
+    dtype: str
+    space: str
+    partition: int
+    partitions: int
+    strides: tuple
+    nums: tuple
+    profile: str = "wide"
+    byte: int = 0
+    span_start: int = 0
+    span: int = 0
+    data: Optional[np.ndarray] = field(default=None, repr=False)
+
+    @property
+    def itemsize(self) -> int:
+        return FORMATS[self.dtype].itemsize
+
+    def reach(self) -> tuple[int, int]:
+        """The lowest and highest element offsets the walk reaches."""
+        lo = sum(min(0, (n - 1) * s) for s, n in zip(self.strides, self.nums))
+        hi = sum(max(0, (n - 1) * s) for s, n in zip(self.strides, self.nums))
+        return lo, hi
+
+    def descriptor(self) -> dict:
+        return {"addr": word(self.space, self.partition, self.byte), "strides": list(self.strides), "nums": list(self.nums)}
+
+    def pattern(self) -> Pattern:
+        return Pattern.of(self.descriptor(), self.partitions)
+
+    def walk(self) -> np.ndarray:
+        """The walk's element indices within the span, in walk order."""
+        return self.pattern().offsets() - self.reach()[0]
+
+
+def place(operands: list[Operand]) -> None:
+    """Gives each operand a disjoint span in its memory; raises ValueError when they do not fit
+    the memory models' windows."""
+    cursor = {space: FIRST for space in WINDOW}
+    for op in operands:
+        lo, hi = op.reach()
+        op.span = hi - lo + 1
+        op.span_start = cursor[op.space]
+        op.byte = op.span_start - lo * op.itemsize
+        cursor[op.space] = -(-(op.span_start + op.span * op.itemsize) // ALIGN) * ALIGN
+        if cursor[op.space] > WINDOW[op.space]:
+            raise ValueError(f"the operands do not fit {op.space}'s {WINDOW[op.space]} bytes")
