@@ -85,7 +85,7 @@ def test_mod_is_the_floor_remainder_of_the_fp32_values(case):
 # reversed bypass -----------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="reversed bypass: the simulator passes the tensor through; KLR's evaluator returns the scalar operand [K3]")
+@pytest.mark.xfail(strict=True, reason="reversed bypass: KLR's evaluator returns the scalar operand [K3], seed 001 makes bypass the identity; the sources disagree, and the simulator refuses the case")
 def test_a_reversed_bypass_returns_the_scalar():
     data = _tensor("input", "float32", np.float32([[2.0, -1.5, 0.0, 8.0]]))
     out = _tensor("out", "float32", np.float32([[0.0] * 4]))
@@ -103,7 +103,6 @@ def test_a_reversed_bypass_returns_the_scalar():
 TWOS = np.full((1, 4), 2.0, np.float32)
 
 
-@pytest.mark.xfail(strict=True, reason="pow on PSUM: pow runs on GpSimd, which cannot access PSUM [I1 tensor_tensor]")
 def test_pow_with_an_input_in_psum_is_refused():
     record = _tensor_tensor("pow", 1)({"out": _at(512), "in0": _at(0), "in1": _at(PSUM)})
     assert _refused("v3", record, [("sbuf", 0, TWOS), ("psum", 0, TWOS)])
@@ -115,7 +114,6 @@ def test_two_inputs_in_psum_are_refused():
     assert _refused("v3", record, [("psum", 0, TWOS), ("psum", 256, TWOS)])
 
 
-@pytest.mark.xfail(strict=True, reason="ALU 0x17 absolute_diff: no public page gives it a meaning, yet the simulator computes |a - b|")
 def test_absolute_diff_has_no_public_meaning_and_is_refused():
     record = _tensor_tensor("absolute_diff", 1)({"out": _at(512), "in0": _at(0), "in1": _at(256)})
     assert _refused("v3", record, [("sbuf", 0, TWOS), ("sbuf", 256, TWOS)])
@@ -167,7 +165,6 @@ def _predicated(opcode, mask_dtype, out_dtype="float32"):
 PREDICATED_LOADS = [("sbuf", 0, TWOS), ("sbuf", 256, TWOS), ("sbuf", 512, TWOS)]
 
 
-@pytest.mark.xfail(strict=True, reason="predicated copies with float masks: 'predicate must be of type uint8, uint16, or uint32' [P2]")
 @pytest.mark.parametrize("mask_dtype", ["float32", "bfloat16"])
 def test_a_float_predicate_is_refused(mask_dtype):
     assert _refused("v3", [_predicated("copy_predicated", mask_dtype)], PREDICATED_LOADS)
@@ -202,7 +199,6 @@ def test_after_an_idle_exponential_no_accumulator_value_is_claimed():
 # TensorScalarAddr ----------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="TensorScalarAddr in fp32: it is int32 address arithmetic [I1; K4], exact above 2^24")
 def test_tensor_scalar_addr_adds_int32_values_exactly():
     x = np.array([[16777217, 2**30 + 3, -(2**28) - 1, 5]], np.int32)
     machine = isa.Machine(core="v3")
