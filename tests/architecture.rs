@@ -31,6 +31,7 @@ const CRATES: &[&str] = &[
     "isa-derive-internals",
     "isa-ops",
     "isa-cli",
+    "isa-sim",
 ];
 
 /// A module path below the crate root (`[]` is the root).

@@ -3,7 +3,7 @@
 use isa_core::{DecodeError, Dtype};
 
 use crate::alu::AluError;
-use crate::machine::Space;
+use crate::space::Space;
 use crate::numeric::NumericError;
 
 /// What went wrong, without where.

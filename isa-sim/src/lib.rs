@@ -72,6 +72,7 @@
 #![forbid(unsafe_code)]
 
 pub mod alu;
+mod drain;
 pub mod error;
 mod family;
 pub mod machine;
@@ -80,12 +81,16 @@ pub mod operand;
 pub mod ops;
 pub mod run;
 pub mod semantics;
+mod space;
+mod staging;
 pub mod step;
 
 pub use error::{ExecError, Fault, Problem};
-pub use machine::{Accumulators, Machine, Memory, PARTITIONS, Space};
+pub use machine::{Accumulators, Machine, Memory, PARTITIONS};
+pub use space::Space;
 pub use operand::Operand;
-pub use run::{DrainBinding, DrainEvent, Observer, Record, Runner};
+pub use drain::{DrainBinding, DrainEvent};
+pub use run::{Observer, Record, Runner};
 pub use semantics::{Execute, Semantics, Status, refuse, table};
 pub use step::{Accumulate, Step};
 

@@ -1,9 +1,15 @@
 //! The machine's state: SBUF, PSUM, the VectorE accumulators and the 64 address registers, for
-//! one core version. Nothing here grows with the stream's length.
+//! one core version, and its checkpoints. Nothing here grows with the stream's length; a
+//! checkpoint's undo log grows with what is written while it is open.
+
+mod journal;
 
 use isa_ops::Core;
 
+use self::journal::Journal;
 use crate::error::Problem;
+pub use crate::space::Space;
+use crate::staging::Staging;
 
 /// The number of partitions of SBUF and PSUM (SEMANTICS-NOTES §3).
 pub const PARTITIONS: usize = 128;
@@ -26,35 +32,29 @@ pub const fn sbuf_partition_bytes(core: Core) -> usize {
     }
 }
 
-/// Which memory an operand lives in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Space {
-    /// The state buffer.
-    Sbuf,
-    /// The partial-sum buffer.
-    Psum,
-}
-
-impl Space {
-    /// The space's name in messages.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Space::Sbuf => "SBUF",
-            Space::Psum => "PSUM",
-        }
-    }
-}
-
 /// One memory: [`PARTITIONS`] partitions of bytes, with which bytes have been written.
 ///
 /// Defined-ness is a bitmap, one bit a byte, checked and set a 64-bit word at a time, so a
-/// contiguous run of n bytes costs about n/64 word operations.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// contiguous run of n bytes costs about n/64 word operations. While a checkpoint of the
+/// machine is open ([`Machine::checkpoint`]), every write first saves what it overwrites.
+#[derive(Debug, Clone)]
 pub struct Memory {
     space: Space,
     partition_bytes: usize,
     bytes: Vec<u8>,
     written: Vec<u64>,
+    journal: Journal,
+}
+
+/// Two memories are equal when they hold the same bytes with the same defined-ness; their
+/// undo logs are not part of the state.
+impl PartialEq for Memory {
+    fn eq(&self, other: &Self) -> bool {
+        self.space == other.space
+            && self.partition_bytes == other.partition_bytes
+            && self.written == other.written
+            && self.bytes == other.bytes
+    }
 }
 
 impl Memory {
@@ -65,6 +65,7 @@ impl Memory {
             partition_bytes,
             bytes: vec![0; PARTITIONS * partition_bytes],
             written: vec![0; (PARTITIONS * partition_bytes).div_ceil(64)],
+            journal: Journal::default(),
         }
     }
 
@@ -106,12 +107,22 @@ impl Memory {
         Ok(&self.bytes[start..start + len])
     }
 
-    /// Writes `data` to `partition` at `offset` and marks it written.
+    /// Writes `data` to `partition` at `offset` and marks it written (saving what it
+    /// overwrites while a checkpoint is open).
     pub fn write(&mut self, partition: usize, offset: usize, data: &[u8]) -> Result<(), Problem> {
         let start = self.index(partition, offset, data.len())?;
-        self.bytes[start..start + data.len()].copy_from_slice(data);
-        mark_written(&mut self.written, start, start + data.len());
+        let end = start + data.len();
+        self.journal.save(&self.bytes, &self.written, start, end);
+        if let Some(dst) = self.bytes.get_mut(start..end) {
+            dst.copy_from_slice(data);
+        }
+        mark_written(&mut self.written, start, end);
         Ok(())
+    }
+
+    /// Restores what the writes since the innermost open checkpoint overwrote.
+    fn roll_back(&mut self) {
+        self.journal.roll_back(&mut self.bytes, &mut self.written);
     }
 
     /// Whether every byte of the range has been written (false when out of range).
@@ -213,14 +224,33 @@ impl Accumulators {
     }
 }
 
+/// The registers a checkpoint restores: small enough to copy whole.
+type Registers = (Accumulators, [Option<u32>; REGISTERS]);
+
 /// The machine: SBUF, PSUM, accumulators and registers of one core version.
-#[derive(Debug, Clone, PartialEq)]
+///
+/// It also keeps the open checkpoints ([`Machine::checkpoint`]) and the buffers its bundles
+/// stage writes in; neither is part of its state, and `==` compares the state alone.
+#[derive(Debug, Clone)]
 pub struct Machine {
     core: Core,
     pub(crate) sbuf: Memory,
     pub(crate) psum: Memory,
     pub(crate) accumulators: Accumulators,
     pub(crate) registers: [Option<u32>; REGISTERS],
+    /// The registers as each open checkpoint found them, outermost first.
+    checkpoints: Vec<Registers>,
+    pub(crate) staging: Staging,
+}
+
+impl PartialEq for Machine {
+    fn eq(&self, other: &Self) -> bool {
+        self.core == other.core
+            && self.accumulators == other.accumulators
+            && self.registers == other.registers
+            && self.sbuf == other.sbuf
+            && self.psum == other.psum
+    }
 }
 
 impl Machine {
@@ -232,7 +262,47 @@ impl Machine {
             psum: Memory::new(Space::Psum, PSUM_PARTITION_BYTES),
             accumulators: Accumulators::default(),
             registers: [None; REGISTERS],
+            checkpoints: Vec::new(),
+            staging: Staging::default(),
         }
+    }
+
+    /// Opens a checkpoint: from now on every write to SBUF or PSUM (a bundle's, or a load
+    /// through [`Machine::memory_mut`]) first saves the bytes and defined-ness it overwrites,
+    /// and the accumulators and registers are copied (a few hundred bytes). Costs nothing that
+    /// grows with the memories. Checkpoints nest: [`Machine::rollback`] and
+    /// [`Machine::commit`] close the innermost.
+    pub fn checkpoint(&mut self) {
+        self.sbuf.journal.open();
+        self.psum.journal.open();
+        self.checkpoints.push((self.accumulators, self.registers));
+    }
+
+    /// Puts the machine back exactly as it was when the innermost open checkpoint was taken
+    /// (bytes, defined-ness, accumulators, registers), in time proportional to what was
+    /// written since, and closes it. Does nothing when no checkpoint is open.
+    pub fn rollback(&mut self) {
+        let Some((accumulators, registers)) = self.checkpoints.pop() else {
+            return;
+        };
+        self.sbuf.roll_back();
+        self.psum.roll_back();
+        self.accumulators = accumulators;
+        self.registers = registers;
+    }
+
+    /// Keeps everything written since the innermost open checkpoint and closes it (a checkpoint
+    /// outside it can still roll it back). Does nothing when no checkpoint is open.
+    pub fn commit(&mut self) {
+        if self.checkpoints.pop().is_some() {
+            self.sbuf.journal.commit();
+            self.psum.journal.commit();
+        }
+    }
+
+    /// How many checkpoints are open.
+    pub fn checkpoints(&self) -> usize {
+        self.checkpoints.len()
     }
 
     /// The core version the machine models.

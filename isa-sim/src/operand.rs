@@ -11,7 +11,8 @@
 use isa_core::{Addr4, Dtype, Tensor};
 
 use crate::error::Problem;
-use crate::machine::{PARTITIONS, Space};
+use crate::machine::PARTITIONS;
+use crate::space::Space;
 use crate::numeric::Format;
 
 /// The most free axes a descriptor has (TENSOR4D, seed 002).

@@ -7,7 +7,7 @@ use isa_core::{AluOp, Confidence};
 use isa_ops::tensor_scalar::ScalarSource;
 use isa_ops::tensor_scalar_addr::TensorScalarAddr;
 
-use super::tensor_scalar::{at, lane};
+use super::tensor_scalar::at;
 use crate::alu;
 use crate::error::{Fault, Problem};
 use crate::semantics::{Execute, Semantics, Status};
@@ -43,10 +43,10 @@ impl Execute for TensorScalarAddr {
         let per = input.elements();
         let s0 = loaded(self, step, 0, n)?;
         let mut xs = step.read_f32(&input)?;
-        alu::apply_f32(self.op0, reverse0, &mut xs, lane(&s0, per)).map_err(at("op0"))?;
+        alu::apply_rows_f32(self.op0, reverse0, &mut xs, &s0, per).map_err(at("op0"))?;
         if self.op1 != AluOp::Bypass {
             let s1 = loaded(self, step, 1, n)?;
-            alu::apply_f32(self.op1, reverse1, &mut xs, lane(&s1, per)).map_err(at("op1"))?;
+            alu::apply_rows_f32(self.op1, reverse1, &mut xs, &s1, per).map_err(at("op1"))?;
         }
         step.write_f32(&out, &xs)
     }

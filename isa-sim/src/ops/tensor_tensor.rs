@@ -5,7 +5,7 @@ use isa_ops::tensor_tensor::{Int32Band, TensorTensor, TtAlu, TtOpcode};
 
 use crate::alu::{self, Class};
 use crate::error::{Fault, Problem};
-use crate::machine::Space;
+use crate::space::Space;
 use crate::semantics::{Execute, Semantics, Status};
 use crate::step::Step;
 
