@@ -316,7 +316,15 @@ pub fn apply_rows_f32(
     if op == AluOp::Bypass {
         return Ok(());
     }
-    dispatch_f32(op, Rows { xs, scalars, per, reverse })
+    dispatch_f32(
+        op,
+        Rows {
+            xs,
+            scalars,
+            per,
+            reverse,
+        },
+    )
 }
 
 /// A two-stage scan over `d0` in place, one chunk of `per` elements a partition (its free axes in

@@ -3,8 +3,8 @@
 use isa_core::{DecodeError, Dtype};
 
 use crate::alu::AluError;
-use crate::space::Space;
 use crate::numeric::NumericError;
+use crate::space::Space;
 
 /// What went wrong, without where.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

@@ -85,13 +85,13 @@ mod space;
 mod staging;
 pub mod step;
 
+pub use drain::{DrainBinding, DrainEvent};
 pub use error::{ExecError, Fault, Problem};
 pub use machine::{Accumulators, Machine, Memory, PARTITIONS};
-pub use space::Space;
 pub use operand::Operand;
-pub use drain::{DrainBinding, DrainEvent};
 pub use run::{Observer, Record, Runner};
 pub use semantics::{Execute, Semantics, Status, refuse, table};
+pub use space::Space;
 pub use step::{Accumulate, Step};
 
 pub use isa_ops::Core;

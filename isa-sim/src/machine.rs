@@ -2,10 +2,12 @@
 //! one core version, and its checkpoints. Nothing here grows with the stream's length; a
 //! checkpoint's undo log grows with what is written while it is open.
 
+mod defined;
 mod journal;
 
 use isa_ops::Core;
 
+use self::defined::Defined;
 use self::journal::Journal;
 use crate::error::Problem;
 pub use crate::space::Space;
@@ -34,15 +36,16 @@ pub const fn sbuf_partition_bytes(core: Core) -> usize {
 
 /// One memory: [`PARTITIONS`] partitions of bytes, with which bytes have been written.
 ///
-/// Defined-ness is a bitmap, one bit a byte, checked and set a 64-bit word at a time, so a
-/// contiguous run of n bytes costs about n/64 word operations. While a checkpoint of the
+/// Defined-ness is a bitmap, one bit a byte, with one bit a 64-byte block above it set when the
+/// whole block is written: a contiguous run of n bytes is checked in about n/4096 word
+/// operations, and marked in about n/64. While a checkpoint of the
 /// machine is open ([`Machine::checkpoint`]), every write first saves what it overwrites.
 #[derive(Debug, Clone)]
 pub struct Memory {
     space: Space,
     partition_bytes: usize,
     bytes: Vec<u8>,
-    written: Vec<u64>,
+    written: Defined,
     journal: Journal,
 }
 
@@ -64,7 +67,7 @@ impl Memory {
             space,
             partition_bytes,
             bytes: vec![0; PARTITIONS * partition_bytes],
-            written: vec![0; (PARTITIONS * partition_bytes).div_ceil(64)],
+            written: Defined::new(PARTITIONS * partition_bytes),
             journal: Journal::default(),
         }
     }
@@ -97,7 +100,7 @@ impl Memory {
     /// The `len` bytes of `partition` at `offset`; every one must have been written.
     pub fn read(&self, partition: usize, offset: usize, len: usize) -> Result<&[u8], Problem> {
         let start = self.index(partition, offset, len)?;
-        if let Some(first) = first_unwritten(&self.written, start, start + len) {
+        if let Some(first) = self.written.first_unwritten(start, start + len) {
             return Err(Problem::Unwritten {
                 space: self.space,
                 partition,
@@ -116,7 +119,7 @@ impl Memory {
         if let Some(dst) = self.bytes.get_mut(start..end) {
             dst.copy_from_slice(data);
         }
-        mark_written(&mut self.written, start, end);
+        self.written.mark(start, end);
         Ok(())
     }
 
@@ -128,58 +131,6 @@ impl Memory {
     /// Whether every byte of the range has been written (false when out of range).
     pub fn is_written(&self, partition: usize, offset: usize, len: usize) -> bool {
         self.read(partition, offset, len).is_ok()
-    }
-}
-
-/// The bits of word `w` that lie in the flat range `start..end`.
-fn word_mask(w: usize, start: usize, end: usize) -> u64 {
-    let lo = start.max(w * 64) - w * 64;
-    let hi = end.min(w * 64 + 64) - w * 64;
-    let ones = |n: usize| if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
-    ones(hi) & !ones(lo)
-}
-
-/// The first byte of `start..end` not marked in `bits`: the partial words at the ends through
-/// [`word_mask`], every whole word between by one comparison with all ones.
-fn first_unwritten(bits: &[u64], start: usize, end: usize) -> Option<usize> {
-    if start >= end {
-        return None;
-    }
-    let (first, last) = (start / 64, (end - 1) / 64);
-    let missing_in = |w: usize| {
-        let missing = word_mask(w, start, end) & !bits.get(w).copied().unwrap_or(0);
-        (missing != 0).then(|| w * 64 + missing.trailing_zeros() as usize)
-    };
-    if let Some(at) = missing_in(first) {
-        return Some(at);
-    }
-    if last > first + 1 {
-        let whole = bits.get(first + 1..last).unwrap_or(&[]);
-        if let Some(k) = whole.iter().position(|&w| w != u64::MAX) {
-            return missing_in(first + 1 + k);
-        }
-    }
-    if last > first { missing_in(last) } else { None }
-}
-
-/// Marks `start..end` in `bits`.
-fn mark_written(bits: &mut [u64], start: usize, end: usize) {
-    if start >= end {
-        return;
-    }
-    let (first, last) = (start / 64, (end - 1) / 64);
-    if let Some(word) = bits.get_mut(first) {
-        *word |= word_mask(first, start, end);
-    }
-    if last > first + 1
-        && let Some(whole) = bits.get_mut(first + 1..last)
-    {
-        whole.fill(u64::MAX);
-    }
-    if last > first
-        && let Some(word) = bits.get_mut(last)
-    {
-        *word |= word_mask(last, start, end);
     }
 }
 

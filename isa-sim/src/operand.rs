@@ -12,8 +12,8 @@ use isa_core::{Addr4, Dtype, Tensor};
 
 use crate::error::Problem;
 use crate::machine::PARTITIONS;
-use crate::space::Space;
 use crate::numeric::Format;
+use crate::space::Space;
 
 /// The most free axes a descriptor has (TENSOR4D, seed 002).
 pub const MAX_AXES: usize = 4;

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 
 use isa_core::Family;
 
-use crate::error::{ExecError, Fault, Problem};
 pub use crate::drain::{DrainBinding, DrainEvent};
+use crate::error::{ExecError, Fault, Problem};
 use crate::machine::Machine;
 use crate::operand::Operand;
 use crate::semantics::Execute;

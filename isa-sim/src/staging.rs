@@ -14,9 +14,14 @@ pub(crate) struct Staging {
 
 impl Staging {
     /// A buffer of `len` bytes whose contents are unspecified (a kept buffer's old bytes, zeros
-    /// where it grew).
+    /// where it grew). The longest kept buffer is taken, so that shortening it costs nothing
+    /// and only a longer request than any before writes zeros.
     pub(crate) fn buffer(&mut self, len: usize) -> Vec<u8> {
-        let mut buffer = self.buffers.pop().unwrap_or_default();
+        let longest =
+            (0..self.buffers.len()).max_by_key(|&i| self.buffers.get(i).map_or(0, Vec::len));
+        let mut buffer = longest
+            .map(|i| self.buffers.swap_remove(i))
+            .unwrap_or_default();
         buffer.resize(len, 0);
         buffer
     }

@@ -10,13 +10,13 @@ use isa_ops::tensor_scalar::ScalarSource;
 use zerocopy::FromBytes;
 
 use crate::alu::{self, AluError, WithF32};
+use crate::drain::{DrainBinding, DrainEvent};
 use crate::error::{Fault, Problem};
 use crate::machine::{Accumulators, Machine, Memory, PARTITIONS, REGISTERS};
 use crate::numeric::slice::{encode_bits, encode_f32, extend_bits, extend_f32};
 use crate::numeric::{Format, format_of};
 use crate::operand::Operand;
 use crate::staging::Staging;
-use crate::drain::{DrainBinding, DrainEvent};
 
 /// What an accumulate command folds with ([`Step::accumulate`]).
 #[derive(Debug, Clone, Copy)]
@@ -223,7 +223,9 @@ impl<'m> Step<'m> {
         let size = op.format.bytes();
         self.read_runs(op, |run| match run {
             Run::Slice(bytes) => extend_bits(size, bytes, &mut out),
-            Run::Repeat(bytes, times) => repeat_last(&mut out, times, |o| extend_bits(size, bytes, o)),
+            Run::Repeat(bytes, times) => {
+                repeat_last(&mut out, times, |o| extend_bits(size, bytes, o))
+            }
         })?;
         Ok(out)
     }
@@ -275,9 +277,14 @@ impl<'m> Step<'m> {
         let at = |p| Fault::at(op.name, p);
         op.for_each_run(|p, start| {
             if op.run_is_contiguous() {
-                take(Run::Slice(memory.read(p, start, op.run_len() * size).map_err(at)?));
+                take(Run::Slice(
+                    memory.read(p, start, op.run_len() * size).map_err(at)?,
+                ));
             } else if op.run_step() == 0 {
-                take(Run::Repeat(memory.read(p, start, size).map_err(at)?, op.run_len()));
+                take(Run::Repeat(
+                    memory.read(p, start, size).map_err(at)?,
+                    op.run_len(),
+                ));
             } else {
                 for i in 0..op.run_len() {
                     let element = memory.read(p, op.run_byte(start, i), size).map_err(at)?;
@@ -295,7 +302,11 @@ impl<'m> Step<'m> {
 
     /// Stages the codes `codes` yields (as many as `op` has elements, checked by the caller)
     /// into `op`.
-    fn write_codes(&mut self, op: &Operand, codes: impl ExactSizeIterator<Item = u64>) -> Result<(), Fault> {
+    fn write_codes(
+        &mut self,
+        op: &Operand,
+        codes: impl ExactSizeIterator<Item = u64>,
+    ) -> Result<(), Fault> {
         check_len(op, codes.len())?;
         let mut data = self.staging.buffer(codes.len() * op.format.bytes());
         encode_bits(op.format, &mut data, codes);
@@ -315,10 +326,29 @@ impl<'m> Step<'m> {
     ) -> Result<(), Fault> {
         check_len(op, lanes.len())?;
         self.write_bits(op, bits)?;
+        self.predicate_last(lanes);
+        Ok(())
+    }
+
+    /// A predicated [`Step::write_f32`]: stages `values`, converted to the format of `op`, into
+    /// the elements whose lane is true, as [`Step::write_bits_where`] does.
+    pub fn write_f32_where(
+        &mut self,
+        op: &Operand,
+        values: &[f32],
+        lanes: &[bool],
+    ) -> Result<(), Fault> {
+        check_len(op, lanes.len())?;
+        self.write_f32(op, values)?;
+        self.predicate_last(lanes);
+        Ok(())
+    }
+
+    /// Limits the write staged last to the elements whose lane is true.
+    fn predicate_last(&mut self, lanes: &[bool]) {
         if let Some(last) = self.writes.last_mut() {
             last.lanes = Some(lanes.to_vec());
         }
-        Ok(())
     }
 
     /// Stages fp32 `values` into `op`, converted to its format ([`Format::from_f32`], round to

@@ -2,6 +2,8 @@
 //! and the defined-ness words it is about to overwrite, so a rollback costs what was written
 //! since the checkpoint, not the memory's size.
 
+use super::defined::Defined;
+
 /// One saved range: `len` bytes from flat byte `start`, and the defined-ness words `word..`
 /// (`words` of them) that cover it. The saved data sits at the end of the journal's buffers, in
 /// the order the entries were made, and is restored newest first.
@@ -29,14 +31,15 @@ impl Journal {
         self.marks.push(self.entries.len());
     }
 
-    /// Saves `bytes[start..end]` and the words of `written` covering it, when a checkpoint is
+    /// Saves `bytes[start..end]` and the defined-ness words covering it, when a checkpoint is
     /// open. The range is in bounds (the memory checked it).
-    pub(super) fn save(&mut self, bytes: &[u8], written: &[u64], start: usize, end: usize) {
+    pub(super) fn save(&mut self, bytes: &[u8], written: &Defined, start: usize, end: usize) {
         if self.marks.is_empty() || start >= end {
             return;
         }
         let (word, last) = (start / 64, (end - 1) / 64);
-        let (Some(old), Some(old_words)) = (bytes.get(start..end), written.get(word..=last)) else {
+        let (Some(old), Some(old_words)) = (bytes.get(start..end), written.words(word, last))
+        else {
             return;
         };
         self.bytes.extend_from_slice(old);
@@ -51,7 +54,7 @@ impl Journal {
 
     /// Restores every range saved since the innermost open checkpoint, newest first, and
     /// closes it. Nothing happens when no checkpoint is open.
-    pub(super) fn roll_back(&mut self, bytes: &mut [u8], written: &mut [u64]) {
+    pub(super) fn roll_back(&mut self, bytes: &mut [u8], written: &mut Defined) {
         let Some(mark) = self.marks.pop() else {
             return;
         };
@@ -60,11 +63,14 @@ impl Journal {
                 break;
             };
             let (from, words_from) = (self.bytes.len() - e.len, self.words.len() - e.words);
-            if let (Some(dst), Some(src)) = (bytes.get_mut(e.start..e.start + e.len), self.bytes.get(from..)) {
+            if let (Some(dst), Some(src)) = (
+                bytes.get_mut(e.start..e.start + e.len),
+                self.bytes.get(from..),
+            ) {
                 dst.copy_from_slice(src);
             }
-            if let (Some(dst), Some(src)) = (written.get_mut(e.word..e.word + e.words), self.words.get(words_from..)) {
-                dst.copy_from_slice(src);
+            if let Some(saved) = self.words.get(words_from..) {
+                written.restore(e.word, saved);
             }
             self.bytes.truncate(from);
             self.words.truncate(words_from);

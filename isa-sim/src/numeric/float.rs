@@ -38,7 +38,11 @@ const BF16_QUIET: u16 = 0x0040;
 /// The fp32 value of a bf16 code: the code is the top half of an fp32. A NaN comes back quiet
 /// (its top mantissa bit set, sign and payload kept), as ml_dtypes and `half` give it.
 pub(super) fn bf16_to_f32(code: u16) -> f32 {
-    let quiet = if code & 0x7FFF > 0x7F80 { BF16_QUIET } else { 0 };
+    let quiet = if code & 0x7FFF > 0x7F80 {
+        BF16_QUIET
+    } else {
+        0
+    };
     f32::from_bits(u32::from(code | quiet) << 16)
 }
 

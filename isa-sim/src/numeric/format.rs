@@ -187,7 +187,8 @@ impl Format {
     pub fn to_f32(self, bits: u64) -> f32 {
         let code = bits & self.mask();
         // Integer → float rounds to nearest even in Rust, as IEEE 754 conversion does.
-        float::decode(self.layout(), code).unwrap_or_else(|| integer::value(self.bits(), self.is_signed(), code) as f32)
+        float::decode(self.layout(), code)
+            .unwrap_or_else(|| integer::value(self.bits(), self.is_signed(), code) as f32)
     }
 
     /// The code nearest to `x` (ties to even), with overflow, NaN and underflow as ml_dtypes

@@ -58,7 +58,9 @@ pub fn encode_f32(format: Format, values: &[f32], out: &mut [u8]) {
         Layout::BFloat16 => encode_as(values, out, |v| U16::new(float::bf16_from_f32(v))),
         Layout::Float16 => encode_as(values, out, |v| U16::new(f16::from_f32(v).to_bits())),
         Layout::Minifloat(minifloat) => encode_as(values, out, |v| minifloat.encode(v) as u8),
-        Layout::Integer { .. } => encode_bits(format, out, values.iter().map(|&v| format.from_f32(v))),
+        Layout::Integer { .. } => {
+            encode_bits(format, out, values.iter().map(|&v| format.from_f32(v)))
+        }
     }
 }
 
@@ -104,7 +106,10 @@ where
     W: FromBytes + IntoBytes + KnownLayout + Unaligned,
 {
     let whole = out.len() - out.len() % size_of::<W>().max(1);
-    if let Some(words) = out.get_mut(..whole).and_then(|b| <[W]>::mut_from_bytes(b).ok()) {
+    if let Some(words) = out
+        .get_mut(..whole)
+        .and_then(|b| <[W]>::mut_from_bytes(b).ok())
+    {
         for (w, &v) in words.iter_mut().zip(values) {
             *w = encode(v);
         }
@@ -117,7 +122,10 @@ where
     W: FromBytes + IntoBytes + KnownLayout + Unaligned,
 {
     let whole = out.len() - out.len() % size_of::<W>().max(1);
-    if let Some(words) = out.get_mut(..whole).and_then(|b| <[W]>::mut_from_bytes(b).ok()) {
+    if let Some(words) = out
+        .get_mut(..whole)
+        .and_then(|b| <[W]>::mut_from_bytes(b).ok())
+    {
         for (w, c) in words.iter_mut().zip(codes) {
             *w = encode(c);
         }

@@ -147,22 +147,24 @@ impl Execute for CopyPredicated {
         let mask = step.operand("mask", &self.mask, self.mask_dtype, n)?;
         same_elements(&out, &[&src, &mask])?;
         let lanes = step.read_mask(&mask)?;
-        let bits = match self.opcode {
+        match self.opcode {
             CopyCastOpcode::Copy if src.format != out.format => {
                 let why = "CopyPredicated does not convert: src and out share a dtype [I1]";
                 let problem = Problem::Dtype {
                     dtype: src.dtype,
                     why,
                 };
-                return Err(Fault::at("src", problem));
+                Err(Fault::at("src", problem))
             }
-            CopyCastOpcode::Copy => step.read_bits(&src)?,
+            CopyCastOpcode::Copy => {
+                let bits = step.read_bits(&src)?;
+                step.write_bits_where(&out, &bits, &lanes)
+            }
             CopyCastOpcode::Cast => {
-                let to = |x: f32| out.format.from_f32(x);
-                step.read_f32(&src)?.into_iter().map(to).collect()
+                let values = step.read_f32(&src)?;
+                step.write_f32_where(&out, &values, &lanes)
             }
-        };
-        step.write_bits_where(&out, &bits, &lanes)
+        }
     }
 }
 

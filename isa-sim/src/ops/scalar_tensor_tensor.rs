@@ -8,8 +8,8 @@ use isa_ops::scalar_tensor_tensor::{ScalarTensorTensor, SttOpcode};
 use super::tensor_scalar::at;
 use crate::alu;
 use crate::error::{Fault, Problem};
-use crate::space::Space;
 use crate::semantics::{Execute, Semantics, Status, refuse};
+use crate::space::Space;
 use crate::step::{Accumulate, Step, same_elements};
 
 /// 0x9D: arithmetic.

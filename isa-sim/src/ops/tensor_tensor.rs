@@ -5,8 +5,8 @@ use isa_ops::tensor_tensor::{Int32Band, TensorTensor, TtAlu, TtOpcode};
 
 use crate::alu::{self, Class};
 use crate::error::{Fault, Problem};
-use crate::space::Space;
 use crate::semantics::{Execute, Semantics, Status};
+use crate::space::Space;
 use crate::step::Step;
 
 /// 0x41: arithmetic in fp32.
