@@ -123,6 +123,53 @@ impl Memory {
         Ok(())
     }
 
+    /// Writes the `len` bytes of `partition` at `offset` with what `fill` computes from the
+    /// bytes of `sources` (each `(partition, offset, len)`), as [`Memory::write`] would write
+    /// them: every source is read before the destination changes (one that overlaps it is
+    /// handed to `fill` as a copy, made in `copies`), what is overwritten is saved while a
+    /// checkpoint is open, and the destination is marked written. The sources' defined-ness is
+    /// the caller's to check; a range outside the memory is refused before anything changes.
+    pub(crate) fn write_with<const N: usize>(
+        &mut self,
+        (partition, offset, len): (usize, usize, usize),
+        sources: [(usize, usize, usize); N],
+        copies: &mut [Vec<u8>; N],
+        fill: impl FnOnce(&mut [u8], [&[u8]; N]),
+    ) -> Result<(), Problem> {
+        let start = self.index(partition, offset, len)?;
+        let end = start + len;
+        let mut ranges = [(0, 0); N];
+        for (range, (p, o, l)) in ranges.iter_mut().zip(sources) {
+            let s = self.index(p, o, l)?;
+            *range = (s, s + l);
+        }
+        for (copy, &(s, e)) in copies.iter_mut().zip(&ranges) {
+            copy.clear();
+            if s < end && start < e {
+                copy.extend_from_slice(self.bytes.get(s..e).unwrap_or(&[]));
+            }
+        }
+        self.journal.save(&self.bytes, &self.written, start, end);
+        let at = start.min(self.bytes.len());
+        let (below, rest) = self.bytes.split_at_mut(at);
+        let (dst, above) = rest.split_at_mut(len.min(rest.len()));
+        let source = |i: usize| -> &[u8] {
+            let (Some(&(s, e)), Some(copy)) = (ranges.get(i), copies.get(i)) else {
+                return &[];
+            };
+            if s < end && start < e {
+                copy
+            } else if e <= start {
+                below.get(s..e).unwrap_or(&[])
+            } else {
+                above.get(s - end..e - end).unwrap_or(&[])
+            }
+        };
+        fill(dst, std::array::from_fn(source));
+        self.written.mark(start, end);
+        Ok(())
+    }
+
     /// Restores what the writes since the innermost open checkpoint overwrote.
     fn roll_back(&mut self) {
         self.journal.roll_back(&mut self.bytes, &mut self.written);

@@ -105,15 +105,45 @@ impl Operand {
         Ok(operand)
     }
 
-    /// Seed 002's walk stays inside the partitions and the partition's bytes.
-    fn check_range(&self, partition_bytes: usize) -> Result<(), Problem> {
+    /// The in-partition bytes the walk reaches, `first..end` (the same in every partition;
+    /// `first` is negative when a negative stride walks below the partition).
+    fn reach(&self) -> (i64, i64) {
         let (lo, hi) = (0..self.axes).fold((0i64, 0i64), |(lo, hi), a| {
             let reach = (self.nums[a] as i64 - 1) * self.strides[a];
             (lo + reach.min(0), hi + reach.max(0))
         });
         let size = self.format.bytes() as i64;
-        let first = self.byte as i64 + lo * size;
-        let end = self.byte as i64 + (hi + 1) * size;
+        (
+            self.byte as i64 + lo * size,
+            self.byte as i64 + (hi + 1) * size,
+        )
+    }
+
+    /// Whether a byte of `other` may be a byte of this operand: the same memory, a partition
+    /// in common and overlapping reaches.
+    pub fn overlaps(&self, other: &Operand) -> bool {
+        let (a, b) = (self.reach(), other.reach());
+        let partitions = |o: &Operand| o.partition..o.partition + o.partitions;
+        self.space == other.space
+            && partitions(self).start < partitions(other).end
+            && partitions(other).start < partitions(self).end
+            && a.0 < b.1
+            && b.0 < a.1
+    }
+
+    /// Whether `other` walks exactly the bytes of this operand in the same order, element for
+    /// element (its name and dtype aside, with the same storage format).
+    pub fn walks_as(&self, other: &Operand) -> bool {
+        Operand {
+            name: self.name,
+            dtype: self.dtype,
+            ..*other
+        } == *self
+    }
+
+    /// Seed 002's walk stays inside the partitions and the partition's bytes.
+    fn check_range(&self, partition_bytes: usize) -> Result<(), Problem> {
+        let (first, end) = self.reach();
         let last_partition = self.partition + self.partitions.max(1) - 1;
         if first < 0 || end > partition_bytes as i64 || last_partition >= PARTITIONS {
             return Err(Problem::OutOfRange {
