@@ -318,6 +318,39 @@ impl<'m> Step<'m> {
         self.write_codes(op, bits.iter().copied())
     }
 
+    /// Stages `code` (one element's bits) into every element of `op`.
+    pub fn fill(&mut self, op: &Operand, code: u64) -> Result<(), Fault> {
+        self.write_codes(op, std::iter::repeat_n(code, op.len()))
+    }
+
+    /// A predicated [`Step::fill`]: stages `code` into the elements of `op` whose lane is true,
+    /// as [`Step::write_bits_where`] does.
+    pub fn fill_where(&mut self, op: &Operand, code: u64, lanes: &[bool]) -> Result<(), Fault> {
+        check_len(op, lanes.len())?;
+        self.fill(op, code)?;
+        self.predicate_last(lanes);
+        Ok(())
+    }
+
+    /// `dst[i] = src[i]` bit for bit: [`Step::read_bits`] of `src` staged by
+    /// [`Step::write_bits`] into `dst`. When the two store elements of one size the bytes are
+    /// copied as they are, with no code between.
+    pub fn copy_bits(&mut self, dst: &Operand, src: &Operand) -> Result<(), Fault> {
+        let size = src.format.bytes();
+        if dst.format.bytes() != size {
+            let bits = self.read_bits(src)?;
+            return self.write_bits(dst, &bits);
+        }
+        let mut data = self.staging.buffer(0);
+        self.read_runs(src, |run| match run {
+            Run::Slice(bytes) => data.extend_from_slice(bytes),
+            Run::Repeat(bytes, times) => (0..times).for_each(|_| data.extend_from_slice(bytes)),
+        })?;
+        check_len(dst, data.len() / size)?;
+        self.stage(dst, data);
+        Ok(())
+    }
+
     /// Stages the codes `codes` yields (as many as `op` has elements, checked by the caller)
     /// into `op`.
     fn write_codes(

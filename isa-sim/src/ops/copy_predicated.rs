@@ -185,6 +185,6 @@ impl Execute for CopyPredicatedScalar {
         same_elements(&out, &[&mask])?;
         let lanes = step.read_mask(&mask)?;
         let element = immediate(out.format, self.scalar);
-        step.write_bits_where(&out, &vec![element; out.len()], &lanes)
+        step.fill_where(&out, element, &lanes)
     }
 }
