@@ -200,3 +200,48 @@ fn checkpoints_nest_an_inner_commit_stays_undoable_by_the_outer() {
     );
     assert_eq!(m.checkpoints(), 0);
 }
+
+/// xorshift64: test data only.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+#[test]
+fn a_rollback_after_any_sampled_stream_gives_back_the_machine_before_it() {
+    let kernel = include_bytes!("../../examples/kernel.bin");
+    let bundles: Vec<&[u8]> = kernel.chunks(64).collect();
+    let before = loaded();
+    let mut m = before.clone();
+    let mut rng = Rng(0x5DEE_CE66_D1CE_4E5B);
+    let mut wrote = 0;
+    for _ in 0..24 {
+        let mut stream = Vec::new();
+        for _ in 0..1 + rng.below(10) {
+            stream.extend_from_slice(bundles[rng.below(bundles.len())]);
+        }
+        for _ in 0..rng.below(4) {
+            let at = rng.below(stream.len());
+            stream[at] = rng.next() as u8;
+        }
+        m.checkpoint();
+        let _ = runner().run::<Op>(&mut m, &stream, &mut ());
+        wrote += usize::from(m != before);
+        m.rollback();
+        assert!(m == before, "after {stream:02x?}");
+    }
+    assert!(
+        wrote > 0,
+        "some sampled stream changed the machine before its rollback"
+    );
+}
