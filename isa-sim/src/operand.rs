@@ -18,6 +18,13 @@ use crate::space::Space;
 /// The most free axes a descriptor has (TENSOR4D, seed 002).
 pub const MAX_AXES: usize = 4;
 
+/// The most elements one operand may walk, over all its partitions: 2^26. A reading, not a
+/// hardware rule: seed 002 counts are 16 bits wide and a zero stride revisits bytes, so a
+/// descriptor can name up to 2^64 elements a partition, which no bundle's staging could hold;
+/// twice a whole V4 SBUF of one-byte elements (2^25) is taken as the bound, and a longer walk is
+/// refused when the operand is built ([`Problem::TooManyElements`]).
+pub const MAX_ELEMENTS: usize = 1 << 26;
+
 /// Where a static ADDR4 word points.
 ///
 /// INFERRED (seed 002, tagged so in [`Addr4::sbuf`] and [`Addr4::psum`]): SBUF words are
@@ -102,6 +109,7 @@ impl Operand {
             nums,
         };
         operand.check_range(partition_bytes)?;
+        operand.check_elements()?;
         Ok(operand)
     }
 
@@ -139,6 +147,20 @@ impl Operand {
             dtype: self.dtype,
             ..*other
         } == *self
+    }
+
+    /// The walk is at most [`MAX_ELEMENTS`] long (counted in `u128`, which no descriptor
+    /// overflows: four 16-bit counts and 128 partitions need 71 bits).
+    fn check_elements(&self) -> Result<(), Problem> {
+        let per: u128 = self.nums[..self.axes].iter().map(|&n| n as u128).product();
+        let elements = per * self.partitions as u128;
+        if elements > MAX_ELEMENTS as u128 {
+            return Err(Problem::TooManyElements {
+                elements,
+                limit: MAX_ELEMENTS,
+            });
+        }
+        Ok(())
     }
 
     /// Seed 002's walk stays inside the partitions and the partition's bytes.

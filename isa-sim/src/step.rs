@@ -13,7 +13,7 @@ use crate::alu::{self, AluError, WithF32};
 use crate::drain::{DrainBinding, DrainEvent};
 use crate::error::{Fault, Problem};
 use crate::machine::{Accumulators, Machine, Memory, PARTITIONS, REGISTERS};
-use crate::numeric::slice::{encode_bits, encode_f32, extend_bits, extend_f32};
+use crate::numeric::slice::{encode_bits, encode_f32, extend_bits, extend_f32, extend_nonzero};
 use crate::numeric::{Format, format_of};
 use crate::operand::Operand;
 use crate::staging::Staging;
@@ -278,11 +278,15 @@ impl<'m> Step<'m> {
     /// reading: the public predicates are integer dtypes; the value test is the one the ALU's
     /// logical ops make, [`alu::READINGS`]).
     pub fn read_mask(&mut self, op: &Operand) -> Result<Vec<bool>, Fault> {
-        if op.format.is_float() {
-            Ok(self.read_f32(op)?.into_iter().map(|x| x != 0.0).collect())
-        } else {
-            Ok(self.read_int(op)?.into_iter().map(|x| x != 0).collect())
-        }
+        let mut out = Vec::with_capacity(op.len());
+        let format = op.format;
+        self.read_runs(op, |run| match run {
+            Run::Slice(bytes) => extend_nonzero(format, bytes, &mut out),
+            Run::Repeat(bytes, times) => {
+                repeat_last(&mut out, times, |o| extend_nonzero(format, bytes, o));
+            }
+        })?;
+        Ok(out)
     }
 
     /// Calls `take` with every run of `op` in walk order (a contiguous run as one slice, a

@@ -8,7 +8,7 @@ use std::fs;
 use std::path::PathBuf;
 
 use isa_sim::numeric::Format;
-use isa_sim::numeric::slice::{encode_bits, encode_f32, extend_bits, extend_f32};
+use isa_sim::numeric::slice::{encode_bits, encode_f32, extend_bits, extend_f32, extend_nonzero};
 
 /// The fp32 inputs of the golden encode table of `format` (none for fp32 and the integers).
 fn golden_inputs(format: Format) -> Vec<f32> {
@@ -118,6 +118,24 @@ fn bits_written_and_read_by_the_run_codecs_are_the_codes() {
         let mut back = Vec::new();
         extend_bits(format.bytes(), &bytes, &mut back);
         assert_eq!(back, codes, "{format:?}");
+    }
+}
+
+#[test]
+fn a_run_of_lanes_is_true_where_the_element_alone_is_not_zero() {
+    for format in Format::ALL {
+        let codes = codes(format);
+        let mut lanes = Vec::new();
+        extend_nonzero(format, &element_bytes(format, &codes), &mut lanes);
+        assert_eq!(lanes.len(), codes.len(), "{format:?}");
+        for (code, lane) in codes.iter().zip(&lanes) {
+            let alone = if format.is_float() {
+                format.to_f32(*code) != 0.0
+            } else {
+                format.to_i64(*code) != 0
+            };
+            assert_eq!(*lane, alone, "{format:?} code {code:#x}");
+        }
     }
 }
 

@@ -49,6 +49,40 @@ pub fn extend_f32(format: Format, bytes: &[u8], out: &mut Vec<f32>) {
     }
 }
 
+/// Appends, for every element of `bytes`, whether it is not 0: a float's fp32 value
+/// ([`Format::to_f32`]) compared with 0.0 (so ±0 is false and NaN true), an integer's value.
+/// fp32, bf16 and f16 are tested on their code with the sign cleared, which is 0 exactly for
+/// ±0.
+pub fn extend_nonzero(format: Format, bytes: &[u8], out: &mut Vec<bool>) {
+    match format {
+        Format::Float32 => decode_as(bytes, out, |w: &U32| w.get() & 0x7FFF_FFFF != 0),
+        Format::BFloat16 | Format::Float16 => {
+            decode_as(bytes, out, |w: &U16| w.get() & 0x7FFF != 0)
+        }
+        Format::Float8E4M3
+        | Format::Float8E4M3Fn
+        | Format::Float8E5M2
+        | Format::Float8E3M4
+        | Format::Float8E8M0Fnu
+        | Format::Float4E2M1Fn => {
+            if let Some(codes) = byte_codes(format) {
+                out.extend(bytes.iter().map(|&b| codes[usize::from(b)] != 0.0));
+            }
+        }
+        Format::UInt8
+        | Format::Int8
+        | Format::UInt16
+        | Format::Int16
+        | Format::UInt32
+        | Format::Int32
+        | Format::UInt64
+        | Format::Int64 => {
+            let size = format.bytes();
+            out.extend(bytes.chunks_exact(size).map(|c| c.iter().any(|&b| b != 0)));
+        }
+    }
+}
+
 /// Writes the code of each of `values` in `format` ([`Format::from_f32`]) as little-endian
 /// elements into `out`, which holds `values.len()` elements (a shorter `out` takes the first
 /// values, a longer one keeps its tail).

@@ -110,8 +110,9 @@ impl Execute for SelectReduce {
                     running: false,
                     idle_undefines: false,
                 };
-                let mut rows = selected.clone();
-                step.accumulate(src.partition, &max, &mut rows, src.elements())?;
+                // A fold that is not running leaves the values as they are.
+                let mut selected = selected;
+                step.accumulate(src.partition, &max, &mut selected, src.elements())?;
                 if out.elements() == 1 && out.partitions == src.partitions {
                     // A reading: the bytes hold no separate reduce_res, so nki's `reduce_res
                     // (P,1)` [I1] is the read-out of the registers into the only output.
