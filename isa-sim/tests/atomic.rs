@@ -245,3 +245,24 @@ fn a_rollback_after_any_sampled_stream_gives_back_the_machine_before_it() {
         "some sampled stream changed the machine before its rollback"
     );
 }
+
+#[test]
+fn writing_the_same_bytes_again_rolls_back_to_the_checkpoint_not_to_a_later_write() {
+    let before = loaded();
+    let mut m = before.clone();
+    m.checkpoint();
+    for value in [1.0, 2.0, 3.0] {
+        put_f32(&mut m, Space::Sbuf, 4, 6000, &[value; 4]);
+        put_f32(&mut m, Space::Sbuf, 4, 6004, &[value]);
+    }
+    let middle = m.clone();
+    // An inner checkpoint saves its own first write even where the outer saved the bytes.
+    m.checkpoint();
+    put_f32(&mut m, Space::Sbuf, 4, 6000, &[9.0; 4]);
+    m.rollback();
+    assert!(m == middle);
+    assert_eq!(get_f32(&m, Space::Sbuf, 4, 6000, 2), [3.0, 3.0]);
+    m.rollback();
+    assert!(m == before);
+    assert!(!m.memory(Space::Sbuf).is_written(4, 6000, 1));
+}

@@ -1,18 +1,19 @@
-//! The undo log of one memory: while a checkpoint is open, every write first saves the bytes
-//! and the defined-ness words it is about to overwrite, so a rollback costs what was written
-//! since the checkpoint, not the memory's size.
+//! The undo log of one memory: while a checkpoint is open, the first write to each 64-byte
+//! block saves the block's bytes and its defined-ness word, so a rollback costs what was
+//! written since the checkpoint, never more than the memory, and never the memory's size when
+//! little was written.
 
 use super::defined::Defined;
 
-/// One saved range: `len` bytes from flat byte `start`, and the defined-ness words `word..`
-/// (`words` of them) that cover it. The saved data sits at the end of the journal's buffers, in
-/// the order the entries were made, and is restored newest first.
+/// Bytes a block: one word of the defined-ness bitmap.
+const BLOCK: usize = 64;
+
+/// Saved blocks `block..block + blocks`. Their bytes and words sit at the end of the journal's
+/// buffers, in the order the entries were made, and are restored newest first.
 #[derive(Debug, Clone, Copy)]
 struct Entry {
-    start: usize,
-    len: usize,
-    word: usize,
-    words: usize,
+    block: usize,
+    blocks: usize,
 }
 
 /// What a memory's writes overwrote since each open checkpoint.
@@ -23,75 +24,128 @@ pub(super) struct Journal {
     entries: Vec<Entry>,
     bytes: Vec<u8>,
     words: Vec<u64>,
+    /// One bit a block: saved since the innermost checkpoint.
+    saved: Vec<u64>,
 }
 
 impl Journal {
     /// Opens a checkpoint: later writes are saved until it is rolled back or committed.
     pub(super) fn open(&mut self) {
+        self.set_saved(self.innermost(), false);
         self.marks.push(self.entries.len());
     }
 
-    /// Saves `bytes[start..end]` and the defined-ness words covering it, when a checkpoint is
-    /// open. The range is in bounds (the memory checked it).
+    /// Saves each block of `start..end` not saved since the innermost checkpoint, when one is
+    /// open. The range is in bounds (the memory checked it). A block saved once keeps its
+    /// bytes as the checkpoint found them, so later writes to it cost nothing here.
     pub(super) fn save(&mut self, bytes: &[u8], written: &Defined, start: usize, end: usize) {
         if self.marks.is_empty() || start >= end {
             return;
         }
-        let (word, last) = (start / 64, (end - 1) / 64);
-        let (Some(old), Some(old_words)) = (bytes.get(start..end), written.words(word, last))
-        else {
-            return;
-        };
-        self.bytes.extend_from_slice(old);
-        self.words.extend_from_slice(old_words);
-        self.entries.push(Entry {
-            start,
-            len: end - start,
-            word,
-            words: last + 1 - word,
-        });
+        let (first, last) = (start / BLOCK, (end - 1) / BLOCK);
+        let mut block = first;
+        while block <= last {
+            if self.is_saved(block) {
+                block += 1;
+                continue;
+            }
+            let run_end = (block..=last)
+                .find(|&b| self.is_saved(b))
+                .unwrap_or(last + 1);
+            let range = block * BLOCK..(run_end * BLOCK).min(bytes.len());
+            let (Some(old), Some(old_words)) =
+                (bytes.get(range), written.words(block, run_end - 1))
+            else {
+                return;
+            };
+            self.bytes.extend_from_slice(old);
+            self.words.extend_from_slice(old_words);
+            self.entries.push(Entry {
+                block,
+                blocks: run_end - block,
+            });
+            self.set_saved_blocks(block..run_end, true);
+            block = run_end;
+        }
     }
 
-    /// Restores every range saved since the innermost open checkpoint, newest first, and
+    /// Restores every block saved since the innermost open checkpoint, newest first, and
     /// closes it. Nothing happens when no checkpoint is open.
     pub(super) fn roll_back(&mut self, bytes: &mut [u8], written: &mut Defined) {
-        let Some(mark) = self.marks.pop() else {
+        let Some(&mark) = self.marks.last() else {
             return;
         };
+        self.set_saved(mark, false);
         while self.entries.len() > mark {
             let Some(e) = self.entries.pop() else {
                 break;
             };
-            let (from, words_from) = (self.bytes.len() - e.len, self.words.len() - e.words);
-            if let (Some(dst), Some(src)) = (
-                bytes.get_mut(e.start..e.start + e.len),
-                self.bytes.get(from..),
-            ) {
+            let words_from = self.words.len() - e.blocks;
+            let range = e.block * BLOCK..((e.block + e.blocks) * BLOCK).min(bytes.len());
+            let from = self.bytes.len() - range.len();
+            if let (Some(dst), Some(src)) = (bytes.get_mut(range), self.bytes.get(from..)) {
                 dst.copy_from_slice(src);
             }
             if let Some(saved) = self.words.get(words_from..) {
-                written.restore(e.word, saved);
+                written.restore(e.block, saved);
             }
             self.bytes.truncate(from);
             self.words.truncate(words_from);
         }
-        self.forget_if_closed();
+        self.close();
     }
 
-    /// Closes the innermost open checkpoint, keeping what was written since. Its saved ranges
+    /// Closes the innermost open checkpoint, keeping what was written since. Its saved blocks
     /// stay with the checkpoint outside it, if any. Nothing happens when none is open.
     pub(super) fn commit(&mut self) {
-        self.marks.pop();
-        self.forget_if_closed();
+        if !self.marks.is_empty() {
+            self.close();
+        }
     }
 
-    /// With no checkpoint open nothing can be rolled back: the saved data goes (the buffers
-    /// keep their capacity for the next checkpoint).
-    fn forget_if_closed(&mut self) {
+    /// Pops the innermost mark; the checkpoint outside it (if any) gets back its saved bits,
+    /// and with none open the saved data goes (the buffers keep their capacity).
+    fn close(&mut self) {
+        self.marks.pop();
         if self.marks.is_empty() {
+            self.set_saved(0, false);
             self.entries.clear();
             self.bytes.clear();
             self.words.clear();
+        } else {
+            self.set_saved(self.innermost(), true);
+        }
+    }
+
+    /// The first entry of the innermost open checkpoint (0 when none is open).
+    fn innermost(&self) -> usize {
+        self.marks.last().copied().unwrap_or(0)
+    }
+
+    fn is_saved(&self, block: usize) -> bool {
+        self.saved
+            .get(block / 64)
+            .is_some_and(|w| w >> (block % 64) & 1 == 1)
+    }
+
+    /// Sets (or clears) the saved bit of every block of the entries from `first` on.
+    fn set_saved(&mut self, first: usize, value: bool) {
+        for i in first..self.entries.len() {
+            if let Some(&e) = self.entries.get(i) {
+                self.set_saved_blocks(e.block..e.block + e.blocks, value);
+            }
+        }
+    }
+
+    fn set_saved_blocks(&mut self, blocks: std::ops::Range<usize>, value: bool) {
+        if blocks.end.div_ceil(64) > self.saved.len() {
+            self.saved.resize(blocks.end.div_ceil(64), 0);
+        }
+        for block in blocks {
+            if let Some(w) = self.saved.get_mut(block / 64) {
+                let bit = 1u64 << (block % 64);
+                *w = if value { *w | bit } else { *w & !bit };
+            }
         }
     }
 }
