@@ -36,9 +36,12 @@ pub fn run_stream(data: &[u8]) {
     });
 }
 
+/// A prepared machine, with the head byte its defined bytes were last filled for.
+type Prepared = (Option<u8>, Machine);
+
 thread_local! {
-    /// One prepared machine per core, with the head byte its defined bytes were filled for.
-    static MACHINES: std::cell::RefCell<[Option<(Option<u8>, Machine)>; 3]> =
+    /// One prepared machine per core.
+    static MACHINES: std::cell::RefCell<[Option<Prepared>; 3]> =
         const { std::cell::RefCell::new([None, None, None]) };
 }
 

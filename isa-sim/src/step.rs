@@ -67,6 +67,10 @@ struct PendingWrite {
 
 /// What a staged write writes.
 #[derive(Debug, Clone)]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "a bundle stages one or two writes: two operands inline cost less than a box"
+)]
 enum Data {
     /// The elements' bytes in walk order, in a buffer of the machine's [`Staging`].
     Bytes(Vec<u8>),

@@ -240,7 +240,7 @@ fn a_walk_longer_than_any_staging_is_refused_when_the_operand_is_built() {
     );
     // 2^26 elements exactly is a walk.
     let at_limit = desc(sb(0, 0), [0, 0, 1], [8192, 64, 1]);
-    assert!(isa_sim::operand::MAX_ELEMENTS == 128 * 8192 * 64);
+    const { assert!(isa_sim::operand::MAX_ELEMENTS == 128 * 8192 * 64) };
     let err = fails(&mut m, &[add(128, at_limit, at_limit, row(sb(0, 64), 1))]);
     assert_eq!(
         err.fault.problem,
