@@ -241,28 +241,14 @@ impl<'m> Step<'m> {
     /// The raw bits of every element of `op`, partition by partition in walk order. Every byte
     /// must have been written.
     pub fn read_bits(&mut self, op: &Operand) -> Result<Vec<u64>, Fault> {
-        let mut out = Vec::with_capacity(op.len());
         let size = op.format.bytes();
-        self.read_runs(op, |run| match run {
-            Run::Slice(bytes) => extend_bits(size, bytes, &mut out),
-            Run::Repeat(bytes, times) => {
-                repeat_last(&mut out, times, |o| extend_bits(size, bytes, o))
-            }
-        })?;
-        Ok(out)
+        self.read_as(op, |bytes, out| extend_bits(size, bytes, out))
     }
 
     /// Every element of `op` as fp32 ([`Format::to_f32`]).
     pub fn read_f32(&mut self, op: &Operand) -> Result<Vec<f32>, Fault> {
-        let mut out = Vec::with_capacity(op.len());
         let format = op.format;
-        self.read_runs(op, |run| match run {
-            Run::Slice(bytes) => extend_f32(format, bytes, &mut out),
-            Run::Repeat(bytes, times) => {
-                repeat_last(&mut out, times, |o| extend_f32(format, bytes, o));
-            }
-        })?;
-        Ok(out)
+        self.read_as(op, |bytes, out| extend_f32(format, bytes, out))
     }
 
     /// Every element of an integer operand as its value ([`Format::to_i64`]); a float dtype is
@@ -282,13 +268,21 @@ impl<'m> Step<'m> {
     /// reading: the public predicates are integer dtypes; the value test is the one the ALU's
     /// logical ops make, [`alu::READINGS`]).
     pub fn read_mask(&mut self, op: &Operand) -> Result<Vec<bool>, Fault> {
-        let mut out = Vec::with_capacity(op.len());
         let format = op.format;
+        self.read_as(op, |bytes, out| extend_nonzero(format, bytes, out))
+    }
+
+    /// Every element of `op`, partition by partition in walk order, as `extend` appends the
+    /// elements of a slice of whole elements.
+    fn read_as<T: Copy>(
+        &mut self,
+        op: &Operand,
+        extend: impl Fn(&[u8], &mut Vec<T>),
+    ) -> Result<Vec<T>, Fault> {
+        let mut out = Vec::with_capacity(op.len());
         self.read_runs(op, |run| match run {
-            Run::Slice(bytes) => extend_nonzero(format, bytes, &mut out),
-            Run::Repeat(bytes, times) => {
-                repeat_last(&mut out, times, |o| extend_nonzero(format, bytes, o));
-            }
+            Run::Slice(bytes) => extend(bytes, &mut out),
+            Run::Repeat(bytes, times) => repeat_last(&mut out, times, |o| extend(bytes, o)),
         })?;
         Ok(out)
     }
@@ -334,10 +328,7 @@ impl<'m> Step<'m> {
     /// A predicated [`Step::fill`]: stages `code` into the elements of `op` whose lane is true,
     /// as [`Step::write_bits_where`] does.
     pub fn fill_where(&mut self, op: &Operand, code: u64, lanes: &[bool]) -> Result<(), Fault> {
-        check_len(op, lanes.len())?;
-        self.fill(op, code)?;
-        self.predicate_last(lanes);
-        Ok(())
+        self.predicated(op, lanes, |step| step.fill(op, code))
     }
 
     /// `dst[i] = src[i]` bit for bit: [`Step::read_bits`] of `src` staged by
@@ -383,10 +374,7 @@ impl<'m> Step<'m> {
         bits: &[u64],
         lanes: &[bool],
     ) -> Result<(), Fault> {
-        check_len(op, lanes.len())?;
-        self.write_bits(op, bits)?;
-        self.predicate_last(lanes);
-        Ok(())
+        self.predicated(op, lanes, |step| step.write_bits(op, bits))
     }
 
     /// A predicated [`Step::write_f32`]: stages `values`, converted to the format of `op`, into
@@ -397,17 +385,22 @@ impl<'m> Step<'m> {
         values: &[f32],
         lanes: &[bool],
     ) -> Result<(), Fault> {
-        check_len(op, lanes.len())?;
-        self.write_f32(op, values)?;
-        self.predicate_last(lanes);
-        Ok(())
+        self.predicated(op, lanes, |step| step.write_f32(op, values))
     }
 
-    /// Limits the write staged last to the elements whose lane is true.
-    fn predicate_last(&mut self, lanes: &[bool]) {
+    /// Stages the write `write` makes to `op`, limited to the elements whose lane is true.
+    fn predicated(
+        &mut self,
+        op: &Operand,
+        lanes: &[bool],
+        write: impl FnOnce(&mut Self) -> Result<(), Fault>,
+    ) -> Result<(), Fault> {
+        check_len(op, lanes.len())?;
+        write(self)?;
         if let Some(last) = self.writes.last_mut() {
             last.lanes = Some(lanes.to_vec());
         }
+        Ok(())
     }
 
     /// Stages fp32 `values` into `op`, converted to its format ([`Format::from_f32`], round to

@@ -201,22 +201,6 @@ fn checkpoints_nest_an_inner_commit_stays_undoable_by_the_outer() {
     assert_eq!(m.checkpoints(), 0);
 }
 
-/// xorshift64: test data only.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 #[test]
 fn a_rollback_after_any_sampled_stream_gives_back_the_machine_before_it() {
     let kernel = include_bytes!("../../examples/kernel.bin");

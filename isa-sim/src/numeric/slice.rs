@@ -23,29 +23,26 @@ use super::layout::Layout;
 /// Appends the fp32 value of every element of `bytes` (whole little-endian elements of
 /// `format`; a partial element at the end is ignored) to `out`, as [`Format::to_f32`] gives it.
 pub fn extend_f32(format: Format, bytes: &[u8], out: &mut Vec<f32>) {
-    match format {
-        Format::Float32 => decode_as(bytes, out, |w: &F32| w.get()),
-        Format::BFloat16 => decode_as(bytes, out, |w: &U16| float::bf16_to_f32(w.get())),
-        Format::Float16 => decode_as(bytes, out, |w: &U16| f16::from_bits(w.get()).to_f32()),
-        Format::Float8E4M3
-        | Format::Float8E4M3Fn
-        | Format::Float8E5M2
-        | Format::Float8E3M4
-        | Format::Float8E8M0Fnu
-        | Format::Float4E2M1Fn => {
+    match format.layout() {
+        Layout::Float32 => decode_as(bytes, out, |w: &F32| w.get()),
+        Layout::BFloat16 => decode_as(bytes, out, |w: &U16| float::bf16_to_f32(w.get())),
+        Layout::Float16 => decode_as(bytes, out, |w: &U16| f16::from_bits(w.get()).to_f32()),
+        Layout::Minifloat(_) => {
             if let Some(codes) = byte_codes(format) {
                 out.extend(bytes.iter().map(|&b| codes[usize::from(b)]));
             }
         }
-        Format::UInt8 => out.extend(bytes.iter().map(|&b| f32::from(b))),
-        Format::Int8 => out.extend(bytes.iter().map(|&b| f32::from(b as i8))),
-        Format::UInt16 => decode_as(bytes, out, |w: &U16| f32::from(w.get())),
-        Format::Int16 => decode_as(bytes, out, |w: &I16| f32::from(w.get())),
         // Integer → float rounds to nearest even in Rust, as [`Format::to_f32`] does.
-        Format::UInt32 => decode_as(bytes, out, |w: &U32| w.get() as f32),
-        Format::Int32 => decode_as(bytes, out, |w: &I32| w.get() as f32),
-        Format::UInt64 => decode_as(bytes, out, |w: &U64| w.get() as f32),
-        Format::Int64 => decode_as(bytes, out, |w: &I64| w.get() as f32),
+        Layout::Integer { bits, signed } => match (bits, signed) {
+            (8, false) => out.extend(bytes.iter().map(|&b| f32::from(b))),
+            (8, true) => out.extend(bytes.iter().map(|&b| f32::from(b as i8))),
+            (16, false) => decode_as(bytes, out, |w: &U16| f32::from(w.get())),
+            (16, true) => decode_as(bytes, out, |w: &I16| f32::from(w.get())),
+            (32, false) => decode_as(bytes, out, |w: &U32| w.get() as f32),
+            (32, true) => decode_as(bytes, out, |w: &I32| w.get() as f32),
+            (_, false) => decode_as(bytes, out, |w: &U64| w.get() as f32),
+            (_, true) => decode_as(bytes, out, |w: &I64| w.get() as f32),
+        },
     }
 }
 
@@ -54,29 +51,17 @@ pub fn extend_f32(format: Format, bytes: &[u8], out: &mut Vec<f32>) {
 /// fp32, bf16 and f16 are tested on their code with the sign cleared, which is 0 exactly for
 /// ±0.
 pub fn extend_nonzero(format: Format, bytes: &[u8], out: &mut Vec<bool>) {
-    match format {
-        Format::Float32 => decode_as(bytes, out, |w: &U32| w.get() & 0x7FFF_FFFF != 0),
-        Format::BFloat16 | Format::Float16 => {
+    match format.layout() {
+        Layout::Float32 => decode_as(bytes, out, |w: &U32| w.get() & 0x7FFF_FFFF != 0),
+        Layout::BFloat16 | Layout::Float16 => {
             decode_as(bytes, out, |w: &U16| w.get() & 0x7FFF != 0)
         }
-        Format::Float8E4M3
-        | Format::Float8E4M3Fn
-        | Format::Float8E5M2
-        | Format::Float8E3M4
-        | Format::Float8E8M0Fnu
-        | Format::Float4E2M1Fn => {
+        Layout::Minifloat(_) => {
             if let Some(codes) = byte_codes(format) {
                 out.extend(bytes.iter().map(|&b| codes[usize::from(b)] != 0.0));
             }
         }
-        Format::UInt8
-        | Format::Int8
-        | Format::UInt16
-        | Format::Int16
-        | Format::UInt32
-        | Format::Int32
-        | Format::UInt64
-        | Format::Int64 => {
+        Layout::Integer { .. } => {
             let size = format.bytes();
             out.extend(bytes.chunks_exact(size).map(|c| c.iter().any(|&b| b != 0)));
         }
@@ -88,10 +73,16 @@ pub fn extend_nonzero(format: Format, bytes: &[u8], out: &mut Vec<bool>) {
 /// values, a longer one keeps its tail).
 pub fn encode_f32(format: Format, values: &[f32], out: &mut [u8]) {
     match format.layout() {
-        Layout::Float32 => encode_as(values, out, F32::new),
-        Layout::BFloat16 => encode_as(values, out, |v| U16::new(float::bf16_from_f32(v))),
-        Layout::Float16 => encode_as(values, out, |v| U16::new(f16::from_f32(v).to_bits())),
-        Layout::Minifloat(minifloat) => encode_as(values, out, |v| minifloat.encode(v) as u8),
+        Layout::Float32 => encode_as(values.iter().copied(), out, F32::new),
+        Layout::BFloat16 => encode_as(values.iter().copied(), out, |v| {
+            U16::new(float::bf16_from_f32(v))
+        }),
+        Layout::Float16 => encode_as(values.iter().copied(), out, |v| {
+            U16::new(f16::from_f32(v).to_bits())
+        }),
+        Layout::Minifloat(minifloat) => {
+            encode_as(values.iter().copied(), out, |v| minifloat.encode(v) as u8)
+        }
         Layout::Integer { .. } => {
             encode_bits(format, out, values.iter().map(|&v| format.from_f32(v)))
         }
@@ -101,12 +92,11 @@ pub fn encode_f32(format: Format, values: &[f32], out: &mut [u8]) {
 /// Writes each code of `codes` (a format's bits in the low bits, [`Format::bits`]) as one
 /// little-endian element of `format` into `out`, as many as both hold.
 pub fn encode_bits(format: Format, out: &mut [u8], codes: impl Iterator<Item = u64>) {
-    let mut codes = codes;
     match format.bytes() {
-        1 => encode_iter(&mut codes, out, |c| c as u8),
-        2 => encode_iter(&mut codes, out, |c| U16::new(c as u16)),
-        4 => encode_iter(&mut codes, out, |c| U32::new(c as u32)),
-        _ => encode_iter(&mut codes, out, U64::new),
+        1 => encode_as(codes, out, |c| c as u8),
+        2 => encode_as(codes, out, |c| U16::new(c as u16)),
+        4 => encode_as(codes, out, |c| U32::new(c as u32)),
+        _ => encode_as(codes, out, U64::new),
     }
 }
 
@@ -134,8 +124,8 @@ where
     out.extend(words.iter().map(decode));
 }
 
-/// Writes `encode` of each value as one element of type `W` into `out`.
-fn encode_as<W>(values: &[f32], out: &mut [u8], encode: impl Fn(f32) -> W)
+/// Writes `encode` of each value as one element of type `W` into `out`, as many as both hold.
+fn encode_as<T, W>(values: impl Iterator<Item = T>, out: &mut [u8], encode: impl Fn(T) -> W)
 where
     W: FromBytes + IntoBytes + KnownLayout + Unaligned,
 {
@@ -144,24 +134,8 @@ where
         .get_mut(..whole)
         .and_then(|b| <[W]>::mut_from_bytes(b).ok())
     {
-        for (w, &v) in words.iter_mut().zip(values) {
+        for (w, v) in words.iter_mut().zip(values) {
             *w = encode(v);
-        }
-    }
-}
-
-/// [`encode_as`] over an iterator of codes.
-fn encode_iter<W>(codes: &mut impl Iterator<Item = u64>, out: &mut [u8], encode: impl Fn(u64) -> W)
-where
-    W: FromBytes + IntoBytes + KnownLayout + Unaligned,
-{
-    let whole = out.len() - out.len() % size_of::<W>().max(1);
-    if let Some(words) = out
-        .get_mut(..whole)
-        .and_then(|b| <[W]>::mut_from_bytes(b).ok())
-    {
-        for (w, c) in words.iter_mut().zip(codes) {
-            *w = encode(c);
         }
     }
 }
