@@ -18,7 +18,8 @@ pub struct DrainEvent {
 
 /// Where the caller says a drain at a given offset lands: one element per partition, partition
 /// `p` receiving partition `p`'s register (a reading: the read-out does not move data across
-/// lanes). Bound with [`Runner::bind_drain`]; never inferred.
+/// lanes). Bound with [`Runner::bind_drain`](crate::Runner::bind_drain); never
+/// inferred.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DrainBinding {
     /// The destination: an ADDR4 word with a one-element walk.

@@ -4,8 +4,9 @@
 //! the one-element conversion gives (`tests/slices.rs` compares them on every code of the small
 //! formats and on the golden tables' inputs).
 //!
-//! - fp32 is a copy; bf16 is a shift and an add on the fp32 bits ([`float::bf16_to_f32`],
-//!   [`float::bf16_from_f32`]); f16 goes through `half` element by element;
+//! - fp32 is a copy; bf16 is a shift and an add on the fp32 bits (the bf16 codec
+//!   [`Format::BFloat16`] converts with one element at a time); f16 goes through `half`
+//!   element by element;
 //! - the 8- and 4-bit floats decode through a 256-entry table of their codes, built once from
 //!   the one-element decoder, and encode through the generic minifloat codec;
 //! - integers decode by their width and sign; they encode through [`Format::from_f32`].
