@@ -80,7 +80,7 @@ fn word_mask(w: usize, start: usize, end: usize) -> u64 {
 /// The first bit of `start..end` clear in `bits`: the partial words at the ends through
 /// [`word_mask`], the whole words between through `not_whole(first, end)`, which gives the first
 /// word of `first..end` that is not all ones.
-fn first_clear(
+pub(super) fn first_clear(
     bits: &[u64],
     start: usize,
     end: usize,
@@ -106,7 +106,7 @@ fn first_clear(
 }
 
 /// The first word of `first..end` of `bits` that is not all ones, by looking at each.
-fn scan(bits: &[u64]) -> impl FnOnce(usize, usize) -> Option<usize> + '_ {
+pub(super) fn scan(bits: &[u64]) -> impl FnOnce(usize, usize) -> Option<usize> + '_ {
     move |first, end| {
         let words = bits.get(first..end)?;
         words.iter().position(|&w| w != u64::MAX).map(|k| first + k)
@@ -114,22 +114,35 @@ fn scan(bits: &[u64]) -> impl FnOnce(usize, usize) -> Option<usize> + '_ {
 }
 
 /// Sets bits `start..end` of `bits`.
-fn set_bits(bits: &mut [u64], start: usize, end: usize) {
+pub(super) fn set_bits(bits: &mut [u64], start: usize, end: usize) {
+    update_bits(bits, start, end, |word, mask| word | mask);
+}
+
+/// Clears bits `start..end` of `bits`.
+pub(super) fn clear_bits(bits: &mut [u64], start: usize, end: usize) {
+    update_bits(bits, start, end, |word, mask| word & !mask);
+}
+
+/// Applies `update(word, mask)` to each word of `bits` with the mask of its bits in
+/// `start..end`.
+fn update_bits(bits: &mut [u64], start: usize, end: usize, update: impl Fn(u64, u64) -> u64) {
     if start >= end {
         return;
     }
-    let (first, last) = (start / 64, (end - 1) / 64);
-    if let Some(word) = bits.get_mut(first) {
-        *word |= word_mask(first, start, end);
+    for w in start / 64..=(end - 1) / 64 {
+        if let Some(word) = bits.get_mut(w) {
+            *word = update(*word, word_mask(w, start, end));
+        }
     }
-    if last > first + 1
-        && let Some(whole) = bits.get_mut(first + 1..last)
-    {
-        whole.fill(u64::MAX);
+}
+
+/// The first bit of `start..end` set in `bits`, if any.
+pub(super) fn first_set(bits: &[u64], start: usize, end: usize) -> Option<usize> {
+    if start >= end {
+        return None;
     }
-    if last > first
-        && let Some(word) = bits.get_mut(last)
-    {
-        *word |= word_mask(last, start, end);
-    }
+    (start / 64..=(end - 1) / 64).find_map(|w| {
+        let set = word_mask(w, start, end) & bits.get(w).copied().unwrap_or(0);
+        (set != 0).then(|| w * 64 + set.trailing_zeros() as usize)
+    })
 }

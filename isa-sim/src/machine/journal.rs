@@ -3,7 +3,7 @@
 //! written since the checkpoint, never more than the memory, and never the memory's size when
 //! little was written.
 
-use super::defined::Defined;
+use super::defined::{Defined, clear_bits, first_clear, first_set, scan, set_bits};
 
 /// Bytes a block: one word of the defined-ness bitmap.
 const BLOCK: usize = 64;
@@ -42,16 +42,13 @@ impl Journal {
         if self.marks.is_empty() || start >= end {
             return;
         }
-        let (first, last) = (start / BLOCK, (end - 1) / BLOCK);
-        let mut block = first;
-        while block <= last {
-            if self.is_saved(block) {
-                block += 1;
-                continue;
-            }
-            let run_end = (block..=last)
-                .find(|&b| self.is_saved(b))
-                .unwrap_or(last + 1);
+        let (first, end_block) = (start / BLOCK, (end - 1) / BLOCK + 1);
+        if self.saved.len() < end_block.div_ceil(64) {
+            self.saved.resize(end_block.div_ceil(64), 0);
+        }
+        let mut from = first;
+        while let Some(block) = first_clear(&self.saved, from, end_block, scan(&self.saved)) {
+            let run_end = first_set(&self.saved, block, end_block).unwrap_or(end_block);
             let range = block * BLOCK..(run_end * BLOCK).min(bytes.len());
             let (Some(old), Some(old_words)) =
                 (bytes.get(range), written.words(block, run_end - 1))
@@ -64,8 +61,8 @@ impl Journal {
                 block,
                 blocks: run_end - block,
             });
-            self.set_saved_blocks(block..run_end, true);
-            block = run_end;
+            set_bits(&mut self.saved, block, run_end);
+            from = run_end;
         }
     }
 
@@ -122,30 +119,11 @@ impl Journal {
         self.marks.last().copied().unwrap_or(0)
     }
 
-    fn is_saved(&self, block: usize) -> bool {
-        self.saved
-            .get(block / 64)
-            .is_some_and(|w| w >> (block % 64) & 1 == 1)
-    }
-
     /// Sets (or clears) the saved bit of every block of the entries from `first` on.
     fn set_saved(&mut self, first: usize, value: bool) {
-        for i in first..self.entries.len() {
-            if let Some(&e) = self.entries.get(i) {
-                self.set_saved_blocks(e.block..e.block + e.blocks, value);
-            }
-        }
-    }
-
-    fn set_saved_blocks(&mut self, blocks: std::ops::Range<usize>, value: bool) {
-        if blocks.end.div_ceil(64) > self.saved.len() {
-            self.saved.resize(blocks.end.div_ceil(64), 0);
-        }
-        for block in blocks {
-            if let Some(w) = self.saved.get_mut(block / 64) {
-                let bit = 1u64 << (block % 64);
-                *w = if value { *w | bit } else { *w & !bit };
-            }
+        let update = if value { set_bits } else { clear_bits };
+        for e in self.entries.get(first..).unwrap_or(&[]) {
+            update(&mut self.saved, e.block, e.block + e.blocks);
         }
     }
 }
