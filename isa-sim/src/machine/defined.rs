@@ -124,15 +124,25 @@ pub(super) fn clear_bits(bits: &mut [u64], start: usize, end: usize) {
 }
 
 /// Applies `update(word, mask)` to each word of `bits` with the mask of its bits in
-/// `start..end`.
+/// `start..end`: the partial words at the ends through [`word_mask`], the whole words between
+/// with all ones (a fill the compiler makes of it).
 fn update_bits(bits: &mut [u64], start: usize, end: usize, update: impl Fn(u64, u64) -> u64) {
     if start >= end {
         return;
     }
-    for w in start / 64..=(end - 1) / 64 {
-        if let Some(word) = bits.get_mut(w) {
-            *word = update(*word, word_mask(w, start, end));
-        }
+    let (first, last) = (start / 64, (end - 1) / 64);
+    if let Some(word) = bits.get_mut(first) {
+        *word = update(*word, word_mask(first, start, end));
+    }
+    if last > first + 1
+        && let Some(whole) = bits.get_mut(first + 1..last)
+    {
+        whole.iter_mut().for_each(|w| *w = update(*w, u64::MAX));
+    }
+    if last > first
+        && let Some(word) = bits.get_mut(last)
+    {
+        *word = update(*word, word_mask(last, start, end));
     }
 }
 
