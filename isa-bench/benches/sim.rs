@@ -6,7 +6,11 @@
 //!   conversions with `half`;
 //! - `softmax`: the example kernel (examples/kernel.bin, 128 × 512) against a plain-Rust masked
 //!   softmax of the same tile written to bf16;
-//! - each once on one core and once as two machines on two threads at the same time (`x2`).
+//! - each once on one core and once as two machines on two threads at the same time (`x2`);
+//! - `tt_add_f32/sim_atomic`: the fp32 add as a whole-stream atomic run (`Machine::run_atomic`,
+//!   the undo log saving the output's old bytes);
+//! - `empty_run`: an empty stream run atomically on a V4 machine (`run_atomic`, a checkpoint)
+//!   against the way to the same atomicity without one, a clone of the machine run and kept.
 //!
 //! Before timing, each pair is checked to produce the same bytes (the softmax: to run).
 
@@ -141,6 +145,10 @@ fn tt_add(c: &mut Criterion) {
     assert_eq!(out_bytes(&m, 2 * 4 * N, 4 * N), le(&want));
     bench(&mut g, "sim", || machine(Core::V2, &ma, &mb), sim);
     bench(&mut g, "plain", || vec![0.0f32; a.len()], plain);
+    g.bench_function("sim_atomic", |bench| {
+        let mut m = machine(Core::V2, &ma, &mb);
+        bench.iter(|| m.run_atomic::<Op>(&stream).expect("the add runs"));
+    });
     g.finish();
 
     let mut g = c.benchmark_group("tt_add_bf16");
@@ -238,5 +246,32 @@ fn softmax(c: &mut Criterion) {
     g.finish();
 }
 
-criterion::criterion_group!(benches, tt_add, softmax);
+/// An empty stream made atomic: a checkpoint against a clone of the whole machine (SBUF of a
+/// V4 core is 32 MiB, its defined-ness bitmap 512 KiB), each on a machine whose first 12 KiB of
+/// every SBUF partition are written.
+fn empty_run(c: &mut Criterion) {
+    let mut m = Machine::new(Core::V4);
+    let fill = vec![0x3Cu8; 12 * 1024];
+    for p in 0..PARTITIONS {
+        let mem = m.memory_mut(Space::Sbuf);
+        mem.write(p, 0, &fill).expect("fits");
+    }
+    let before = m.clone();
+    m.run_atomic::<Op>(&[]).expect("an empty stream runs");
+    assert!(m == before && m.checkpoints() == 0);
+    let mut g = c.benchmark_group("empty_run");
+    g.bench_function("run_atomic", |b| {
+        b.iter(|| m.run_atomic::<Op>(black_box(&[])).expect("runs"));
+    });
+    g.bench_function("clone_then_run", |b| {
+        b.iter(|| {
+            let mut copy = m.clone();
+            copy.run::<Op>(black_box(&[])).expect("runs");
+            copy
+        });
+    });
+    g.finish();
+}
+
+criterion::criterion_group!(benches, tt_add, softmax, empty_run);
 criterion::criterion_main!(benches);

@@ -293,6 +293,49 @@ fn bypass(reverse: bool) -> Result<(), AluError> {
     }
 }
 
+/// [`apply_f32`] with one scalar a row: `xs[k] = op(xs[k], scalars[k / per])` (0 past the
+/// scalars), the stage of a tensor-scalar op whose scalar is one value per partition. Each row
+/// is one loop with its scalar fixed, so no element divides its index.
+pub fn apply_rows_f32(
+    op: AluOp,
+    reverse: bool,
+    xs: &mut [f32],
+    scalars: &[f32],
+    per: usize,
+) -> Result<(), AluError> {
+    struct Rows<'a> {
+        xs: &'a mut [f32],
+        scalars: &'a [f32],
+        per: usize,
+        reverse: bool,
+    }
+    impl WithF32 for Rows<'_> {
+        type Out = ();
+        fn with<F: Fn(f32, f32) -> f32>(self, f: F) {
+            let scalars = self.scalars.iter().copied().chain(std::iter::repeat(0.0));
+            for (row, y) in self.xs.chunks_mut(self.per.max(1)).zip(scalars) {
+                if self.reverse {
+                    row.iter_mut().for_each(|x| *x = f(y, *x));
+                } else {
+                    row.iter_mut().for_each(|x| *x = f(*x, y));
+                }
+            }
+        }
+    }
+    if op == AluOp::Bypass {
+        return bypass(reverse);
+    }
+    dispatch_f32(
+        op,
+        Rows {
+            xs,
+            scalars,
+            per,
+            reverse,
+        },
+    )
+}
+
 /// A two-stage scan over `d0` in place, one chunk of `per` elements a partition (its free axes in
 /// the order the descriptor walks them, innermost first): from the partition's `init`,
 /// `r[i] = (d0[i] op0 r[i-1]) op1 d1[i]` and `d0[i] = r[i]` (nki.isa.tensor_tensor_scan \[I1\]:

@@ -3,8 +3,8 @@
 use isa_core::{DecodeError, Dtype};
 
 use crate::alu::AluError;
-use crate::machine::Space;
 use crate::numeric::NumericError;
+use crate::space::Space;
 
 /// What went wrong, without where.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -65,6 +65,16 @@ pub enum Problem {
     ZeroCount {
         /// The slot.
         slot: usize,
+    },
+    /// A walk of more elements than one bundle may stage.
+    #[error(
+        "walks {elements} elements, more than the {limit} one operand may walk (a reading: twice a whole V4 SBUF of one-byte elements)"
+    )]
+    TooManyElements {
+        /// The elements the descriptor and partition count walk.
+        elements: u128,
+        /// [`MAX_ELEMENTS`](crate::operand::MAX_ELEMENTS).
+        limit: usize,
     },
     /// Two operands walk different numbers of elements.
     #[error("walks {found} elements a partition, {expected} expected")]

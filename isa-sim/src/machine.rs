@@ -1,9 +1,17 @@
 //! The machine's state: SBUF, PSUM, the VectorE accumulators and the 64 address registers, for
-//! one core version. Nothing here grows with the stream's length.
+//! one core version, and its checkpoints. Nothing here grows with the stream's length; a
+//! checkpoint's undo log grows with what is written while it is open.
+
+mod defined;
+mod journal;
 
 use isa_ops::Core;
 
+use self::defined::Defined;
+use self::journal::Journal;
 use crate::error::Problem;
+pub use crate::space::Space;
+use crate::staging::Staging;
 
 /// The number of partitions of SBUF and PSUM (SEMANTICS-NOTES §3).
 pub const PARTITIONS: usize = 128;
@@ -26,35 +34,30 @@ pub const fn sbuf_partition_bytes(core: Core) -> usize {
     }
 }
 
-/// Which memory an operand lives in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Space {
-    /// The state buffer.
-    Sbuf,
-    /// The partial-sum buffer.
-    Psum,
-}
-
-impl Space {
-    /// The space's name in messages.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Space::Sbuf => "SBUF",
-            Space::Psum => "PSUM",
-        }
-    }
-}
-
 /// One memory: [`PARTITIONS`] partitions of bytes, with which bytes have been written.
 ///
-/// Defined-ness is a bitmap, one bit a byte, checked and set a 64-bit word at a time, so a
-/// contiguous run of n bytes costs about n/64 word operations.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Defined-ness is a bitmap, one bit a byte, with one bit a 64-byte block above it set when the
+/// whole block is written: a contiguous run of n bytes is checked in about n/4096 word
+/// operations, and marked in about n/64. While a checkpoint of the
+/// machine is open ([`Machine::checkpoint`]), every write first saves what it overwrites.
+#[derive(Debug, Clone)]
 pub struct Memory {
     space: Space,
     partition_bytes: usize,
     bytes: Vec<u8>,
-    written: Vec<u64>,
+    written: Defined,
+    journal: Journal,
+}
+
+/// Two memories are equal when they hold the same bytes with the same defined-ness; their
+/// undo logs are not part of the state.
+impl PartialEq for Memory {
+    fn eq(&self, other: &Self) -> bool {
+        self.space == other.space
+            && self.partition_bytes == other.partition_bytes
+            && self.written == other.written
+            && self.bytes == other.bytes
+    }
 }
 
 impl Memory {
@@ -64,7 +67,8 @@ impl Memory {
             space,
             partition_bytes,
             bytes: vec![0; PARTITIONS * partition_bytes],
-            written: vec![0; (PARTITIONS * partition_bytes).div_ceil(64)],
+            written: Defined::new(PARTITIONS * partition_bytes),
+            journal: Journal::default(),
         }
     }
 
@@ -96,7 +100,7 @@ impl Memory {
     /// The `len` bytes of `partition` at `offset`; every one must have been written.
     pub fn read(&self, partition: usize, offset: usize, len: usize) -> Result<&[u8], Problem> {
         let start = self.index(partition, offset, len)?;
-        if let Some(first) = first_unwritten(&self.written, start, start + len) {
+        if let Some(first) = self.written.first_unwritten(start, start + len) {
             return Err(Problem::Unwritten {
                 space: self.space,
                 partition,
@@ -106,69 +110,74 @@ impl Memory {
         Ok(&self.bytes[start..start + len])
     }
 
-    /// Writes `data` to `partition` at `offset` and marks it written.
+    /// Writes `data` to `partition` at `offset` and marks it written (saving what it
+    /// overwrites while a checkpoint is open).
     pub fn write(&mut self, partition: usize, offset: usize, data: &[u8]) -> Result<(), Problem> {
         let start = self.index(partition, offset, data.len())?;
-        self.bytes[start..start + data.len()].copy_from_slice(data);
-        mark_written(&mut self.written, start, start + data.len());
+        let end = start + data.len();
+        self.journal.save(&self.bytes, &self.written, start, end);
+        if let Some(dst) = self.bytes.get_mut(start..end) {
+            dst.copy_from_slice(data);
+        }
+        self.written.mark(start, end);
         Ok(())
+    }
+
+    /// Writes the `len` bytes of `partition` at `offset` with what `fill` computes from the
+    /// bytes of `sources` (each `(partition, offset, len)`), as [`Memory::write`] would write
+    /// them: every source is read before the destination changes (one that overlaps it is
+    /// handed to `fill` as a copy, made in `copies`), what is overwritten is saved while a
+    /// checkpoint is open, and the destination is marked written. The sources' defined-ness is
+    /// the caller's to check; a range outside the memory is refused before anything changes.
+    pub(crate) fn write_with<const N: usize>(
+        &mut self,
+        (partition, offset, len): (usize, usize, usize),
+        sources: [(usize, usize, usize); N],
+        copies: &mut [Vec<u8>; N],
+        fill: impl FnOnce(&mut [u8], [&[u8]; N]),
+    ) -> Result<(), Problem> {
+        let start = self.index(partition, offset, len)?;
+        let end = start + len;
+        let mut ranges = [(0, 0); N];
+        for (range, (p, o, l)) in ranges.iter_mut().zip(sources) {
+            let s = self.index(p, o, l)?;
+            *range = (s, s + l);
+        }
+        for (copy, &(s, e)) in copies.iter_mut().zip(&ranges) {
+            copy.clear();
+            if s < end && start < e {
+                copy.extend_from_slice(self.bytes.get(s..e).unwrap_or(&[]));
+            }
+        }
+        self.journal.save(&self.bytes, &self.written, start, end);
+        let at = start.min(self.bytes.len());
+        let (below, rest) = self.bytes.split_at_mut(at);
+        let (dst, above) = rest.split_at_mut(len.min(rest.len()));
+        let source = |i: usize| -> &[u8] {
+            let (Some(&(s, e)), Some(copy)) = (ranges.get(i), copies.get(i)) else {
+                return &[];
+            };
+            if s < end && start < e {
+                copy
+            } else if e <= start {
+                below.get(s..e).unwrap_or(&[])
+            } else {
+                above.get(s - end..e - end).unwrap_or(&[])
+            }
+        };
+        fill(dst, std::array::from_fn(source));
+        self.written.mark(start, end);
+        Ok(())
+    }
+
+    /// Restores what the writes since the innermost open checkpoint overwrote.
+    fn roll_back(&mut self) {
+        self.journal.roll_back(&mut self.bytes, &mut self.written);
     }
 
     /// Whether every byte of the range has been written (false when out of range).
     pub fn is_written(&self, partition: usize, offset: usize, len: usize) -> bool {
         self.read(partition, offset, len).is_ok()
-    }
-}
-
-/// The bits of word `w` that lie in the flat range `start..end`.
-fn word_mask(w: usize, start: usize, end: usize) -> u64 {
-    let lo = start.max(w * 64) - w * 64;
-    let hi = end.min(w * 64 + 64) - w * 64;
-    let ones = |n: usize| if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
-    ones(hi) & !ones(lo)
-}
-
-/// The first byte of `start..end` not marked in `bits`: the partial words at the ends through
-/// [`word_mask`], every whole word between by one comparison with all ones.
-fn first_unwritten(bits: &[u64], start: usize, end: usize) -> Option<usize> {
-    if start >= end {
-        return None;
-    }
-    let (first, last) = (start / 64, (end - 1) / 64);
-    let missing_in = |w: usize| {
-        let missing = word_mask(w, start, end) & !bits.get(w).copied().unwrap_or(0);
-        (missing != 0).then(|| w * 64 + missing.trailing_zeros() as usize)
-    };
-    if let Some(at) = missing_in(first) {
-        return Some(at);
-    }
-    if last > first + 1 {
-        let whole = bits.get(first + 1..last).unwrap_or(&[]);
-        if let Some(k) = whole.iter().position(|&w| w != u64::MAX) {
-            return missing_in(first + 1 + k);
-        }
-    }
-    if last > first { missing_in(last) } else { None }
-}
-
-/// Marks `start..end` in `bits`.
-fn mark_written(bits: &mut [u64], start: usize, end: usize) {
-    if start >= end {
-        return;
-    }
-    let (first, last) = (start / 64, (end - 1) / 64);
-    if let Some(word) = bits.get_mut(first) {
-        *word |= word_mask(first, start, end);
-    }
-    if last > first + 1
-        && let Some(whole) = bits.get_mut(first + 1..last)
-    {
-        whole.fill(u64::MAX);
-    }
-    if last > first
-        && let Some(word) = bits.get_mut(last)
-    {
-        *word |= word_mask(last, start, end);
     }
 }
 
@@ -213,14 +222,33 @@ impl Accumulators {
     }
 }
 
+/// The registers a checkpoint restores: small enough to copy whole.
+type Registers = (Accumulators, [Option<u32>; REGISTERS]);
+
 /// The machine: SBUF, PSUM, accumulators and registers of one core version.
-#[derive(Debug, Clone, PartialEq)]
+///
+/// It also keeps the open checkpoints ([`Machine::checkpoint`]) and the buffers its bundles
+/// stage writes in; neither is part of its state, and `==` compares the state alone.
+#[derive(Debug, Clone)]
 pub struct Machine {
     core: Core,
     pub(crate) sbuf: Memory,
     pub(crate) psum: Memory,
     pub(crate) accumulators: Accumulators,
     pub(crate) registers: [Option<u32>; REGISTERS],
+    /// The registers as each open checkpoint found them, outermost first.
+    checkpoints: Vec<Registers>,
+    pub(crate) staging: Staging,
+}
+
+impl PartialEq for Machine {
+    fn eq(&self, other: &Self) -> bool {
+        self.core == other.core
+            && self.accumulators == other.accumulators
+            && self.registers == other.registers
+            && self.sbuf == other.sbuf
+            && self.psum == other.psum
+    }
 }
 
 impl Machine {
@@ -232,7 +260,47 @@ impl Machine {
             psum: Memory::new(Space::Psum, PSUM_PARTITION_BYTES),
             accumulators: Accumulators::default(),
             registers: [None; REGISTERS],
+            checkpoints: Vec::new(),
+            staging: Staging::default(),
         }
+    }
+
+    /// Opens a checkpoint: from now on every write to SBUF or PSUM (a bundle's, or a load
+    /// through [`Machine::memory_mut`]) first saves the bytes and defined-ness it overwrites,
+    /// and the accumulators and registers are copied (a few hundred bytes). Costs nothing that
+    /// grows with the memories. Checkpoints nest: [`Machine::rollback`] and
+    /// [`Machine::commit`] close the innermost.
+    pub fn checkpoint(&mut self) {
+        self.sbuf.journal.open();
+        self.psum.journal.open();
+        self.checkpoints.push((self.accumulators, self.registers));
+    }
+
+    /// Puts the machine back exactly as it was when the innermost open checkpoint was taken
+    /// (bytes, defined-ness, accumulators, registers), in time proportional to what was
+    /// written since, and closes it. Does nothing when no checkpoint is open.
+    pub fn rollback(&mut self) {
+        let Some((accumulators, registers)) = self.checkpoints.pop() else {
+            return;
+        };
+        self.sbuf.roll_back();
+        self.psum.roll_back();
+        self.accumulators = accumulators;
+        self.registers = registers;
+    }
+
+    /// Keeps everything written since the innermost open checkpoint and closes it (a checkpoint
+    /// outside it can still roll it back). Does nothing when no checkpoint is open.
+    pub fn commit(&mut self) {
+        if self.checkpoints.pop().is_some() {
+            self.sbuf.journal.commit();
+            self.psum.journal.commit();
+        }
+    }
+
+    /// How many checkpoints are open.
+    pub fn checkpoints(&self) -> usize {
+        self.checkpoints.len()
     }
 
     /// The core version the machine models.

@@ -11,11 +11,19 @@
 use isa_core::{Addr4, Dtype, Tensor};
 
 use crate::error::Problem;
-use crate::machine::{PARTITIONS, Space};
+use crate::machine::PARTITIONS;
 use crate::numeric::Format;
+use crate::space::Space;
 
 /// The most free axes a descriptor has (TENSOR4D, seed 002).
 pub const MAX_AXES: usize = 4;
+
+/// The most elements one operand may walk, over all its partitions: 2^26. A reading, not a
+/// hardware rule: seed 002 counts are 16 bits wide and a zero stride revisits bytes, so a
+/// descriptor can name up to 2^64 elements a partition, which no bundle's staging could hold;
+/// twice a whole V4 SBUF of one-byte elements (2^25) is taken as the bound, and a longer walk is
+/// refused when the operand is built ([`Problem::TooManyElements`]).
+pub const MAX_ELEMENTS: usize = 1 << 26;
 
 /// Where a static ADDR4 word points.
 ///
@@ -101,18 +109,63 @@ impl Operand {
             nums,
         };
         operand.check_range(partition_bytes)?;
+        operand.check_elements()?;
         Ok(operand)
     }
 
-    /// Seed 002's walk stays inside the partitions and the partition's bytes.
-    fn check_range(&self, partition_bytes: usize) -> Result<(), Problem> {
+    /// The in-partition bytes the walk reaches, `first..end` (the same in every partition;
+    /// `first` is negative when a negative stride walks below the partition).
+    fn reach(&self) -> (i64, i64) {
         let (lo, hi) = (0..self.axes).fold((0i64, 0i64), |(lo, hi), a| {
             let reach = (self.nums[a] as i64 - 1) * self.strides[a];
             (lo + reach.min(0), hi + reach.max(0))
         });
         let size = self.format.bytes() as i64;
-        let first = self.byte as i64 + lo * size;
-        let end = self.byte as i64 + (hi + 1) * size;
+        (
+            self.byte as i64 + lo * size,
+            self.byte as i64 + (hi + 1) * size,
+        )
+    }
+
+    /// Whether a byte of `other` may be a byte of this operand: the same memory, a partition
+    /// in common and overlapping reaches.
+    pub fn overlaps(&self, other: &Operand) -> bool {
+        let (a, b) = (self.reach(), other.reach());
+        let partitions = |o: &Operand| o.partition..o.partition + o.partitions;
+        self.space == other.space
+            && partitions(self).start < partitions(other).end
+            && partitions(other).start < partitions(self).end
+            && a.0 < b.1
+            && b.0 < a.1
+    }
+
+    /// Whether `other` walks exactly the bytes of this operand in the same order, element for
+    /// element (its name and dtype aside, with the same storage format).
+    pub fn walks_as(&self, other: &Operand) -> bool {
+        Operand {
+            name: self.name,
+            dtype: self.dtype,
+            ..*other
+        } == *self
+    }
+
+    /// The walk is at most [`MAX_ELEMENTS`] long (counted in `u128`, which no descriptor
+    /// overflows: four 16-bit counts and 128 partitions need 71 bits).
+    fn check_elements(&self) -> Result<(), Problem> {
+        let per: u128 = self.nums[..self.axes].iter().map(|&n| n as u128).product();
+        let elements = per * self.partitions as u128;
+        if elements > MAX_ELEMENTS as u128 {
+            return Err(Problem::TooManyElements {
+                elements,
+                limit: MAX_ELEMENTS,
+            });
+        }
+        Ok(())
+    }
+
+    /// Seed 002's walk stays inside the partitions and the partition's bytes.
+    fn check_range(&self, partition_bytes: usize) -> Result<(), Problem> {
+        let (first, end) = self.reach();
         let last_partition = self.partition + self.partitions.max(1) - 1;
         if first < 0 || end > partition_bytes as i64 || last_partition >= PARTITIONS {
             return Err(Problem::OutOfRange {

@@ -4,52 +4,14 @@
 
 use std::collections::BTreeMap;
 
-use isa_core::{Addr4, Dtype, Family, Tensor1d};
+use isa_core::Family;
 
+pub use crate::drain::{DrainBinding, DrainEvent};
 use crate::error::{ExecError, Fault, Problem};
-use crate::machine::{Machine, PARTITIONS};
+use crate::machine::Machine;
 use crate::operand::Operand;
 use crate::semantics::Execute;
 use crate::step::Step;
-
-/// What DveReadAccumulator (0x9B) produced: its field map is not recovered (seed 001), so where
-/// the drain lands is not in the bytes; the event carries the bundle's offset and the 128
-/// accumulator registers as they were (`None`: unset).
-#[derive(Debug, Clone, PartialEq)]
-pub struct DrainEvent {
-    /// The drain bundle's byte offset in the stream.
-    pub offset: usize,
-    /// Each partition's accumulator register.
-    pub values: [Option<f32>; PARTITIONS],
-}
-
-/// Where the caller says a drain at a given offset lands: one element per partition, partition
-/// `p` receiving partition `p`'s register (a reading: the read-out does not move data across
-/// lanes). Bound with [`Runner::bind_drain`]; never inferred.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DrainBinding {
-    /// The destination: an ADDR4 word with a one-element walk.
-    pub dst: Tensor1d,
-    /// The destination's dtype (the register's fp32 is rounded to it).
-    pub dtype: Dtype,
-    /// How many partitions, from the destination's base partition.
-    pub partitions: u8,
-}
-
-impl DrainBinding {
-    /// A drain into the one element at `addr` of each of `partitions` partitions, in `dtype`.
-    pub const fn at(addr: Addr4, dtype: Dtype, partitions: u8) -> Self {
-        DrainBinding {
-            dst: Tensor1d {
-                addr,
-                strides: [1],
-                nums: [1],
-            },
-            dtype,
-            partitions,
-        }
-    }
-}
 
 /// One executed bundle, for a trace: where it is, which op, and the operands it read and wrote.
 #[derive(Debug, Clone, Copy)]
@@ -108,7 +70,8 @@ impl Runner {
 
     /// Decodes and executes every bundle of `stream` in order. Stops at the first error, which
     /// names the bundle's offset, the op, the operand and the problem; the machine then holds
-    /// every bundle before it and nothing of it. Returns how many bundles ran.
+    /// every bundle before it and nothing of it ([`Runner::run_atomic`] holds nothing of the
+    /// stream). Returns how many bundles ran.
     pub fn run<F: Family + Execute>(
         &self,
         machine: &mut Machine,
@@ -137,6 +100,28 @@ impl Runner {
         Ok(count)
     }
 
+    /// [`Runner::run`] with the whole stream atomic: on error the machine is exactly as before
+    /// the run (SBUF and PSUM bytes and defined-ness, accumulators, registers), not only as
+    /// before the failing bundle. It runs inside a [`Machine::checkpoint`], so it costs what the
+    /// stream writes (each overwritten byte is saved once more), not the machine's size: an
+    /// empty stream costs a copy of the registers. The observer has seen the bundles before
+    /// the failing one, which the rollback undoes.
+    pub fn run_atomic<F: Family + Execute>(
+        &self,
+        machine: &mut Machine,
+        stream: &[u8],
+        observer: &mut impl Observer,
+    ) -> Result<usize, ExecError> {
+        machine.checkpoint();
+        let result = self.run::<F>(machine, stream, observer);
+        if result.is_ok() {
+            machine.commit();
+        } else {
+            machine.rollback();
+        }
+        result
+    }
+
     /// Executes one decoded bundle at byte `offset`, atomically: on error the machine is
     /// unchanged.
     pub fn step<F: Family + Execute>(
@@ -146,12 +131,16 @@ impl Runner {
         offset: usize,
         observer: &mut impl Observer,
     ) -> Result<(), ExecError> {
-        let mut step = Step::new(machine, offset, self.bindings.get(&offset));
-        bundle.execute(&mut step).map_err(|fault| ExecError {
-            offset,
-            op: bundle.name(),
-            fault,
-        })?;
+        let staging = std::mem::take(&mut machine.staging);
+        let mut step = Step::staged(machine, offset, self.bindings.get(&offset), staging);
+        if let Err(fault) = bundle.execute(&mut step) {
+            machine.staging = step.recycle();
+            return Err(ExecError {
+                offset,
+                op: bundle.name(),
+                fault,
+            });
+        }
         let effects = step.finish();
         let writes: Vec<Operand> = effects.writes().copied().collect();
         let reads = effects.reads().to_vec();
@@ -178,6 +167,17 @@ impl Machine {
     ) -> Result<Vec<DrainEvent>, ExecError> {
         let mut drains = Vec::new();
         Runner::new().run::<F>(self, stream, &mut drains)?;
+        Ok(drains)
+    }
+
+    /// [`Machine::run`] with the whole stream atomic ([`Runner::run_atomic`]): on error the
+    /// machine is exactly as before the call.
+    pub fn run_atomic<F: Family + Execute>(
+        &mut self,
+        stream: &[u8],
+    ) -> Result<Vec<DrainEvent>, ExecError> {
+        let mut drains = Vec::new();
+        Runner::new().run_atomic::<F>(self, stream, &mut drains)?;
         Ok(drains)
     }
 }

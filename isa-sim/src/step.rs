@@ -7,15 +7,16 @@
 
 use isa_core::{AccumulateCmd, Addr4, AluOp, Dtype, Tensor};
 use isa_ops::tensor_scalar::ScalarSource;
-use zerocopy::byteorder::little_endian::F32;
-use zerocopy::{FromBytes, IntoBytes};
+use zerocopy::FromBytes;
 
 use crate::alu::{self, AluError, WithF32};
+use crate::drain::{DrainBinding, DrainEvent};
 use crate::error::{Fault, Problem};
-use crate::machine::{Accumulators, Machine, PARTITIONS, REGISTERS};
+use crate::machine::{Accumulators, Machine, Memory, PARTITIONS, REGISTERS};
+use crate::numeric::slice::{encode_bits, encode_f32, extend_bits, extend_f32, extend_nonzero};
 use crate::numeric::{Format, format_of};
 use crate::operand::Operand;
-use crate::run::{DrainBinding, DrainEvent};
+use crate::staging::Staging;
 
 /// What an accumulate command folds with ([`Step::accumulate`]).
 #[derive(Debug, Clone, Copy)]
@@ -52,29 +53,43 @@ impl<'a> Accumulate<'a> {
     }
 }
 
-/// A write waiting for the bundle to succeed: the operand, its elements in walk order, and for
-/// a predicated write the lanes it reaches (`None`: every element).
+/// A write waiting for the bundle to succeed: the operand, what it writes, and for a
+/// predicated write the lanes it reaches (`None`: every element).
 #[derive(Debug, Clone)]
 struct PendingWrite {
     operand: Operand,
-    data: Staged,
+    data: Data,
     lanes: Option<Vec<bool>>,
 }
 
-/// Staged elements: fp32 words are kept as written, so staging costs no second copy.
+/// What a staged write writes.
 #[derive(Debug, Clone)]
-enum Staged {
+#[expect(
+    clippy::large_enum_variant,
+    reason = "a bundle stages one or two writes: two operands inline cost less than a box"
+)]
+enum Data {
+    /// The elements' bytes in walk order, in a buffer of the machine's [`Staging`].
     Bytes(Vec<u8>),
-    Float32(Vec<F32>),
+    /// `out[i] = x[i] op y[i]` in fp32, computed at commit straight into memory from inputs
+    /// the bundle's first write cannot have changed ([`Step::zip_alu`]).
+    Alu {
+        /// The op, which has an fp32 meaning.
+        op: AluOp,
+        /// The first input.
+        x: Operand,
+        /// The second input.
+        y: Operand,
+    },
 }
 
-impl Staged {
-    fn bytes(&self) -> &[u8] {
-        match self {
-            Staged::Bytes(bytes) => bytes,
-            Staged::Float32(words) => words.as_bytes(),
-        }
-    }
+/// One run of an operand as memory holds it: adjacent elements, or one element a zero stride
+/// repeats.
+enum Run<'a> {
+    /// Whole elements, in walk order.
+    Slice(&'a [u8]),
+    /// One element, walked this many times.
+    Repeat(&'a [u8], usize),
 }
 
 /// One bundle in flight: the machine before it, and everything the bundle will change.
@@ -88,12 +103,24 @@ pub struct Step<'m> {
     registers: [Option<u32>; REGISTERS],
     drain: Option<DrainEvent>,
     read_log: Vec<Operand>,
+    staging: Staging,
 }
 
 impl<'m> Step<'m> {
     /// A step over `machine` for the bundle at byte `offset`, with the drain binding for that
     /// offset, if any.
     pub fn new(machine: &'m Machine, offset: usize, binding: Option<&'m DrainBinding>) -> Self {
+        Self::staged(machine, offset, binding, Staging::default())
+    }
+
+    /// [`Step::new`] staging its writes in `staging`'s buffers (the machine's, taken out for the
+    /// bundle and given back by [`Effects::apply`] or [`Step::recycle`]).
+    pub(crate) fn staged(
+        machine: &'m Machine,
+        offset: usize,
+        binding: Option<&'m DrainBinding>,
+        staging: Staging,
+    ) -> Self {
         Self {
             machine,
             offset,
@@ -103,7 +130,19 @@ impl<'m> Step<'m> {
             registers: machine.registers,
             drain: None,
             read_log: Vec::new(),
+            staging,
         }
+    }
+
+    /// Drops the step of a failed bundle, giving back its staging buffers.
+    pub(crate) fn recycle(self) -> Staging {
+        let mut staging = self.staging;
+        for write in self.writes {
+            if let Data::Bytes(bytes) = write.data {
+                staging.keep(bytes);
+            }
+        }
+        staging
     }
 
     /// The machine as it was before the bundle.
@@ -209,29 +248,14 @@ impl<'m> Step<'m> {
     /// The raw bits of every element of `op`, partition by partition in walk order. Every byte
     /// must have been written.
     pub fn read_bits(&mut self, op: &Operand) -> Result<Vec<u64>, Fault> {
-        let mut out = Vec::with_capacity(op.len());
-        self.read_with(op, |bytes, format| {
-            out.extend(bytes.chunks_exact(format.bytes()).map(bits_of));
-        })?;
-        Ok(out)
+        let size = op.format.bytes();
+        self.read_as(op, |bytes, out| extend_bits(size, bytes, out))
     }
 
     /// Every element of `op` as fp32 ([`Format::to_f32`]).
     pub fn read_f32(&mut self, op: &Operand) -> Result<Vec<f32>, Fault> {
-        let mut out = Vec::with_capacity(op.len());
-        self.read_with(op, |bytes, format| {
-            if format == Format::Float32 {
-                out.extend(
-                    bytes
-                        .chunks_exact(4)
-                        .map(|c| f32::from_le_bytes(c.try_into().unwrap_or_default())),
-                );
-            } else {
-                let to = |c: &[u8]| format.to_f32(bits_of(c));
-                out.extend(bytes.chunks_exact(format.bytes()).map(to));
-            }
-        })?;
-        Ok(out)
+        let format = op.format;
+        self.read_as(op, |bytes, out| extend_f32(format, bytes, out))
     }
 
     /// Every element of an integer operand as its value ([`Format::to_i64`]); a float dtype is
@@ -251,33 +275,48 @@ impl<'m> Step<'m> {
     /// uint32 \[P2\]; select_reduce: int8, uint8, int16 or uint16 \[I1\]), so a float dtype is
     /// refused here and each op checks its own list.
     pub fn read_mask(&mut self, op: &Operand) -> Result<Vec<bool>, Fault> {
-        let values = self.read_int(op)?;
-        Ok(values.into_iter().map(|v| v != 0).collect())
+        require_integer(op)?;
+        let format = op.format;
+        self.read_as(op, |bytes, out| extend_nonzero(format, bytes, out))
     }
 
-    /// Calls `take` with the bytes of every run of `op` (one slice a contiguous run, one a
-    /// element otherwise), checking each was written.
-    fn read_with(
+    /// Every element of `op`, partition by partition in walk order, as `extend` appends the
+    /// elements of a slice of whole elements.
+    fn read_as<T: Copy>(
         &mut self,
         op: &Operand,
-        mut take: impl FnMut(&[u8], Format),
-    ) -> Result<(), Fault> {
+        extend: impl Fn(&[u8], &mut Vec<T>),
+    ) -> Result<Vec<T>, Fault> {
+        let mut out = Vec::with_capacity(op.len());
+        self.read_runs(op, |run| match run {
+            Run::Slice(bytes) => extend(bytes, &mut out),
+            Run::Repeat(bytes, times) => repeat_last(&mut out, times, |o| extend(bytes, o)),
+        })?;
+        Ok(out)
+    }
+
+    /// Calls `take` with every run of `op` in walk order (a contiguous run as one slice, a
+    /// zero-stride run as its one element and a count, any other run one element at a time),
+    /// checking each byte read was written.
+    fn read_runs(&mut self, op: &Operand, mut take: impl FnMut(Run<'_>)) -> Result<(), Fault> {
         self.read_log.push(*op);
         let memory = self.machine.memory(op.space);
         let size = op.format.bytes();
         let at = |p| Fault::at(op.name, p);
         op.for_each_run(|p, start| {
             if op.run_is_contiguous() {
-                take(
+                take(Run::Slice(
                     memory.read(p, start, op.run_len() * size).map_err(at)?,
-                    op.format,
-                );
+                ));
+            } else if op.run_step() == 0 {
+                take(Run::Repeat(
+                    memory.read(p, start, size).map_err(at)?,
+                    op.run_len(),
+                ));
             } else {
                 for i in 0..op.run_len() {
-                    take(
-                        memory.read(p, op.run_byte(start, i), size).map_err(at)?,
-                        op.format,
-                    );
+                    let element = memory.read(p, op.run_byte(start, i), size).map_err(at)?;
+                    take(Run::Slice(element));
                 }
             }
             Ok(())
@@ -286,13 +325,50 @@ impl<'m> Step<'m> {
 
     /// Stages `bits` (one element each, partition by partition in walk order) into `op`.
     pub fn write_bits(&mut self, op: &Operand, bits: &[u64]) -> Result<(), Fault> {
-        check_len(op, bits.len())?;
-        let size = op.format.bytes();
-        let mut bytes = Vec::with_capacity(bits.len() * size);
-        for b in bits {
-            bytes.extend_from_slice(&b.to_le_bytes()[..size]);
+        self.write_codes(op, bits.iter().copied())
+    }
+
+    /// Stages `code` (one element's bits) into every element of `op`.
+    pub fn fill(&mut self, op: &Operand, code: u64) -> Result<(), Fault> {
+        self.write_codes(op, std::iter::repeat_n(code, op.len()))
+    }
+
+    /// A predicated [`Step::fill`]: stages `code` into the elements of `op` whose lane is true,
+    /// as [`Step::write_bits_where`] does.
+    pub fn fill_where(&mut self, op: &Operand, code: u64, lanes: &[bool]) -> Result<(), Fault> {
+        self.predicated(op, lanes, |step| step.fill(op, code))
+    }
+
+    /// `dst[i] = src[i]` bit for bit: [`Step::read_bits`] of `src` staged by
+    /// [`Step::write_bits`] into `dst`. When the two store elements of one size the bytes are
+    /// copied as they are, with no code between.
+    pub fn copy_bits(&mut self, dst: &Operand, src: &Operand) -> Result<(), Fault> {
+        let size = src.format.bytes();
+        if dst.format.bytes() != size {
+            let bits = self.read_bits(src)?;
+            return self.write_bits(dst, &bits);
         }
-        self.stage(op, Staged::Bytes(bytes));
+        let mut data = self.staging.buffer(0);
+        self.read_runs(src, |run| match run {
+            Run::Slice(bytes) => data.extend_from_slice(bytes),
+            Run::Repeat(bytes, times) => (0..times).for_each(|_| data.extend_from_slice(bytes)),
+        })?;
+        check_len(dst, data.len() / size)?;
+        self.stage(dst, data);
+        Ok(())
+    }
+
+    /// Stages the codes `codes` yields (as many as `op` has elements, checked by the caller)
+    /// into `op`.
+    fn write_codes(
+        &mut self,
+        op: &Operand,
+        codes: impl ExactSizeIterator<Item = u64>,
+    ) -> Result<(), Fault> {
+        check_len(op, codes.len())?;
+        let mut data = self.staging.buffer(codes.len() * op.format.bytes());
+        encode_bits(op.format, &mut data, codes);
+        self.stage(op, data);
         Ok(())
     }
 
@@ -306,8 +382,29 @@ impl<'m> Step<'m> {
         bits: &[u64],
         lanes: &[bool],
     ) -> Result<(), Fault> {
+        self.predicated(op, lanes, |step| step.write_bits(op, bits))
+    }
+
+    /// A predicated [`Step::write_f32`]: stages `values`, converted to the format of `op`, into
+    /// the elements whose lane is true, as [`Step::write_bits_where`] does.
+    pub fn write_f32_where(
+        &mut self,
+        op: &Operand,
+        values: &[f32],
+        lanes: &[bool],
+    ) -> Result<(), Fault> {
+        self.predicated(op, lanes, |step| step.write_f32(op, values))
+    }
+
+    /// Stages the write `write` makes to `op`, limited to the elements whose lane is true.
+    fn predicated(
+        &mut self,
+        op: &Operand,
+        lanes: &[bool],
+        write: impl FnOnce(&mut Self) -> Result<(), Fault>,
+    ) -> Result<(), Fault> {
         check_len(op, lanes.len())?;
-        self.write_bits(op, bits)?;
+        write(self)?;
         if let Some(last) = self.writes.last_mut() {
             last.lanes = Some(lanes.to_vec());
         }
@@ -318,28 +415,24 @@ impl<'m> Step<'m> {
     /// nearest even).
     pub fn write_f32(&mut self, op: &Operand, values: &[f32]) -> Result<(), Fault> {
         check_len(op, values.len())?;
-        if op.format == Format::Float32 {
-            let words = values.iter().map(|&v| F32::new(v)).collect();
-            self.stage(op, Staged::Float32(words));
-            Ok(())
-        } else {
-            let bits: Vec<u64> = values.iter().map(|&v| op.format.from_f32(v)).collect();
-            self.write_bits(op, &bits)
-        }
+        let mut data = self.staging.buffer(values.len() * op.format.bytes());
+        encode_f32(op.format, values, &mut data);
+        self.stage(op, data);
+        Ok(())
     }
 
     /// Stages integer `values` into an integer `op`, wrapped to its width
     /// ([`Format::from_i64`]); a float dtype is refused.
     pub fn write_int(&mut self, op: &Operand, values: &[i64]) -> Result<(), Fault> {
         require_integer(op)?;
-        let bits: Vec<u64> = values.iter().map(|&v| op.format.from_i64(v)).collect();
-        self.write_bits(op, &bits)
+        let format = op.format;
+        self.write_codes(op, values.iter().map(|&v| format.from_i64(v)))
     }
 
-    fn stage(&mut self, op: &Operand, data: Staged) {
+    fn stage(&mut self, op: &Operand, data: Vec<u8>) {
         self.writes.push(PendingWrite {
             operand: *op,
-            data,
+            data: Data::Bytes(data),
             lanes: None,
         });
     }
@@ -366,53 +459,62 @@ impl<'m> Step<'m> {
         f: impl Fn(f32, f32) -> f32,
     ) -> Result<(), Fault> {
         same_elements(out, &[x, y])?;
-        if let Some(values) = self.zip_contiguous_f32(out, x, y, &f)? {
-            self.stage(out, Staged::Float32(values));
-            return Ok(());
+        match self.zip_runs(out, x, y, &f) {
+            Ok(Some(data)) => {
+                self.stage(out, data);
+                return Ok(());
+            }
+            // Where the walk in runs is new, a fault is found again by the whole-stream path
+            // below, which names the fault it always named (the first in x, then in y).
+            Err(fault) if all_f32_runs(out, x, y) => return Err(fault),
+            Ok(None) | Err(_) => {}
         }
         let (xs, ys) = (self.read_f32(x)?, self.read_f32(y)?);
         let values: Vec<f32> = xs.into_iter().zip(ys).map(|(a, b)| f(a, b)).collect();
         self.write_f32(out, &values)
     }
 
-    /// [`Step::zip_f32`]'s fast path, when the three operands are fp32 in runs of one length
-    /// whose elements are adjacent: each pair of input runs is read in place and computed
-    /// straight into the staged output, with no intermediate stream. `None` otherwise.
-    fn zip_contiguous_f32(
+    /// [`Step::zip_f32`] run by run, when the three operands walk runs of one length whose
+    /// elements are adjacent (or, for an input, one element repeated): each pair of input runs
+    /// is read in place when it is aligned fp32 (decoded into a run-sized buffer otherwise) and
+    /// computed straight into the staged output, with no stream of the whole operand between.
+    /// Returns the staged bytes, or `None` when the walks do not fit.
+    fn zip_runs(
         &mut self,
         out: &Operand,
         x: &Operand,
         y: &Operand,
         f: &impl Fn(f32, f32) -> f32,
-    ) -> Result<Option<Vec<F32>>, Fault> {
-        let operands = [out, x, y];
-        let fast = operands.iter().all(|o| {
-            o.format == Format::Float32 && o.run_is_contiguous() && o.run_len() == out.run_len()
-        });
-        if !fast {
+    ) -> Result<Option<Vec<u8>>, Fault> {
+        let n = out.run_len();
+        let input = |o: &Operand| o.run_len() == n && (o.run_is_contiguous() || o.run_step() == 0);
+        if !(out.run_is_contiguous() && input(x) && input(y)) {
             return Ok(None);
         }
         self.read_log.extend([*x, *y]);
-        let run_bytes = 4 * out.run_len();
-        let words = |op: &Operand, (p, start): (usize, usize)| -> Result<&[F32], Fault> {
-            let bytes = self.machine.memory(op.space).read(p, start, run_bytes);
-            let bytes = bytes.map_err(|e| Fault::at(op.name, e))?;
-            Ok(<[F32]>::ref_from_bytes(bytes).unwrap_or(&[]))
-        };
-        let mut values = Vec::with_capacity(out.len());
-        for (rx, ry) in x.runs().zip(y.runs()) {
-            let (xs, ys) = (words(x, rx)?, words(y, ry)?);
-            values.extend(
-                xs.iter()
-                    .zip(ys)
-                    .map(|(a, b)| F32::new(f(a.get(), b.get()))),
-            );
+        let run_bytes = n * out.format.bytes();
+        let mut data = self.staging.buffer(out.len() * out.format.bytes());
+        let (mut xs, mut ys, mut os) = (Vec::new(), Vec::new(), Vec::new());
+        let memory = |op: &Operand| self.machine.memory(op.space);
+        let chunks = data.chunks_exact_mut(run_bytes.max(1));
+        for ((rx, ry), chunk) in x.runs().zip(y.runs()).zip(chunks) {
+            let a = run_f32(memory(x), x, rx, &mut xs)?;
+            let b = run_f32(memory(y), y, ry, &mut ys)?;
+            let pairs = a.iter().zip(b).map(|(&a, &b)| f(a, b));
+            store_f32s(out.format, chunk, pairs, &mut os);
         }
-        Ok(Some(values))
+        Ok(Some(data))
     }
 
     /// `out[i] = x[i] op y[i]` in fp32 through the ALU table ([`alu::dispatch_f32`]): one
     /// tight loop per op. An op with no fp32 meaning is refused before any element is read.
+    ///
+    /// When it is the bundle's first write, every operand is fp32 in one memory, the output
+    /// walks adjacent runs and each input walks runs of the same length (adjacent, or one
+    /// element repeated) that the output cannot change before they are read (no byte in
+    /// common, or the very elements of a one-run-a-partition output), the inputs' bytes are
+    /// checked now and the result is computed at commit straight into memory, with no staged
+    /// copy: the same values, the same faults, half the memory traffic.
     pub fn zip_alu(
         &mut self,
         out: &Operand,
@@ -420,6 +522,18 @@ impl<'m> Step<'m> {
         y: &Operand,
         op: AluOp,
     ) -> Result<(), Fault> {
+        alu::f32(op, 0.0, 0.0).map_err(Fault::op)?;
+        same_elements(out, &[x, y])?;
+        if self.writes.is_empty() && in_place(out, [x, y]) {
+            self.check_inputs(out, x, y)?;
+            self.read_log.extend([*x, *y]);
+            self.writes.push(PendingWrite {
+                operand: *out,
+                data: Data::Alu { op, x: *x, y: *y },
+                lanes: None,
+            });
+            return Ok(());
+        }
         struct Zip<'s, 'm, 'o> {
             step: &'s mut Step<'m>,
             operands: [&'o Operand; 3],
@@ -436,6 +550,34 @@ impl<'m> Step<'m> {
             operands: [out, x, y],
         };
         alu::dispatch_f32(op, zip).map_err(Fault::op)?
+    }
+
+    /// Checks that every byte the inputs of a zip read was written, finding the fault
+    /// [`Step::zip_f32`] finds: run by run, x's then y's, when all three are fp32 in adjacent
+    /// runs of one length; otherwise all of x, then all of y.
+    fn check_inputs(&self, out: &Operand, x: &Operand, y: &Operand) -> Result<(), Fault> {
+        let check = |op: &Operand, (p, start): (usize, usize)| {
+            let size = op.format.bytes();
+            let len = if op.run_is_contiguous() {
+                op.run_len() * size
+            } else {
+                size
+            };
+            let memory = self.machine.memory(op.space);
+            memory
+                .read(p, start, len)
+                .map(drop)
+                .map_err(|e| Fault::at(op.name, e))
+        };
+        if all_f32_runs(out, x, y) {
+            x.runs().zip(y.runs()).try_for_each(|(rx, ry)| {
+                check(x, rx)?;
+                check(y, ry)
+            })
+        } else {
+            x.runs().try_for_each(|r| check(x, r))?;
+            y.runs().try_for_each(|r| check(y, r))
+        }
     }
 
     /// `out[i] = f(x[i], y[i])` on integer values: bitvec ops on integer dtypes and the GPSIMD
@@ -625,6 +767,7 @@ impl<'m> Step<'m> {
             registers: self.registers,
             drain: self.drain,
             reads: self.read_log,
+            staging: self.staging,
         }
     }
 }
@@ -638,6 +781,7 @@ pub struct Effects {
     registers: [Option<u32>; REGISTERS],
     drain: Option<DrainEvent>,
     reads: Vec<Operand>,
+    staging: Staging,
 }
 
 impl Effects {
@@ -652,10 +796,18 @@ impl Effects {
     }
 
     /// Applies every staged effect to `machine` (the machine the step read) and returns the
-    /// drain, if any.
+    /// drain, if any. The staging buffers go back to the machine for its next bundle.
     pub fn apply(self, machine: &mut Machine) -> Option<DrainEvent> {
-        for w in &self.writes {
-            scatter(machine, &w.operand, w.data.bytes(), w.lanes.as_deref());
+        machine.staging = self.staging;
+        for w in self.writes {
+            let memory = machine.memory_mut(w.operand.space);
+            match w.data {
+                Data::Bytes(bytes) => {
+                    scatter(memory, &w.operand, &bytes, w.lanes.as_deref());
+                    machine.staging.keep(bytes);
+                }
+                Data::Alu { op, x, y } => zip_in_place(memory, op, [&w.operand, &x, &y]),
+            }
         }
         machine.accumulators = self.accumulators;
         machine.registers = self.registers;
@@ -663,31 +815,157 @@ impl Effects {
     }
 }
 
-/// The bits of a little-endian element of 1 to 8 bytes.
-fn bits_of(bytes: &[u8]) -> u64 {
-    let mut word = [0u8; 8];
-    for (w, b) in word.iter_mut().zip(bytes) {
-        *w = *b;
+/// Run `(p, start)` of `op` (adjacent elements, or one element a zero stride repeats) as fp32
+/// values ([`f32s`]), every byte it reads checked written.
+fn run_f32<'a>(
+    memory: &'a Memory,
+    op: &Operand,
+    (p, start): (usize, usize),
+    scratch: &'a mut Vec<f32>,
+) -> Result<&'a [f32], Fault> {
+    let size = op.format.bytes();
+    let len = if op.run_is_contiguous() {
+        op.run_len() * size
+    } else {
+        size
+    };
+    let bytes = memory
+        .read(p, start, len)
+        .map_err(|e| Fault::at(op.name, e))?;
+    Ok(f32s(op.format, bytes, op.run_len(), scratch))
+}
+
+/// `n` elements of `format` as fp32 ([`Format::to_f32`], as [`Step::read_f32`] gives them):
+/// `bytes` holds `n` adjacent elements, or one element repeated `n` times. In place when they
+/// are fp32 aligned for `f32` on a little-endian host, else decoded into `scratch`.
+fn f32s<'a>(format: Format, bytes: &'a [u8], n: usize, scratch: &'a mut Vec<f32>) -> &'a [f32] {
+    scratch.clear();
+    if bytes.len() == n * format.bytes() {
+        if format == Format::Float32
+            && cfg!(target_endian = "little")
+            && let Ok(words) = <[f32]>::ref_from_bytes(bytes)
+        {
+            return words;
+        }
+        extend_f32(format, bytes, scratch);
+    } else {
+        repeat_last(scratch, n, |o| extend_f32(format, bytes, o));
     }
-    u64::from_le_bytes(word)
+    scratch
+}
+
+/// Writes `values` as elements of `format` into `out` ([`Format::from_f32`]): in place when
+/// `out` is fp32 aligned for `f32` on a little-endian host, else through `scratch`.
+fn store_f32s(
+    format: Format,
+    out: &mut [u8],
+    values: impl Iterator<Item = f32>,
+    scratch: &mut Vec<f32>,
+) {
+    if format == Format::Float32
+        && cfg!(target_endian = "little")
+        && let Ok(words) = <[f32]>::mut_from_bytes(out)
+    {
+        words.iter_mut().zip(values).for_each(|(o, v)| *o = v);
+    } else {
+        scratch.clear();
+        scratch.extend(values);
+        encode_f32(format, scratch, out);
+    }
+}
+
+/// Whether [`Step::zip_alu`] may compute `out` at commit straight into memory: every operand
+/// fp32 in one memory, `out` in adjacent runs, each input in runs of the same length
+/// (adjacent, or one element repeated) that writing `out` in walk order cannot change before
+/// they are read: no byte in common with `out`, or `out`'s very elements when `out` is one run
+/// a partition (each element is then read just before it is written).
+fn in_place(out: &Operand, inputs: [&Operand; 2]) -> bool {
+    let n = out.run_len();
+    out.format == Format::Float32
+        && out.run_is_contiguous()
+        && inputs.iter().all(|x| {
+            x.format == Format::Float32
+                && x.space == out.space
+                && x.run_len() == n
+                && (x.run_is_contiguous() || x.run_step() == 0)
+                && (!x.overlaps(out) || (x.walks_as(out) && out.elements() == n))
+        })
+}
+
+/// Computes `out = x op y` in fp32 straight into `memory`, run by run ([`Memory::write_with`]:
+/// each run's inputs are read before its output is written). `op` has an fp32 meaning and
+/// [`in_place`] holds, both checked when the write was staged.
+fn zip_in_place(memory: &mut Memory, op: AluOp, operands: [&Operand; 3]) {
+    struct InPlace<'a> {
+        memory: &'a mut Memory,
+        operands: [&'a Operand; 3],
+    }
+    impl WithF32 for InPlace<'_> {
+        type Out = ();
+        fn with<F: Fn(f32, f32) -> f32>(self, f: F) {
+            let [out, x, y] = self.operands;
+            let n = out.run_len();
+            let reach = |op: &Operand, (p, start): (usize, usize)| {
+                (p, start, if op.run_is_contiguous() { 4 * n } else { 4 })
+            };
+            let mut copies = [Vec::new(), Vec::new()];
+            let (mut xs, mut ys, mut os) = (Vec::new(), Vec::new(), Vec::new());
+            for ((ro, rx), ry) in out.runs().zip(x.runs()).zip(y.runs()) {
+                let sources = [reach(x, rx), reach(y, ry)];
+                let _ =
+                    self.memory
+                        .write_with(reach(out, ro), sources, &mut copies, |dst, [a, b]| {
+                            let a = f32s(Format::Float32, a, n, &mut xs);
+                            let b = f32s(Format::Float32, b, n, &mut ys);
+                            let values = a.iter().zip(b).map(|(&a, &b)| f(a, b));
+                            store_f32s(Format::Float32, dst, values, &mut os);
+                        });
+            }
+        }
+    }
+    let _ = alu::dispatch_f32(op, InPlace { memory, operands });
+}
+
+/// Whether the three operands of a zip are fp32 in adjacent runs of one length: the walk
+/// [`Step::zip_f32`] has always made run by run, so its faults are found in that order.
+fn all_f32_runs(out: &Operand, x: &Operand, y: &Operand) -> bool {
+    [out, x, y].iter().all(|o| {
+        o.format == Format::Float32 && o.run_is_contiguous() && o.run_len() == out.run_len()
+    })
+}
+
+/// Appends what `one` appends (one element), repeated to `times` elements.
+fn repeat_last<T: Copy>(out: &mut Vec<T>, times: usize, one: impl FnOnce(&mut Vec<T>)) {
+    let at = out.len();
+    one(out);
+    if let Some(&v) = out.get(at) {
+        out.resize(at + times, v);
+    }
 }
 
 /// Writes `bytes` (walk order) through `op`, only the elements whose lane is true when `lanes`
-/// is given. Writes to a range-checked operand cannot fail; a failure would be a bug in
-/// [`Operand::new`]'s check, and is skipped rather than panicking.
-fn scatter(machine: &mut Machine, op: &Operand, bytes: &[u8], lanes: Option<&[bool]>) {
-    let memory = machine.memory_mut(op.space);
+/// is given: an adjacent run as one write, or one write a stretch of true lanes. Writes to a
+/// range-checked operand cannot fail; a failure would be a bug in [`Operand::new`]'s check, and
+/// is skipped rather than panicking.
+fn scatter(memory: &mut Memory, op: &Operand, bytes: &[u8], lanes: Option<&[bool]>) {
     let size = op.format.bytes();
     let run_bytes = op.run_len() * size;
-    let mut chunks = bytes.chunks(run_bytes);
-    let mut lanes = lanes.map(|l| l.chunks(op.run_len()));
+    let mut chunks = bytes.chunks(run_bytes.max(1));
+    let mut lanes = lanes.map(|l| l.chunks(op.run_len().max(1)));
     let _ = op.for_each_run(|p, start| {
         let Some(run) = chunks.next() else {
             return Err(());
         };
         let run_lanes = lanes.as_mut().and_then(Iterator::next);
-        if op.run_is_contiguous() && run_lanes.is_none() {
-            return memory.write(p, start, run).map_err(drop);
+        if op.run_is_contiguous() {
+            let Some(run_lanes) = run_lanes else {
+                return memory.write(p, start, run).map_err(drop);
+            };
+            for (first, end) in true_stretches(run_lanes) {
+                let part = run.get(first * size..end * size).ok_or(())?;
+                memory.write(p, start + first * size, part).map_err(drop)?;
+            }
+            return Ok(());
         }
         for (i, element) in run.chunks(size).enumerate() {
             if run_lanes.is_none_or(|l| l.get(i) == Some(&true)) {
@@ -698,6 +976,17 @@ fn scatter(machine: &mut Machine, op: &Operand, bytes: &[u8], lanes: Option<&[bo
         }
         Ok(())
     });
+}
+
+/// The `first..end` index ranges of the stretches of true lanes, in order.
+fn true_stretches(lanes: &[bool]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let first = i + lanes.get(i..)?.iter().position(|&t| t)?;
+        let len = lanes.get(first..)?.iter().take_while(|&&t| t).count();
+        i = first + len;
+        Some((first, i))
+    })
 }
 
 /// The element a 32-bit immediate stands for in `format` (the reading Memset's fill and the

@@ -2,24 +2,11 @@
 //! kernel's bundles in random orders with random bytes changed, and random bytes. No stream
 //! panics the simulator.
 
+mod common;
 #[path = "../../fuzz/src/run_stream.rs"]
 mod run_stream;
 
-/// xorshift64: test data only.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use common::Rng;
 
 #[test]
 fn no_stream_of_the_sample_panics_the_simulator() {

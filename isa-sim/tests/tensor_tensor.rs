@@ -223,6 +223,35 @@ fn past_the_partition_or_the_last_partition_is_out_of_range() {
 }
 
 #[test]
+fn a_walk_longer_than_any_staging_is_refused_when_the_operand_is_built() {
+    let mut m = machine();
+    put_f32(&mut m, Space::Sbuf, 0, 0, &[1.0]);
+    // Zero strides keep the walk in range; 128 partitions x 65535 x 65535 elements is 2^39.
+    let huge = desc(sb(0, 0), [0, 0, 1], [65535, 65535, 1]);
+    let err = fails(&mut m, &[add(128, huge, huge, huge)]);
+    assert_eq!(err.fault.operand, Some("out"));
+    let elements = 128 * 65535u128 * 65535;
+    assert_eq!(
+        err.fault.problem,
+        Problem::TooManyElements {
+            elements,
+            limit: 1 << 26
+        }
+    );
+    // 2^26 elements exactly is a walk.
+    let at_limit = desc(sb(0, 0), [0, 0, 1], [8192, 64, 1]);
+    const { assert!(isa_sim::operand::MAX_ELEMENTS == 128 * 8192 * 64) };
+    let err = fails(&mut m, &[add(128, at_limit, at_limit, row(sb(0, 64), 1))]);
+    assert_eq!(
+        err.fault.problem,
+        Problem::ElementCount {
+            expected: 1 << 26,
+            found: 128
+        }
+    );
+}
+
+#[test]
 fn a_failing_bundle_leaves_the_machine_unchanged() {
     // Bundle 1 writes out (SBUF 128..136) and succeeds; bundle 2 would write SBUF 200.. but
     // its in1 is unwritten: the machine after the run equals the machine after bundle 1.

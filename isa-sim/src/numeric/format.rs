@@ -1,27 +1,8 @@
 //! [`Format`]: the storage formats an element can have, with their sizes and conversions.
 
-use super::minifloat::{self, Minifloat};
+use super::layout::Layout;
+use super::minifloat;
 use super::{float, integer};
-
-/// How a format's codes are read ([`Format::layout`]).
-#[derive(Debug, Clone, Copy)]
-pub(super) enum Layout {
-    /// IEEE single precision.
-    Float32,
-    /// bfloat16, through `half`.
-    BFloat16,
-    /// IEEE half precision, through `half`.
-    Float16,
-    /// An 8- or 4-bit float, through the generic codec.
-    Minifloat(&'static Minifloat),
-    /// A two's-complement (signed) or plain binary (unsigned) integer.
-    Integer {
-        /// Its width.
-        bits: u32,
-        /// Whether it is two's complement.
-        signed: bool,
-    },
-}
 
 /// The storage format of one element: a float format of ml_dtypes (or fp32 itself) or a
 /// two's-complement / unsigned integer. A [`Dtype`](isa_core::Dtype) names one of these on a
@@ -206,7 +187,8 @@ impl Format {
     pub fn to_f32(self, bits: u64) -> f32 {
         let code = bits & self.mask();
         // Integer → float rounds to nearest even in Rust, as IEEE 754 conversion does.
-        float::decode(self.layout(), code).unwrap_or_else(|| integer::value(self, code) as f32)
+        float::decode(self.layout(), code)
+            .unwrap_or_else(|| integer::value(self.bits(), self.is_signed(), code) as f32)
     }
 
     /// The code nearest to `x` (ties to even), with overflow, NaN and underflow as ml_dtypes
@@ -214,8 +196,10 @@ impl Format {
     /// has none, saturating in `Float4E2M1Fn`. An integer format takes the fp32 → integer
     /// reading [`integer::f32_to_int`].
     pub fn from_f32(self, x: f32) -> u64 {
-        float::encode(self.layout(), x)
-            .unwrap_or_else(|| integer::wrap(integer::f32_to_int(x, integer::range(self)), self))
+        float::encode(self.layout(), x).unwrap_or_else(|| {
+            let range = integer::range(self.bits(), self.is_signed());
+            integer::wrap(integer::f32_to_int(x, range), self.bits())
+        })
     }
 
     /// The value of a code as an integer: an integer format's value (only `UInt64` above
@@ -223,12 +207,12 @@ impl Format {
     /// the fp32 → integer reading [`integer::f32_to_int`] into the `i64` range.
     pub fn to_i64(self, bits: u64) -> i64 {
         let value = if self.is_float() {
-            integer::f32_to_int(self.to_f32(bits), integer::range(Format::Int64))
+            integer::f32_to_int(self.to_f32(bits), integer::range(64, true))
         } else {
-            integer::value(self, bits & self.mask())
+            integer::value(self.bits(), self.is_signed(), bits & self.mask())
         };
         // Reinterprets the 64 wrapped bits as two's complement.
-        integer::wrap(value, Format::Int64) as i64
+        integer::wrap(value, 64) as i64
     }
 
     /// The code of an integer value: for an integer format its low bits (overflow wraps, the
@@ -239,7 +223,7 @@ impl Format {
         if self.is_float() {
             self.from_f32(x as f32)
         } else {
-            integer::wrap(i128::from(x), self)
+            integer::wrap(i128::from(x), self.bits())
         }
     }
 }

@@ -2,28 +2,28 @@
 //! ([`f32_to_int`]) and integer overflow ([`wrap`]). SEMANTICS-NOTES §0 lists both as
 //! undocumented and §7 question 1 leaves the first open: **no public source states either**,
 //! so each is a reading of this crate, made here and nowhere else.
+//!
+//! An integer format is named here by its width and signedness (what
+//! [`Format::bits`](super::Format::bits) and [`Format::is_signed`](super::Format::is_signed)
+//! give), so these rules stand below the format type that applies them.
 
 use core::ops::RangeInclusive;
 
-use super::Format;
-
-/// The values a format's integer codes stand for: `−2^(bits−1) ..= 2^(bits−1) − 1` when
-/// signed, `0 ..= 2^bits − 1` when not. Meaningful for the integer formats.
-pub fn range(format: Format) -> RangeInclusive<i128> {
-    let bits = format.bits();
-    if format.is_signed() {
+/// The values the integer codes of a `bits`-wide format stand for: `−2^(bits−1) ..= 2^(bits−1)
+/// − 1` when `signed`, `0 ..= 2^bits − 1` when not (`bits` from 1 to 64).
+pub fn range(bits: u32, signed: bool) -> RangeInclusive<i128> {
+    if signed {
         -(1i128 << (bits - 1))..=(1i128 << (bits - 1)) - 1
     } else {
         0..=(1i128 << bits) - 1
     }
 }
 
-/// The value of an integer code (already masked to the format's bits): sign-extended from the
-/// top bit when the format is signed, zero-extended when not.
-pub fn value(format: Format, code: u64) -> i128 {
+/// The value of a `bits`-wide integer code (already masked to its bits): sign-extended from the
+/// top bit when `signed`, zero-extended when not.
+pub fn value(bits: u32, signed: bool, code: u64) -> i128 {
     let code = i128::from(code);
-    let bits = format.bits();
-    if format.is_signed() && code >> (bits - 1) & 1 == 1 {
+    if signed && code >> (bits - 1) & 1 == 1 {
         code - (1i128 << bits)
     } else {
         code
@@ -31,12 +31,12 @@ pub fn value(format: Format, code: u64) -> i128 {
 }
 
 /// **Reading (inferred; no public source states it): integer overflow wraps.** A value outside
-/// the format's [`range`] keeps its low [`Format::bits`] bits, two's complement, as a fixed-width
+/// the format's [`range`] keeps its low `bits` bits, two's complement, as a fixed-width
 /// integer unit does and as the random fill keeps "the dtype's LSBs" (SEMANTICS-NOTES §1,
-/// Memset). Returns the code.
-pub fn wrap(x: i128, format: Format) -> u64 {
+/// Memset). Returns the code (`bits` from 1 to 64).
+pub fn wrap(x: i128, bits: u32) -> u64 {
     // Two's complement truncation: the low 64 bits, then the format's.
-    (x as u64) & format.mask()
+    (x as u64) & (u64::MAX >> (64 - bits))
 }
 
 /// **Reading (inferred; no public source states it): fp32 → integer conversion.**

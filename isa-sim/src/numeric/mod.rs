@@ -68,7 +68,9 @@ mod dtype;
 mod float;
 mod format;
 pub mod integer;
+mod layout;
 mod minifloat;
+pub mod slice;
 
 pub use dtype::{CORES, DtypeReading, NumericError, Storage, dtype_reading, format_of};
 pub use format::Format;

@@ -143,8 +143,9 @@ impl Execute for SelectReduce {
                     load: &[],
                     running: false,
                 };
-                let mut rows = selected.clone();
-                step.accumulate(src.partition, &max, &mut rows, src.elements())?;
+                // A fold that is not running leaves the values as they are.
+                let mut selected = selected;
+                step.accumulate(src.partition, &max, &mut selected, src.elements())?;
                 if out.elements() == 1 && out.partitions == src.partitions {
                     // A reading: the bytes hold no separate reduce_res, so nki's `reduce_res
                     // (P,1)` [I1] is the read-out of the registers into the only output.
@@ -181,22 +182,24 @@ impl Execute for CopyPredicated {
         same_elements(&out, &[&src, &mask])?;
         copy_predicate(&mask)?;
         let lanes = step.read_mask(&mask)?;
-        let bits = match self.opcode {
+        match self.opcode {
             CopyCastOpcode::Copy if src.format != out.format => {
                 let why = "CopyPredicated does not convert: src and out share a dtype [I1]";
                 let problem = Problem::Dtype {
                     dtype: src.dtype,
                     why,
                 };
-                return Err(Fault::at("src", problem));
+                Err(Fault::at("src", problem))
             }
-            CopyCastOpcode::Copy => step.read_bits(&src)?,
+            CopyCastOpcode::Copy => {
+                let bits = step.read_bits(&src)?;
+                step.write_bits_where(&out, &bits, &lanes)
+            }
             CopyCastOpcode::Cast => {
-                let to = |x: f32| out.format.from_f32(x);
-                step.read_f32(&src)?.into_iter().map(to).collect()
+                let values = step.read_f32(&src)?;
+                step.write_f32_where(&out, &values, &lanes)
             }
-        };
-        step.write_bits_where(&out, &bits, &lanes)
+        }
     }
 }
 
@@ -218,6 +221,6 @@ impl Execute for CopyPredicatedScalar {
         copy_predicate(&mask)?;
         let lanes = step.read_mask(&mask)?;
         let element = immediate(out.format, self.scalar);
-        step.write_bits_where(&out, &vec![element; out.len()], &lanes)
+        step.fill_where(&out, element, &lanes)
     }
 }

@@ -4,7 +4,7 @@
 use isa_core::{AluOp, Confidence, Dtype, ReverseOps};
 use isa_ops::exponential::Exponential;
 
-use super::tensor_scalar::{at, lane};
+use super::tensor_scalar::at;
 use crate::alu;
 use crate::error::{Fault, Problem};
 use crate::semantics::{Execute, Semantics, Status};
@@ -43,7 +43,7 @@ impl Execute for Exponential {
         let reduce_init = step.scalar_f32("imm1", (self.imm1_src, self.imm1), Dtype::Float32, n)?;
         let per = input.elements();
         let mut xs = step.read_f32(&input)?;
-        alu::apply_f32(AluOp::Subtract, false, &mut xs, lane(&max_value, per))
+        alu::apply_rows_f32(AluOp::Subtract, false, &mut xs, &max_value, per)
             .map_err(at("imm0"))?;
         xs.iter_mut().for_each(|x| *x = x.exp());
         let acc = Accumulate::sum(self.accumulator_cmd, &reduce_init);

@@ -43,6 +43,6 @@ impl Execute for Memset {
         refuse(self.semantics())?;
         let dst = step.operand("dst", &self.dst, self.dtype, self.num_active_partitions)?;
         let element = immediate(dst.format, self.fill);
-        step.write_bits(&dst, &vec![element; dst.len()])
+        step.fill(&dst, element)
     }
 }

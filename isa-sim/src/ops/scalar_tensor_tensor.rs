@@ -5,11 +5,11 @@
 use isa_core::Confidence;
 use isa_ops::scalar_tensor_tensor::{ScalarTensorTensor, SttOpcode};
 
-use super::tensor_scalar::{at, lane};
+use super::tensor_scalar::at;
 use crate::alu;
 use crate::error::{Fault, Problem};
-use crate::machine::Space;
 use crate::semantics::{Execute, Semantics, Status, refuse};
+use crate::space::Space;
 use crate::step::{Accumulate, Step, same_elements};
 
 /// 0x9D: arithmetic.
@@ -89,7 +89,7 @@ impl Execute for ScalarTensorTensor {
             alu::scan_f32(stages, init, &mut xs, y, per)
                 .map_err(|(stage, e)| at(if stage == 0 { "op0" } else { "op1" })(e))?;
         } else {
-            alu::apply_f32(self.op0, reverse0, &mut xs, lane(&s, per)).map_err(at("op0"))?;
+            alu::apply_rows_f32(self.op0, reverse0, &mut xs, &s, per).map_err(at("op0"))?;
             alu::apply_f32(self.op1, reverse1, &mut xs, y).map_err(at("op1"))?;
         }
         let acc = Accumulate::sum(self.accumulator_cmd, &[]);

@@ -31,8 +31,7 @@ impl Execute for TensorCopy {
         let dst = step.operand("dst", &self.dst, self.dst_dtype, n)?;
         if src.format == dst.format {
             same_elements(&dst, &[&src])?;
-            let bits = step.read_bits(&src)?;
-            step.write_bits(&dst, &bits)
+            step.copy_bits(&dst, &src)
         } else {
             step.map_f32(&dst, &src, |x| x)
         }

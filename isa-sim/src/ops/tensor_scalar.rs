@@ -93,7 +93,7 @@ impl Execute for TensorScalar {
         let s1 = step.scalar_f32("imm1", (self.imm1_src, self.imm1), Dtype::Float32, n)?;
         let per = input.elements();
         let mut xs = step.read_f32(&input)?;
-        alu::apply_f32(self.op0, reverse0, &mut xs, lane(&s0, per)).map_err(at("op0"))?;
+        alu::apply_rows_f32(self.op0, reverse0, &mut xs, &s0, per).map_err(at("op0"))?;
         if self.opcode == TsOpcode::Arith {
             if self.accumulator_cmd != AccumulateCmd::Idle {
                 return Err(Fault::at(
@@ -104,7 +104,7 @@ impl Execute for TensorScalar {
                     },
                 ));
             }
-            alu::apply_f32(self.op1, reverse1, &mut xs, lane(&s1, per)).map_err(at("op1"))?;
+            alu::apply_rows_f32(self.op1, reverse1, &mut xs, &s1, per).map_err(at("op1"))?;
             idle(self.accumulator_cmd, step);
         } else {
             no_int32(&[&input, &out])?;

@@ -5,9 +5,9 @@ use isa_ops::tensor_tensor::{Int32Band, TensorTensor, TtAlu, TtOpcode};
 
 use crate::alu::{self, Class};
 use crate::error::{Fault, Problem};
-use crate::machine::Space;
 use crate::operand::Operand;
 use crate::semantics::{Execute, Semantics, Status, refuse};
+use crate::space::Space;
 use crate::step::Step;
 
 /// 0x41: arithmetic in fp32.

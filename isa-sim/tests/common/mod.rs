@@ -147,3 +147,21 @@ pub fn stt_bundle(c: SttControl, partitions: u8, [out, t0, t1]: [Tensor2d; 3]) -
         scalar: c.scalar.1,
     })
 }
+
+/// xorshift64: test data only.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
