@@ -20,9 +20,10 @@ use crate::input::Stream;
 type Run =
     fn(&Runner, &mut isa_sim::Machine, &[u8], &mut Vec<DrainEvent>) -> Result<usize, ExecError>;
 
-/// The run function of family `F`.
+/// The run function of family `F`: the whole run atomic ([`Runner::run_atomic`]: a failing
+/// run leaves the machine as it was, at the cost of what the run wrote).
 pub fn runner<F: Family + Execute>() -> Run {
-    |runner, machine, stream, drains| runner.run::<F>(machine, stream, drains)
+    |runner, machine, stream, drains| runner.run_atomic::<F>(machine, stream, drains)
 }
 
 /// `Machine(core="v4")`: SBUF, PSUM, the accumulators and the registers of one core, running
@@ -148,12 +149,11 @@ impl Machine {
 }
 
 impl Machine {
-    /// Runs `stream` with `runner`; on failure the machine is left as it was before the run.
+    /// Runs `stream` with `runner`; on failure the machine is left as it was before the run
+    /// (and the drains of the bundles rolled back are dropped with the error).
     fn run_atomic(&mut self, runner: &Runner, stream: &[u8]) -> Result<Vec<DrainEvent>, ExecError> {
-        let mut machine = self.machine.clone();
         let mut events = Vec::new();
-        (self.run)(runner, &mut machine, stream, &mut events)?;
-        self.machine = machine;
+        (self.run)(runner, &mut self.machine, stream, &mut events)?;
         Ok(events)
     }
 }
