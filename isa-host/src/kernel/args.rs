@@ -48,7 +48,7 @@ impl fmt::Display for Value {
 
 /// A value read as an integer: an `Int`, and nothing else (a float, NaN included, is refused:
 /// an address or a count is never rounded).
-pub(crate) fn integer(value: &Value) -> Result<i64, Problem> {
+pub fn integer(value: &Value) -> Result<i64, Problem> {
     match value {
         Value::Int(n) => Ok(*n),
         other => Err(Problem::kind("an integer", other)),
@@ -56,7 +56,7 @@ pub(crate) fn integer(value: &Value) -> Result<i64, Problem> {
 }
 
 /// `value` as an integer in `min..=max`.
-pub(crate) fn integer_in(value: &Value, min: i64, max: i64) -> Result<i64, Problem> {
+pub fn integer_in(value: &Value, min: i64, max: i64) -> Result<i64, Problem> {
     let n = integer(value)?;
     if (min..=max).contains(&n) {
         Ok(n)

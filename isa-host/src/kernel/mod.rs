@@ -68,7 +68,7 @@ use std::fmt;
 use isa_core::Family;
 use isa_ops::{EncoderBody, LowerError, Lowered};
 
-pub use args::{Arguments, Value, immediate};
+pub use args::{Arguments, Value, immediate, integer, integer_in, scalar};
 pub use tile::Tile;
 
 use crate::isa::Isa;
