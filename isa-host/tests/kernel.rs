@@ -377,11 +377,20 @@ fn refusal(name: &str, positional: Vec<Value>, keywords: Vec<(&str, Value)>) -> 
     (e.to_string(), e.is_type_error())
 }
 
+/// A refused call: its name, arguments, a part of its message, and whether it is a type error.
+type Case = (
+    &'static str,
+    Vec<Value>,
+    Vec<(&'static str, Value)>,
+    &'static str,
+    bool,
+);
+
 #[test]
 fn bad_arguments_are_refused_naming_the_call_and_the_argument() {
     let x = tile(0, 64, "float32");
     let add = || s("add");
-    let cases: Vec<(&str, Vec<Value>, Vec<(&str, Value)>, &str, bool)> = vec![
+    let cases: Vec<Case> = vec![
         (
             "tensor_tensor",
             vec![x.clone(), x.clone()],
