@@ -10,7 +10,7 @@
 //! its own validators refuse is refused too. Every refusal is a [`CallError`] naming the call
 //! and the argument.
 //!
-//! Which calls an ISA has is [`Isa::calls`](crate::Isa::calls): by default the built-in ISA's
+//! Which calls an ISA has is [`Isa::calls`]: by default the built-in ISA's
 //! ([`builtin::calls`]). A user's ISA that extends the built-in ops adds its own the way the
 //! built-in ones are written — an encoder body lowered with [`lower`], its arguments read with
 //! [`Arguments`]:
