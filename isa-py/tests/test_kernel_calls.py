@@ -215,6 +215,7 @@ BAD = [
     ("tensor_tensor", (("sbuf", 0, 126, 4, [8], "float32"), tile(0), tile(0), "add"), {}, ValueError, "partitions 126..130 are not within 0..128"),
     ("tensor_tensor", (tile(0, dtype="float33"), tile(0), tile(0), "add"), {}, ValueError, "argument `dst`, dtype: `float33` is not a name"),
     ("tensor_tensor", (tile(0, n=4), tile(0), tile(0), "add"), {}, ValueError, "argument `data1`: 4 partitions of 8 elements, where dst has 4 partitions of 4"),
+    ("tensor_tensor", (("sbuf", 0, 0, 4, [2, 2, 2, 2], "float32"),) * 3 + ("add",), {}, ValueError, r"tensor_tensor\(\): out: Illegal ISA memory access dimension 5"),
     ("tensor_tensor", (tile(0), tile(0, space="psum"), tile(0), "add"), {"engine": 1}, ValueError, "GPSIMD engine cannot access PSUM"),
     ("tensor_tensor", (tile(0), tile(0), tile(0), "add"), {"core": "v9"}, ValueError, "argument `core`: no core `v9`"),
     ("tensor_scalar", (tile(0), tile(0), "add", 1.0), {"op1": "mult"}, ValueError, "op1: with NumArgs == 2, op1 is the bypass identity"),
