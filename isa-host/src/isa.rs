@@ -46,6 +46,15 @@ pub trait Isa: 'static {
     fn word_decoder() -> Box<dyn WordDecoder> {
         Box::new(WordReader::<Self::Words>::each_word())
     }
+
+    /// The calls a kernel makes on this ISA ([`crate::kernel`]): each runs one instruction's
+    /// lowering and gives its bundles. The default is the built-in ISA's calls, whose bundles
+    /// every family that extends the built-in ops decodes; a family of its own returns its own
+    /// (or none), and one that extends the built-in ops adds its calls to
+    /// [`kernel::builtin::calls`](crate::kernel::builtin::calls).
+    fn calls() -> Vec<crate::kernel::Call> {
+        crate::kernel::builtin::calls()
+    }
 }
 
 /// The built-in ISA: every op of the seeds ([`isa_ops::Op`]) and the PTO block words

@@ -14,11 +14,13 @@
 //! | [`word_stream`] | streams of 32-bit words, TSHUF blocks |
 //! | [`place`] | places in memory (`sbuf[P0]@ADDR`), cores, element formats by name |
 //! | [`rows`] | arrays of rows, one a partition, written to and read from a machine |
+//! | [`kernel`] | kernels as calls: tiles and arguments through each instruction's lowering |
 #![forbid(unsafe_code)]
 
 pub mod decode;
 pub mod encode;
 pub mod isa;
+pub mod kernel;
 pub mod listing;
 pub mod members;
 pub mod place;

@@ -22,6 +22,7 @@
 //! | `tables(data, threads=None)` | [`isa_core::Family::decode_batch`] and the field visitor: `{op: structured array}` |
 //! | `view(data, op)` | the op's field table: a zero-copy structured array over the wire bytes |
 //! | `ops()`, `fields(op)` | [`isa_core::Family::DECLARATIONS`] |
+//! | `tensor_tensor(dst, data1, data2, op)`, … | [`isa_host::kernel::run`] on each of [`Isa::calls`]: an instruction's lowering, its bundles as `bytes` |
 //!
 //! `data` is `bytes`, `bytearray`, `memoryview`, a NumPy `uint8` array or a path. Errors are
 //! Python exceptions carrying the library's message (`ValueError` for bytes or records that do
@@ -35,6 +36,7 @@
 
 mod args;
 mod input;
+pub mod kernel;
 pub mod machine;
 mod numpy;
 mod objects;
@@ -128,6 +130,7 @@ where
             fields(a.py(), op.fields)
         },
     )?;
+    kernel::register::<I>(m)?;
     Ok(())
 }
 

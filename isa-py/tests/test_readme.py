@@ -16,7 +16,7 @@ def python_blocks(section: str) -> list:
 
 def test_the_python_section_runs_as_pasted(capsys):
     blocks = python_blocks("Use it from Python")
-    assert len(blocks) == 2, "the decode/tables example and the Machine example"
+    assert len(blocks) == 3, "the decode/tables example, the Machine example, the kernel as calls"
     here = os.getcwd()
     os.chdir(ROOT)
     try:
@@ -29,3 +29,5 @@ def test_the_python_section_runs_as_pasted(capsys):
     rows = scope["softmax"].astype("float64").sum(axis=1)
     assert abs(rows - 1).max() < 0.02, rows
     assert scope["drains"][0]["offset"] == 0x140
+    # The kernel written as calls is the stream the examples ran.
+    assert scope["kernel"] == scope["data"]

@@ -5,15 +5,16 @@
 //! simulator, through `isa::sim` alone.
 #![forbid(unsafe_code)]
 
+pub mod kernel;
 pub mod semantics;
 
 use isa::core::{
     AluOp, Confidence, Dtype, Family, Finding, Findings, Rule, SyncBand, Tensor3d, Validate,
     alu_v2, dtype_v2, family, reason,
 };
+use isa::host::{Isa, WordDecoder, WordReader};
 use isa::ops::pto::Gpr;
 use isa::serde::{Deserialize, Serialize};
-use isa::host::{Isa, WordDecoder, WordReader};
 
 /// `out = max(in, imm)` with an ALU op applied after: both dtypes in one byte (a nibble each,
 /// through `dtype_v2`), the ALU byte through `alu_v2`, two TENSOR3D descriptors, a 32-bit
@@ -175,6 +176,10 @@ impl Isa for CustomIsa {
 
     fn word_decoder() -> Box<dyn WordDecoder> {
         Box::new(WordReader::<CustomWord>::tshuf_blocks())
+    }
+
+    fn calls() -> Vec<isa::host::kernel::Call> {
+        kernel::calls()
     }
 }
 

@@ -65,3 +65,25 @@ def test_the_user_s_machine_runs_its_tensor_max():
     # The built-in module's machine does not know the op.
     with pytest.raises(ValueError, match="bundle at byte 0x0"):
         isa_bundles.Machine(core="v4").run(custom_isa.encode([record]))
+
+
+def test_the_user_s_call_lowers_and_runs_beside_the_built_in_calls():
+    tile = lambda address, dtype="float32": ("sbuf", address, 0, 2, [4], dtype)
+    assert not hasattr(isa_bundles, "tensor_max")
+    bundle = custom_isa.tensor_max(tile(0x100), tile(0), 1)
+    (record,) = custom_isa.decode(bundle)
+    assert (record["op"], record["imm"], record["alu"], record["num_active_partitions"]) == ("TensorMax", 1, "bypass", 2)
+    assert (record["input"]["addr"], record["output"]["addr"]) == (0, 0x100)
+    # A built-in call of the user's module gives the built-in module's bytes.
+    add = custom_isa.tensor_tensor(tile(0x200), tile(0), tile(0x100), "add")
+    assert add == isa_bundles.tensor_tensor(tile(0x200), tile(0), tile(0x100), "add")
+    m = custom_isa.Machine()
+    x = np.array([[-2.0, 0.5, 3.0, 1.0], [7.0, -1.0, 1.0, 0.0]], np.float32)
+    m.load("sbuf", 0, x)
+    assert m.run(bundle + add) == []
+    np.testing.assert_array_equal(m.dump("sbuf", 0x100, np.float32, (2, 4)), np.maximum(x, 1))
+    np.testing.assert_array_equal(m.dump("sbuf", 0x200, np.float32, (2, 4)), x + np.maximum(x, 1))
+    with pytest.raises(ValueError, match="tensor_max_int_imm failed on `imm`"):
+        custom_isa.tensor_max(tile(0x100, "uint8"), tile(0, "uint8"), -1)
+    with pytest.raises(TypeError, match=r"tensor_max\(\): missing argument `imm`"):
+        custom_isa.tensor_max(tile(0x100), tile(0))
