@@ -7,13 +7,16 @@ Run by `isa-py/bench/run.sh` (which builds what it needs); prints a Markdown tab
   (`threads=1`, CPU time against CPU time) and on every core (`threads=None`, wall time against
   `decode_batch`'s wall time on one thread);
 - `decode()` against the module `isa export --format python` writes (`iter_bundles`), on the
-  first N bundles of the same stream (the pure-Python module takes tens of microseconds a bundle);
+  first N bundles of the same stream (the pure-Python module takes tens of microseconds a bundle),
+  and against its floor: `json.loads` of the command's JSON Lines of the same bundles, which
+  builds the very same dicts;
 - the memory `tables()` takes (peak RSS growth, in a fresh process, and tracemalloc's peak)
   against the size of the arrays it returns.
 """
 
 import argparse
 import importlib.util
+import json
 import os
 
 import pathlib
@@ -107,6 +110,7 @@ def main():
     parser.add_argument("--bench-stream", required=True)
     parser.add_argument("--exported", required=True, help="the module of `isa export --format python`")
     parser.add_argument("--python-bundles", type=int, default=20_000)
+    parser.add_argument("--isa", required=True, help="the `isa` command, for the JSON Lines floor")
     args = parser.parse_args()
     data = pathlib.Path(args.stream).read_bytes()
     n = len(data) // 64
@@ -130,6 +134,12 @@ def main():
     pure = [timed(lambda d: list(exported.iter_bundles(d)), part)[0] for _ in range(RUNS)]
     native = [timed(isa.decode, part)[0] for _ in range(RUNS)]
     faster = [p / q for p, q in zip(pure, native)]
+    # The floor: the command's JSON Lines of the same bundles, made beforehand, parsed by
+    # json.loads into the very dicts decode() returns.
+    lines = subprocess.run([args.isa, "decode", "--json", "-"], input=part, capture_output=True, check=True).stdout.decode().splitlines()
+    assert isa.decode(part) == [json.loads(line) for line in lines]
+    floor = [timed(lambda ls: [json.loads(line) for line in ls], lines)[0] for _ in range(RUNS)]
+    over_floor = [q / f for q, f in zip(native, floor)]
 
     mem = [memory(args.stream) for _ in range(RUNS)]
     us = lambda ts, k: [t / k * 1e6 for t in ts]  # noqa: E731
@@ -148,6 +158,8 @@ def main():
     print(f"| exported pure-Python `iter_bundles`, µs/bundle ({args.python_bundles} bundles) | {spread(us(pure, args.python_bundles))} |")
     print(f"| `decode()`, µs/bundle (same bundles) | {spread(us(native, args.python_bundles))} |")
     print(f"| `decode()` speed-up over pure Python | {spread(faster)} |")
+    print(f"| `json.loads` of the command's JSON Lines of the same bundles, µs/bundle | {spread(us(floor, args.python_bundles))} |")
+    print(f"| `decode()` time / `json.loads` time | {spread(over_floor)} |")
     print(f"| `tables()` arrays, MiB | {mem[0][2] / 2**20:.1f} |")
     print(f"| `tables()` peak RSS growth / array bytes | {spread([m[0] for m in mem])} |")
     print(f"| `tables()` tracemalloc peak / array bytes | {spread([m[1] for m in mem])} |")

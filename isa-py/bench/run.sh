@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The Python module's benchmark (bench.py) on the benchmarks' 64 MB mixed stream, written to a
-# temporary file: the module built in the release profile into the venv of ../test.sh.
+# The Python module's benchmarks: bench.py on the benchmarks' 64 MB mixed stream, written to a
+# temporary file, then machine.py (the simulator beside NumPy): the module built in the release
+# profile into the venv of ../test.sh.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$(dirname "$here")")"
@@ -15,5 +16,7 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 "$root/target/release/bench-stream" mixed "$tmp/mixed.bin" 1048576
 "$root/target/release/isa" export --format python -o "$tmp/exported.py"
-"$venv/bin/python" "$here/bench.py" --stream "$tmp/mixed.bin" \
+"$venv/bin/python" "$here/bench.py" --stream "$tmp/mixed.bin" --isa "$root/target/release/isa" \
     --bench-stream "$root/target/release/bench-stream" --exported "$tmp/exported.py" "$@"
+# The simulator through Machine beside NumPy on the same arrays.
+"$venv/bin/python" "$here/machine.py"
