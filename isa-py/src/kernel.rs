@@ -50,7 +50,7 @@ fn run<I: Isa>(
     for (key, v) in kwargs.into_iter().flat_map(|k| k.iter()) {
         keywords.push((key.extract::<String>()?, argument(&v)?));
     }
-    kernel::run::<I>(call, positional, keywords).map_err(|e| error(&e))
+    kernel::run::<I::Bundles>(call, positional, keywords).map_err(|e| error(&e))
 }
 
 /// `e` as Python's exception.

@@ -10,7 +10,7 @@
 //! its own validators refuse is refused too. Every refusal is a [`CallError`] naming the call
 //! and the argument.
 //!
-//! Which calls an ISA has is [`Isa::calls`]: by default the built-in ISA's
+//! Which calls an ISA has is [`Isa::calls`](crate::Isa::calls): by default the built-in ISA's
 //! ([`builtin::calls`]). A user's ISA that extends the built-in ops adds its own the way the
 //! built-in ones are written — an encoder body lowered with [`lower`], its arguments read with
 //! [`Arguments`]:
@@ -62,16 +62,18 @@
 pub mod args;
 pub mod builtin;
 pub mod tile;
+pub mod value;
 
 use std::fmt;
 
 use isa_core::Family;
 use isa_ops::{EncoderBody, LowerError, Lowered};
 
-pub use args::{Arguments, Value, immediate, integer, integer_in, scalar};
+pub use args::{Arguments, immediate, scalar};
 pub use tile::Tile;
+pub use value::{Value, integer, integer_in};
 
-use crate::isa::Isa;
+use crate::members::Members;
 use crate::validate::{Reported, check_stream};
 
 /// One call a kernel can make: what a front-end shows of it and the lowering it runs.
@@ -244,10 +246,10 @@ impl fmt::Display for Place<'_> {
     }
 }
 
-/// Runs `call` of the ISA `I` on the arguments a front-end gives (`None` for one left out):
-/// binds them, lowers, and reads the bundles back with every decode check and validator of
-/// `I`'s family; any finding refuses the call.
-pub fn run<I: Isa>(
+/// Runs `call` on the arguments a front-end gives (`None` for one left out): binds them,
+/// lowers, and reads the bundles back with every decode check and validator of the bundle
+/// family `B` (an ISA's [`Isa::Bundles`](crate::Isa::Bundles)); any finding refuses the call.
+pub fn run<B: Members>(
     call: &Call,
     positional: Vec<Option<Value>>,
     keywords: Vec<(String, Option<Value>)>,
@@ -255,7 +257,7 @@ pub fn run<I: Isa>(
     let args = Arguments::bind(call, positional, keywords)?;
     let bytes = (call.lower)(&args)?;
     let mut findings = Vec::new();
-    check_stream::<I::Bundles>(&bytes, false, |reported| match reported {
+    check_stream::<B>(&bytes, false, |reported| match reported {
         Reported::Finding {
             bundle,
             op,

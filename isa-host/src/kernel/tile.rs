@@ -14,7 +14,7 @@ use isa_sim::machine::{PSUM_PARTITION_BYTES, sbuf_partition_bytes};
 use isa_sim::{Core, PARTITIONS, Space};
 
 use super::Problem;
-use super::args::{Value, integer, integer_in};
+use super::value::{Value, integer, integer_in};
 use crate::place;
 
 /// The keys of a tile, in the order of its sequence form.
