@@ -10,12 +10,14 @@
 //! | [`stream`] | a stream of bundles as items: whole bundles and the bytes after the last |
 //! | [`decode`] | each bundle to its value, or to a raw record with the reason it has none |
 //! | [`encode`] | records (JSON objects, as `isa decode --json` writes them) back to bytes |
+//! | [`assemble`] | the listing (`isa decode`'s text) back to bytes, for any ISA |
 //! | [`validate`] | every decode check and validator of a stream, as typed findings |
 //! | [`word_stream`] | streams of 32-bit words, TSHUF blocks |
 //! | [`place`] | places in memory (`sbuf[P0]@ADDR`), cores, element formats by name |
 //! | [`rows`] | arrays of rows, one a partition, written to and read from a machine |
 #![forbid(unsafe_code)]
 
+pub mod assemble;
 pub mod decode;
 pub mod encode;
 pub mod isa;
@@ -29,6 +31,7 @@ pub mod stream;
 pub mod validate;
 pub mod word_stream;
 
+pub use assemble::{AssembleErrors, assemble, assemble_words};
 pub use isa::{BuiltIn, Isa};
 pub use members::Members;
 pub use word_stream::{ItemKind, MAX_BLOCK_WORDS, WordDecoder, WordItem, WordProblem, WordReader};

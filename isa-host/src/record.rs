@@ -252,6 +252,9 @@ pub enum LineError {
     /// The op, block or word does not deserialize or encode: the library's message.
     #[error("{0}")]
     Value(String),
+    /// A listing line that does not assemble, with the token at fault.
+    #[error(transparent)]
+    Listing(#[from] crate::assemble::ListingError),
 }
 
 impl From<String> for LineError {
@@ -261,10 +264,11 @@ impl From<String> for LineError {
 }
 
 impl LineError {
-    /// The column, when the line is malformed JSON.
+    /// The column, when the line is malformed JSON or a listing line.
     pub fn column(&self) -> Option<usize> {
         match self {
             LineError::Malformed { column, .. } => Some(*column),
+            LineError::Listing(e) => Some(e.column()),
             LineError::NotUtf8 { .. }
             | LineError::NotObject { .. }
             | LineError::BadOffset { .. }
