@@ -58,7 +58,10 @@ fn listing_again(stream: &[u8], mode: Mode) -> Result<Vec<u8>, Vec<LineProblem>>
             isa_host::listing::words::<BuiltIn>(stream),
         ),
     };
-    assert_eq!(text, library, "the command's listing and the library's differ");
+    assert_eq!(
+        text, library,
+        "the command's listing and the library's differ"
+    );
     let assembled = match mode {
         Mode::Bundles => isa_host::assemble::<BuiltIn>(&library),
         Mode::Words => isa_host::assemble_words::<BuiltIn>(&library),

@@ -147,10 +147,14 @@ fn check_offset(expected: Option<u64>, offset: Option<u64>) -> Result<(), Mispla
     }
 }
 
-/// Whether a line is JSON (an object, or what would be one but for a mistake), not a listing
-/// line: it starts with `{`, `[` or `"`.
+/// Whether a line is JSON, not a listing line: an object or what would be one but for a
+/// mistake (it starts with `{`, or a byte-order mark), or another JSON value, which is refused
+/// as not an object (an array, a string, `null`, `true`, `false`, a lone number).
 fn is_json(text: &str) -> bool {
-    text.trim_start().starts_with(['{', '[', '"'])
+    let text = text.trim();
+    text.starts_with(['{', '[', '"', '\u{feff}'])
+        || matches!(text, "null" | "true" | "false")
+        || text.parse::<f64>().is_ok()
 }
 
 /// One line to its bytes and its `offset`: a JSON Lines record (a raw record in either mode; a

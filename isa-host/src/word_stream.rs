@@ -444,7 +444,10 @@ fn word_text<W: Members>(lead: &str, raw: u32, word: Result<&W, &DecodeError>) -
     let line = match word {
         Ok(w) if let Some(reason) = not_back(raw, w) => {
             let what = format!("(bad {})", w.name());
-            format!("{lead}{raw:#010x}  {}", raw::text(&what, &raw.to_le_bytes(), &reason))
+            format!(
+                "{lead}{raw:#010x}  {}",
+                raw::text(&what, &raw.to_le_bytes(), &reason)
+            )
         }
         Ok(w) => {
             let bytes = raw.to_le_bytes();

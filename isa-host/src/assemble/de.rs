@@ -427,7 +427,14 @@ fn next_item(
         return Ok(false);
     }
     if !std::mem::replace(first, false) {
-        cur.expect(b',', "between items")?;
+        if !cur.eat(b',') {
+            let message = format!(
+                "expected `,` or `{}`, found {}",
+                char::from(close),
+                cur.found()
+            );
+            return Err(Fault::at(cur.here(), message));
+        }
         cur.skip_blanks();
     }
     Ok(true)

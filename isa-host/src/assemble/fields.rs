@@ -94,6 +94,12 @@ impl Fields<'_, '_> {
                 unknown("field", name, self.decl.name, names),
             ));
         };
+        if self.given(name) {
+            return Err(Fault::at(
+                span,
+                format!("field `{name}` is given twice; give it once"),
+            ));
+        }
         if i < 128 {
             self.seen |= 1 << i;
         }

@@ -198,7 +198,7 @@ fn marked<I: Isa>(
             "expected the end of the line (or a comment) after the bytes",
         ));
     }
-    check(columns, &bytes, mode, "the bytes")?;
+    check(columns, &bytes, mode, "the bytes begin with")?;
     out.extend_from_slice(&bytes);
     Ok(())
 }
@@ -240,7 +240,7 @@ fn member<F: Members>(
         return Err(encoding(&e, cur.text));
     }
     let bytes = out.get(start..).unwrap_or_default();
-    check(columns, bytes, mode_of::<F>(), "the fields")
+    check(columns, bytes, mode_of::<F>(), "the fields encode to")
 }
 
 /// Whether a family is of 32-bit words or of bundles, by its width.
@@ -317,7 +317,7 @@ fn check(columns: Columns, bytes: &[u8], mode: Mode, what: &str) -> Result<(), F
             Err(Fault::at(
                 span,
                 format!(
-                    "the {name} column says {column:#0digits$x}, but {what} encode to \
+                    "the {name} column says {column:#0digits$x}, but {what} \
                      {actual:#0digits$x}; make them agree, or leave the column out"
                 ),
             ))
