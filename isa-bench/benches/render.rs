@@ -11,6 +11,8 @@
 //! - `encode_json_lines`: the 1,000,000 JSON Lines back to the 64 MB stream with the command's
 //!   own reader ([`isa_cli::cmd::encode::encode_lines`], on every core, as `isa encode` runs it),
 //!   per record;
+//! - `encode_listing`: the listing of the same stream (`isa decode`'s text) back to it, with
+//!   the same reader (each line assembled by [`isa_host::assemble`]'s line reader), per line;
 //! - `xxd`: the `xxd` hex dump of the same 64 MB file to a null sink, a floor for "one line of
 //!   text per few bytes" (skipped when `xxd` is not installed).
 //!
@@ -119,6 +121,14 @@ fn main() {
     );
     g.bench_function("encode_json_lines", |b| {
         b.iter(|| encode_lines::<BuiltIn>(black_box(lines), Mode::Bundles))
+    });
+    let listing = decode_bundles::<BuiltIn>(&stream, "bench", Form::Text).text;
+    assert_eq!(
+        encode_lines::<BuiltIn>(listing.as_bytes(), Mode::Bundles).as_deref(),
+        Ok(&stream[..])
+    );
+    g.bench_function("encode_listing", |b| {
+        b.iter(|| encode_lines::<BuiltIn>(black_box(listing.as_bytes()), Mode::Bundles))
     });
     g.bench_function("json_serde", |b| {
         b.iter(|| json_serde(black_box(&stream), &mut serde))
