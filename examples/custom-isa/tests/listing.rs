@@ -46,7 +46,10 @@ fn through_the_command(stream: &[u8], flags: &[&str]) -> Vec<u8> {
 /// A stream of this crate's words: two B.SCALE words around a word no identity matches, and a
 /// tail.
 fn words() -> Vec<u8> {
-    let scale = |imm, reg| CustomWord::Scale(BScale { imm, reg }).to_bytes().expect("encodes");
+    let scale = |imm, reg| {
+        let word = CustomWord::Scale(BScale { imm, reg });
+        Family::to_bytes(&word).expect("encodes")
+    };
     let mut stream = scale(0x1_2345, Gpr::A1);
     stream.extend_from_slice(&0xDEAD_BEEFu32.to_le_bytes());
     stream.extend(scale(7, Gpr::A0));
