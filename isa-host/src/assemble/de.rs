@@ -67,7 +67,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// Takes `c`, which must be next; `why` says what it would do there.
-    pub(crate) fn expect(&mut self, c: u8, why: &str) -> Result<(), Fault> {
+    pub(crate) fn expect(&mut self, c: u8, why: std::fmt::Arguments<'_>) -> Result<(), Fault> {
         if self.eat(c) {
             return Ok(());
         }
@@ -182,10 +182,10 @@ impl<'a> Value<'_, 'a> {
     ) -> Result<T, Fault> {
         self.cur.skip_blanks();
         let start = self.cur.pos;
-        self.cur.expect(open, &format!("to open {what}"))?;
+        self.cur.expect(open, format_args!("to open {what}"))?;
         let value = read(self.cur).map_err(|e| e.or_at(start..self.cur.pos))?;
         self.cur.skip_blanks();
-        self.cur.expect(close, &format!("to close {what}"))?;
+        self.cur.expect(close, format_args!("to close {what}"))?;
         Ok(value)
     }
 }
@@ -456,8 +456,10 @@ impl<'a> MapAccess<'a> for Members<'_, 'a> {
             return Err(Fault::at(span, message));
         }
         self.cur.skip_blanks();
-        self.cur
-            .expect(b'=', &format!("after `{name}`: a member is `name=value`"))?;
+        self.cur.expect(
+            b'=',
+            format_args!("after `{name}`: a member is `name=value`"),
+        )?;
         seed.deserialize(BorrowedStrDeserializer::<Fault>::new(name))
             .map(Some)
             .map_err(|e| e.or_at(span))

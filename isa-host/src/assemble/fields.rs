@@ -75,10 +75,11 @@ impl Fields<'_, '_> {
         Some(row)
     }
 
-    /// Whether a field of this name was given.
+    /// Whether a field of this name was given: the bit of its first row is set.
     fn given(&self, name: &str) -> bool {
         field_rows(self.decl)
-            .any(|(i, row)| row.name == name && i < 128 && self.seen & (1 << i) != 0)
+            .find(|(_, row)| row.name == name)
+            .is_some_and(|(i, _)| i < 128 && self.seen & (1 << i) != 0)
     }
 
     /// The row of the field `name` names, marked given.
@@ -184,8 +185,10 @@ impl<'a> MapAccess<'a> for Fields<'_, 'a> {
         let name = self.cur.text.get(span.clone()).unwrap_or_default();
         let row = self.row_named(name, span.clone())?;
         self.cur.skip_blanks();
-        self.cur
-            .expect(b'=', &format!("after `{name}`: a field is `name=value`"))?;
+        self.cur.expect(
+            b'=',
+            format_args!("after `{name}`: a field is `name=value`"),
+        )?;
         self.row = Some(row);
         seed.deserialize(BorrowedStrDeserializer::<Fault>::new(row.name))
             .map(Some)

@@ -26,8 +26,8 @@ const STRAY: &str = "(stray)";
 /// or word, a word no identity matches; `(bad NAME)` too, a word of NAME that does not decode.
 const RAW: [&str; 3] = ["(bad)", "(trailing)", "(unknown)"];
 
-/// The key of a raw line's bytes.
-const BYTES: &str = "bytes=";
+/// The key of a raw line's bytes, `bytes=HEX`.
+const BYTES: &str = "bytes";
 
 /// Reads the listing line `line` of `mode`, appending its bytes to `out` (nothing when it
 /// fails); returns its offset column, when it has one.
@@ -78,7 +78,7 @@ fn read_line<I: Isa>(line: &str, mode: Mode, out: &mut Vec<u8>) -> Result<Option
     cur.skip_blanks();
     let rest = code.get(cur.pos..).unwrap_or_default();
     if rest.starts_with('(') {
-        marked::<I>(&mut cur, mode, columns, out)?;
+        marked(&mut cur, mode, columns, out)?;
         return Ok(offset);
     }
     if mode == Mode::Words && !stray && check.is_none() && take(&mut cur, BLOCK) {
@@ -145,7 +145,7 @@ fn assembly(line: &str, at: usize) -> Result<Vec<u32>, Fault> {
 }
 
 /// A line whose first word after the columns is a marker: raw bytes, or a header.
-fn marked<I: Isa>(
+fn marked(
     cur: &mut Cursor<'_>,
     mode: Mode,
     columns: Columns,
@@ -172,25 +172,14 @@ fn marked<I: Isa>(
         ));
     }
     cur.pos = span.end;
-    cur.skip_blanks();
-    let (token, token_span) = cur.scalar("`bytes=` and the bytes in hex")?;
-    let Some(digits) = token
-        .strip_prefix(BYTES)
-        .or(if token == "bytes" { Some("") } else { None })
-    else {
-        return Err(Fault::at(
-            token_span,
-            format!("expected `bytes=` and the bytes in hex, found `{token}`"),
-        ));
-    };
-    if token == "bytes" {
-        cur.skip_blanks();
-        cur.expect(b'=', "after `bytes`")?;
+    let (key, key_span) = cur.scalar("`bytes=` and the bytes in hex")?;
+    if key != BYTES {
+        let message = format!("expected `{BYTES}=` and the bytes in hex, found `{key}`");
+        return Err(Fault::at(key_span, message));
     }
-    let (digits, digits_span) = match digits {
-        "" => cur.scalar("the bytes in hex")?,
-        d => (d, token_span.start + BYTES.len()..token_span.end),
-    };
+    cur.skip_blanks();
+    cur.expect(b'=', format_args!("after `{BYTES}`"))?;
+    let (digits, digits_span) = cur.scalar("the bytes in hex")?;
     let bytes = raw::unhex(digits).map_err(|e| Fault::at(digits_span, e.to_string()))?;
     if !cur.at_end() {
         return Err(Fault::at(
