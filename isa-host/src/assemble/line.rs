@@ -88,8 +88,11 @@ fn read_line<I: Isa>(line: &str, mode: Mode, out: &mut Vec<u8>) -> Result<Option
     }
     match mode {
         Mode::Bundles => member::<I::Bundles>(&mut cur, columns, out)?,
+        // A line with a word column or a `(stray)` marker is a word, whatever its name; any
+        // other line whose name is no word's is a block in assembly text.
         Mode::Words => match member_index::<I::Words>(rest) {
             Some(_) => member::<I::Words>(&mut cur, columns, out)?,
+            None if stray || check.is_some() => member::<I::Words>(&mut cur, columns, out)?,
             None => out.extend(
                 assembly(line, cur.pos)?
                     .iter()
@@ -215,9 +218,13 @@ fn member<F: Members>(
     let rest = cur.text.get(cur.pos..).unwrap_or_default();
     let named = member_index::<F>(rest).and_then(|i| F::DECLARATIONS.get(i).zip(F::TAGS.get(i)));
     let Some((decl, tag)) = named else {
-        let (token, span) = cur.scalar("an op name")?;
+        let (what, expected) = match mode_of::<F>() {
+            Mode::Bundles => ("op", "an op name"),
+            Mode::Words => ("word", "a word name"),
+        };
+        let (token, span) = cur.scalar(expected)?;
         let names = F::DECLARATIONS.iter().map(|d| d.name);
-        return Err(Fault::at(span, unknown("op", token, "", names)));
+        return Err(Fault::at(span, unknown(what, token, "", names)));
     };
     cur.pos += decl.name.len();
     let value: F = read_member::<F, _>(tag, Vec::new(), Fields::new(cur, decl))
