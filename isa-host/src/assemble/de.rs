@@ -24,15 +24,35 @@ use super::error::{Fault, unknown};
 /// The text of a line and where reading is.
 #[derive(Debug)]
 pub(crate) struct Cursor<'a> {
-    /// The line (its comment taken off).
+    /// The line; reading ends where its comment starts.
     pub(crate) text: &'a str,
     /// The byte where reading is.
     pub(crate) pos: usize,
 }
 
-/// The characters that end a scalar.
+/// The bytes that end a scalar: blanks, `, { } [ ] =` and a comment's `;` or `#`, looked up in
+/// one table.
+const ENDS_SCALAR: [bool; 256] = {
+    let mut table = [false; 256];
+    let ends = b" \t\n\r\x0b\x0c,{}[]=;#";
+    let mut i = 0;
+    while i < ends.len() {
+        table[ends[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
+/// Whether `c` starts a comment, which runs to the end of the line: `;` or `#`.
+#[inline]
+pub(crate) fn starts_comment(c: u8) -> bool {
+    c == b';' || c == b'#'
+}
+
+/// Whether `c` ends a scalar.
+#[inline]
 fn ends_scalar(c: u8) -> bool {
-    c.is_ascii_whitespace() || matches!(c, b',' | b'{' | b'}' | b'[' | b']' | b'=')
+    ENDS_SCALAR[usize::from(c)]
 }
 
 impl<'a> Cursor<'a> {
@@ -42,24 +62,31 @@ impl<'a> Cursor<'a> {
     }
 
     /// The next byte, if any.
+    #[inline]
     pub(crate) fn peek(&self) -> Option<u8> {
-        self.text.as_bytes().get(self.pos).copied()
+        self.text
+            .as_bytes()
+            .get(self.pos)
+            .copied()
+            .filter(|&c| !starts_comment(c))
     }
 
     /// Past any blanks.
+    #[inline]
     pub(crate) fn skip_blanks(&mut self) {
-        while self.peek().is_some_and(|c| c.is_ascii_whitespace()) {
-            self.pos += 1;
-        }
+        let rest = self.text.as_bytes().get(self.pos..).unwrap_or_default();
+        self.pos += rest.iter().take_while(|c| c.is_ascii_whitespace()).count();
     }
 
     /// Whether the line ends here (blanks aside).
+    #[inline]
     pub(crate) fn at_end(&mut self) -> bool {
         self.skip_blanks();
-        self.pos >= self.text.len()
+        self.peek().is_none()
     }
 
     /// Takes `c` when it is next.
+    #[inline]
     pub(crate) fn eat(&mut self, c: u8) -> bool {
         let next = self.peek() == Some(c);
         self.pos += usize::from(next);
@@ -67,30 +94,40 @@ impl<'a> Cursor<'a> {
     }
 
     /// Takes `c`, which must be next; `why` says what it would do there.
+    #[inline]
     pub(crate) fn expect(&mut self, c: u8, why: std::fmt::Arguments<'_>) -> Result<(), Fault> {
         if self.eat(c) {
-            return Ok(());
+            Ok(())
+        } else {
+            Err(self.expected(c, why))
         }
+    }
+
+    /// The fault of `c` not being next.
+    #[cold]
+    fn expected(&self, c: u8, why: std::fmt::Arguments<'_>) -> Fault {
         let found = self.found();
-        Err(Fault::at(
+        Fault::at(
             self.here(),
             format!("expected `{}` {why}, found {found}", c as char),
-        ))
+        )
     }
 
     /// The span of the character at the cursor (empty at the end).
     pub(crate) fn here(&self) -> Range<usize> {
-        let len = self
-            .text
-            .get(self.pos..)
-            .and_then(|r| r.chars().next())
-            .map_or(0, char::len_utf8);
+        let len = self.next_char().map_or(0, char::len_utf8);
         self.pos..self.pos + len
+    }
+
+    /// The character at the cursor; `None` at the end of the line or its comment.
+    fn next_char(&self) -> Option<char> {
+        self.peek()?;
+        self.text.get(self.pos..).and_then(|r| r.chars().next())
     }
 
     /// What is at the cursor, for a message.
     pub(crate) fn found(&self) -> String {
-        match self.text.get(self.pos..).and_then(|r| r.chars().next()) {
+        match self.next_char() {
             Some(c) => format!("`{c}`"),
             None => "the end of the line".to_string(),
         }
@@ -101,9 +138,8 @@ impl<'a> Cursor<'a> {
     pub(crate) fn scalar(&mut self, what: &str) -> Result<(&'a str, Range<usize>), Fault> {
         self.skip_blanks();
         let start = self.pos;
-        while self.peek().is_some_and(|c| !ends_scalar(c)) {
-            self.pos += 1;
-        }
+        let rest = self.text.as_bytes().get(start..).unwrap_or_default();
+        self.pos += rest.iter().take_while(|&&c| !ends_scalar(c)).count();
         let token = self.text.get(start..self.pos).unwrap_or_default();
         if token.is_empty() {
             return Err(Fault::at(
@@ -122,20 +158,34 @@ pub(crate) fn integer(token: &str) -> Option<i128> {
         Some(rest) => (true, rest),
         None => (false, token),
     };
-    let magnitude = match digits
+    let (radix, digits) = match digits
         .strip_prefix("0x")
         .or_else(|| digits.strip_prefix("0X"))
     {
-        Some(hex) if !hex.is_empty() && hex.bytes().all(|c| c.is_ascii_hexdigit()) => {
-            u128::from_str_radix(hex, 16).ok()?
-        }
-        Some(_) => return None,
-        None if !digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit()) => {
-            digits.parse::<u128>().ok()?
-        }
-        None => return None,
+        Some(hex) => (16, hex),
+        None => (10, digits),
     };
-    let magnitude = i128::try_from(magnitude).ok()?;
+    if digits.is_empty() {
+        return None;
+    }
+    // Most values fit 64 bits: read them without wider arithmetic.
+    let mut n: u64 = 0;
+    let mut wide = false;
+    for c in digits.bytes() {
+        let d = u64::from(char::from(c).to_digit(radix)?);
+        match n
+            .checked_mul(u64::from(radix))
+            .and_then(|n| n.checked_add(d))
+        {
+            Some(next) => n = next,
+            None => wide = true,
+        }
+    }
+    let magnitude = if wide {
+        i128::try_from(u128::from_str_radix(digits, radix).ok()?).ok()?
+    } else {
+        i128::from(n)
+    };
     Some(if negative { -magnitude } else { magnitude })
 }
 
@@ -585,6 +635,16 @@ mod tests {
     fn read<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Fault> {
         let mut cur = Cursor::new(text, 0);
         T::deserialize(Value { cur: &mut cur })
+    }
+
+    #[test]
+    fn an_integer_is_decimal_or_hex_of_any_width() {
+        assert_eq!(integer("18446744073709551616"), Some(1 << 64));
+        assert_eq!(integer("-0x10"), Some(-16));
+        assert_eq!(integer("0X1f"), Some(31));
+        for not in ["", "-", "0x", "1_0", "+5", "0x+5", "1.5", "12a"] {
+            assert_eq!(integer(not), None, "{not}");
+        }
     }
 
     #[test]

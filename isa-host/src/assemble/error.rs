@@ -57,34 +57,58 @@ impl ListingError {
 
 /// What the deserializer of a line's fields reports: a message, the token when known (spans
 /// are filled in as the error goes up through the values that hold it), and for a member the
-/// serde form misses, its name.
+/// serde form misses, its name. Boxed, as serde_json boxes its error: every result the
+/// deserializer returns stays two words wide.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Fault {
+pub(crate) struct Fault(Box<Detail>);
+
+/// What a [`Fault`] holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Detail {
     pub(crate) span: Option<Range<usize>>,
     pub(crate) message: String,
     pub(crate) missing: Option<&'static str>,
 }
 
+impl std::ops::Deref for Fault {
+    type Target = Detail;
+    fn deref(&self) -> &Detail {
+        &self.0
+    }
+}
+
 impl Fault {
+    /// The fault of `detail`.
+    #[cold]
+    fn new(span: Option<Range<usize>>, message: String, missing: Option<&'static str>) -> Self {
+        Fault(Box::new(Detail {
+            span,
+            message,
+            missing,
+        }))
+    }
+
     /// The error `message` at `span`.
+    #[cold]
     pub(crate) fn at(span: Range<usize>, message: impl Into<String>) -> Self {
-        Fault {
-            span: Some(span),
-            message: message.into(),
-            missing: None,
-        }
+        Self::new(Some(span), message.into(), None)
     }
 
     /// The fault placed at `span` when no inner value placed it.
     pub(crate) fn or_at(mut self, span: Range<usize>) -> Self {
-        self.span.get_or_insert(span);
+        self.0.span.get_or_insert(span);
         self
     }
 
     /// The fault with `context` in front of its message (`field `dst` (byte 0x2c): `).
     pub(crate) fn within(mut self, context: &str) -> Self {
-        self.message = format!("{context}{}", self.message);
+        self.0.message = format!("{context}{}", self.0.message);
         self
+    }
+
+    /// What it holds.
+    pub(crate) fn into_detail(self) -> Detail {
+        *self.0
     }
 }
 
@@ -97,22 +121,17 @@ impl fmt::Display for Fault {
 impl std::error::Error for Fault {}
 
 impl serde::de::Error for Fault {
+    #[cold]
     fn custom<T: fmt::Display>(msg: T) -> Self {
-        Fault {
-            span: None,
-            message: msg.to_string(),
-            missing: None,
-        }
+        Self::new(None, msg.to_string(), None)
     }
 
+    #[cold]
     fn missing_field(field: &'static str) -> Self {
-        Fault {
-            span: None,
-            message: format!("missing member `{field}`"),
-            missing: Some(field),
-        }
+        Self::new(None, format!("missing member `{field}`"), Some(field))
     }
 
+    #[cold]
     fn unknown_field(field: &str, expected: &'static [&'static str]) -> Self {
         Self::custom(unknown("member", field, "", expected.iter().copied()))
     }

@@ -8,7 +8,7 @@ use isa_core::{FieldInfo, FieldKind};
 use serde::de::value::BorrowedStrDeserializer;
 use serde::de::{DeserializeSeed, MapAccess};
 
-use super::de::{Cursor, Value, Zero};
+use super::de::{Cursor, Value, Zero, starts_comment};
 use super::error::{Fault, unknown};
 
 /// The fields of `decl` from the cursor to the end of the line, as a serde map.
@@ -19,6 +19,8 @@ pub(crate) struct Fields<'c, 'a> {
     seen: u128,
     /// The row whose value is read next; `None` when it is a default.
     row: Option<&'static FieldInfo>,
+    /// Where the search for the next field's row starts.
+    next: usize,
 }
 
 impl<'c, 'a> Fields<'c, 'a> {
@@ -29,6 +31,7 @@ impl<'c, 'a> Fields<'c, 'a> {
             decl,
             seen: 0,
             row: None,
+            next: 0,
         }
     }
 }
@@ -82,20 +85,36 @@ impl Fields<'_, '_> {
             .is_some_and(|(i, _)| i < 128 && self.seen & (1 << i) != 0)
     }
 
+    /// The first row of the field named `name`, and its index. A line lists its fields in the
+    /// table's order, as the listing writes them, so the search starts after the last field
+    /// found; the first part of a value split across bit ranges is searched from the start.
+    fn find(&self, name: &str) -> Option<(usize, &'static FieldInfo)> {
+        let rows = self.decl.fields.iter().enumerate();
+        let (after, before) = (rows.clone().skip(self.next), rows.take(self.next));
+        let (i, row) = after
+            .chain(before)
+            .find(|(_, row)| is_field(row) && row.name == name)?;
+        match row.value_bits {
+            Some(_) => field_rows(self.decl).find(|(_, row)| row.name == name),
+            None => Some((i, row)),
+        }
+    }
+
     /// The row of the field `name` names, marked given.
     fn row_named(
         &mut self,
         name: &str,
         span: std::ops::Range<usize>,
     ) -> Result<&'static FieldInfo, Fault> {
-        let Some((i, row)) = field_rows(self.decl).find(|(_, row)| row.name == name) else {
+        let Some((i, row)) = self.find(name) else {
             let names = field_rows(self.decl).map(|(_, row)| row.name);
             return Err(Fault::at(
                 span,
                 unknown("field", name, self.decl.name, names),
             ));
         };
-        if self.given(name) {
+        self.next = i + 1;
+        if i < 128 && self.seen & (1 << i) != 0 {
             return Err(Fault::at(
                 span,
                 format!("field `{name}` is given twice; give it once"),
@@ -128,10 +147,13 @@ impl Fields<'_, '_> {
 
     /// A value of several names (`uint8|float8_e8m0fnu`) names one code of the field's table.
     fn check_names(&self, row: &FieldInfo, span: std::ops::Range<usize>) -> Result<(), Fault> {
-        let token = self.cur.text.get(span.clone()).unwrap_or_default();
-        let (Some(table), true) = (row.lut, token.contains('|')) else {
+        let Some(table) = row.lut else {
             return Ok(());
         };
+        let token = self.cur.text.get(span.clone()).unwrap_or_default();
+        if !token.contains('|') {
+            return Ok(());
+        }
         let mut names = token.split('|');
         let first = names.next().unwrap_or_default();
         let code = table.code_of(first);
@@ -174,13 +196,12 @@ impl<'a> MapAccess<'a> for Fields<'_, 'a> {
                 .transpose();
         }
         let start = self.cur.pos;
-        while self
-            .cur
-            .peek()
-            .is_some_and(|c| c != b'=' && !c.is_ascii_whitespace())
-        {
-            self.cur.pos += 1;
-        }
+        let rest = self.cur.text.as_bytes().get(start..).unwrap_or_default();
+        let name_len = rest
+            .iter()
+            .take_while(|&&c| c != b'=' && !c.is_ascii_whitespace() && !starts_comment(c))
+            .count();
+        self.cur.pos += name_len;
         let span = start..self.cur.pos;
         let name = self.cur.text.get(span.clone()).unwrap_or_default();
         let row = self.row_named(name, span.clone())?;

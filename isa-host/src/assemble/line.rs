@@ -5,7 +5,7 @@
 use isa_core::family::serde_form::read_member;
 use isa_core::{EncodeError, Family};
 
-use super::de::{Cursor, integer};
+use super::de::{Cursor, integer, starts_comment};
 use super::error::{Fault, ListingError, unknown};
 use super::fields::Fields;
 use crate::encode::Mode;
@@ -40,10 +40,11 @@ pub(crate) fn read<I: Isa>(
     let read = read_line::<I>(line, mode, out);
     read.map_err(|fault| {
         out.truncate(start);
-        let end = line.trim_end().len();
+        let end = code_of(line).trim_end().len();
+        let detail = fault.into_detail();
         ListingError {
-            span: fault.span.unwrap_or(end..end),
-            message: fault.message,
+            span: detail.span.unwrap_or(end..end),
+            message: detail.message,
             line: line.to_string(),
         }
     })
@@ -57,11 +58,9 @@ struct Columns {
 
 /// [`read`], with the fault not yet placed on the line.
 fn read_line<I: Isa>(line: &str, mode: Mode, out: &mut Vec<u8>) -> Result<Option<u64>, Fault> {
-    // A comment runs from `;` or `#` to the end of the line; a block in assembly text has `;`
-    // between its words, so it is read from the unstripped line.
-    let code = line
-        .find([';', '#'])
-        .map_or(line, |at| line.get(..at).unwrap_or(line));
+    // A comment runs from `;` or `#` to the end of the line, where the cursor stops reading; a
+    // block in assembly text has `;` between its words, so it is read from the line itself.
+    let code = line;
     let mut cur = Cursor::new(code, 0);
     let offset = column(&mut cur, u64::MAX, "an offset")?;
     cur.skip_blanks();
@@ -101,6 +100,12 @@ fn read_line<I: Isa>(line: &str, mode: Mode, out: &mut Vec<u8>) -> Result<Option
         },
     }
     Ok(offset)
+}
+
+/// The line up to its comment.
+fn code_of(line: &str) -> &str {
+    let comment = line.bytes().position(starts_comment);
+    comment.map_or(line, |at| line.get(..at).unwrap_or(line))
 }
 
 /// A number column at the cursor, at most `max`: `Ok(None)` when what is there is not a number.
@@ -198,15 +203,20 @@ fn marked(
 /// The index of the member whose name leads `rest` (the longest, when one name leads another),
 /// and nothing but a blank or the end follows it.
 fn member_index<F: Family>(rest: &str) -> Option<usize> {
-    F::DECLARATIONS
+    let leads = |name: &str| {
+        rest.strip_prefix(name)
+            .is_some_and(|after| after.is_empty() || after.starts_with(char::is_whitespace))
+    };
+    // Most names are one word: compare the line's first word whole, by length first.
+    let word = rest.split(char::is_whitespace).next().unwrap_or(rest);
+    let one_word = F::DECLARATIONS.iter().position(|d| d.name == word);
+    let longer = F::DECLARATIONS
         .iter()
         .enumerate()
-        .filter(|(_, d)| {
-            rest.strip_prefix(d.name)
-                .is_some_and(|after| after.is_empty() || after.starts_with(char::is_whitespace))
-        })
+        .filter(|(_, d)| d.name.len() > word.len() && leads(d.name))
         .max_by_key(|(_, d)| d.name.len())
-        .map(|(i, _)| i)
+        .map(|(i, _)| i);
+    longer.or(one_word)
 }
 
 /// A member and its fields, from the cursor on, to its bytes.
@@ -253,7 +263,7 @@ fn missing(e: Fault, decl: &isa_core::family::Declaration, code: &str) -> Fault 
     let (Some(field), None) = (e.missing, &e.span) else {
         return e;
     };
-    let end = code.trim_end().len();
+    let end = code_of(code).trim_end().len();
     let byte = decl
         .fields
         .iter()
@@ -287,7 +297,7 @@ fn encoding(e: &EncodeError, code: &str) -> Fault {
                 .map_or(code.len(), |n| at + n);
             at..end
         }
-        None => 0..code.trim_end().len(),
+        None => 0..code_of(code).trim_end().len(),
     };
     Fault::at(span, e.to_string())
 }
