@@ -234,10 +234,7 @@ fn decode_bundle<B: Members>(chunk: &mut Chunk, b: &Located<'_, B>, name: &str, 
     };
     // Written straight into the chunk's text; taken back if it fails half-way.
     let start = chunk.text.len();
-    let written = match form {
-        Form::Text => text_line(&mut chunk.text, b, &view, &op),
-        Form::Json => json_record(&mut chunk.text, b, &view, &op),
-    };
+    let written = typed_line(form, &mut chunk.text, b, &view, &op);
     match written {
         Ok(()) => chunk.text.push('\n'),
         Err(e) => {
@@ -251,18 +248,21 @@ fn decode_bundle<B: Members>(chunk: &mut Chunk, b: &Located<'_, B>, name: &str, 
     }
 }
 
-/// The JSON record of a bundle that decodes to `op`: its typed form when that encodes back to
-/// the bundle's very bytes, its raw record otherwise ([`round_trip`]).
-fn json_record<B: Members>(
+/// The line of a bundle that decodes to `op`, in `form`: its fields when that encodes back to
+/// the bundle's very bytes, the line of its bytes otherwise ([`round_trip`]), so that either
+/// form reads back to the stream.
+fn typed_line<B: Members>(
+    form: Form,
     out: &mut String,
     b: &Located<'_, B>,
     view: &B::View<'_>,
     op: &B,
 ) -> Result<(), RenderError> {
-    match round_trip(op, b.bytes) {
-        Ok(()) => listing::json_line::<B>(out, b.offset, op.tag(), view),
-        Err(reason) => {
-            out.push_str(&raw::record(b.offset, b.bytes, &reason));
+    match (round_trip(op, b.bytes), form) {
+        (Ok(()), Form::Text) => listing::bundle_line::<B>(out, b.offset, b.opcode(), view),
+        (Ok(()), Form::Json) => listing::json_line::<B>(out, b.offset, op.tag(), view),
+        (Err(reason), _) => {
+            out.push_str(&bad(form, b, &reason));
             Ok(())
         }
     }
@@ -274,24 +274,6 @@ fn bad<B: Family>(form: Form, b: &Located<'_, B>, reason: &str) -> String {
     match form {
         Form::Text => listing::bad_line(b.offset, b.bytes, reason),
         Form::Json => raw::record(b.offset, b.bytes, reason),
-    }
-}
-
-/// The listing line of a bundle that decodes to `op`: its fields when that encodes back to the
-/// bundle's very bytes, its `(bad)` line otherwise ([`round_trip`]), so that the listing reads
-/// back to the stream as the JSON Lines do.
-fn text_line<B: Members>(
-    out: &mut String,
-    b: &Located<'_, B>,
-    view: &B::View<'_>,
-    op: &B,
-) -> Result<(), RenderError> {
-    match round_trip(op, b.bytes) {
-        Ok(()) => listing::bundle_line::<B>(out, b.offset, b.opcode(), view),
-        Err(reason) => {
-            out.push_str(&listing::bad_line(b.offset, b.bytes, &reason));
-            Ok(())
-        }
     }
 }
 
