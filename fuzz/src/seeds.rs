@@ -30,7 +30,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             fs::write(bundles.join(format!("{}-{k}", decl.name)), b)?;
             let op = decode_any(b)?;
             fs::write(json.join(format!("{}-{k}", decl.name)), serde_json::to_vec(&op)?)?;
-            let listing = isa_host::listing::bundles::<isa_ops::Op>(b);
+            let listing = isa_host::disassemble::<isa_host::BuiltIn>(b);
             fs::write(listings.join(format!("{}-{k}", decl.name)), listing)?;
             n += 1;
         }
@@ -40,7 +40,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
     fs::write(blocks.join("tshuf-words"), bytes)?;
     fs::write(blocks.join("tshuf-text"), TSHUF)?;
-    let word_listing = isa_host::listing::words::<isa_host::BuiltIn>(&bytes);
+    let word_listing = isa_host::disassemble_words::<isa_host::BuiltIn>(&bytes);
     fs::write(listings.join("tshuf-listing"), word_listing)?;
     println!("{n} bundles and records, 2 blocks, under {}", root.display());
     Ok(())

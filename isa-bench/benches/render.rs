@@ -12,7 +12,7 @@
 //!   own reader ([`isa_cli::cmd::encode::encode_lines`], on every core, as `isa encode` runs it),
 //!   per record;
 //! - `encode_listing`: the listing of the same stream (`isa decode`'s text) back to it, with
-//!   the same reader (each line assembled by [`isa_host::assemble`]'s line reader), per line;
+//!   the same reader (each line read by [`isa_host::encode::read_line_into`], which assembles a listing line), per line;
 //! - then, outside criterion, the listing's encode time over the JSON Lines' on the first
 //!   20,000 lines of each, in alternating rounds (`paired.rs`, the median of 31 rounds' ratios,
 //!   so that a neighbour coming and going moves both sides): through the command's reader on

@@ -184,7 +184,7 @@ fn generate() {
     for decl in isa_ops::Op::DECLARATIONS {
         let samples: Vec<[u8; 64]> = valid(decl, 2, &mut rng);
         let stream: Vec<u8> = samples.concat();
-        let listing = isa_host::listing::bundles::<isa_ops::Op>(&stream);
+        let listing = isa_host::disassemble::<BuiltIn>(&stream);
         let mut text = format!(
             "; {}: samples of every field as `isa decode` lists them, then written by hand \
              (no columns, fields reversed, the sync band left out: zero).\n",
@@ -211,7 +211,7 @@ fn generate() {
     for decl in isa_ops::pto::Word::DECLARATIONS {
         let words = sample_words(decl, &mut rng);
         let stream: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-        let listing = isa_host::listing::words::<BuiltIn>(&stream);
+        let listing = isa_host::disassemble_words::<BuiltIn>(&stream);
         let mut text = format!(
             "; {}: samples of every field as `isa decode --word32` lists them, then written by \
              hand (no columns, fields reversed).\n",

@@ -51,11 +51,11 @@ fn listing_again(stream: &[u8], mode: Mode) -> Result<Vec<u8>, Vec<LineProblem>>
     let (text, library) = match mode {
         Mode::Bundles => (
             decode_bundles::<BuiltIn>(stream, "s.bin", Form::Text).text,
-            isa_host::listing::bundles::<isa_ops::Op>(stream),
+            isa_host::disassemble::<BuiltIn>(stream),
         ),
         Mode::Words => (
             decode_words::<BuiltIn>(stream, "s.words", Form::Text).text,
-            isa_host::listing::words::<BuiltIn>(stream),
+            isa_host::disassemble_words::<BuiltIn>(stream),
         ),
     };
     assert_eq!(

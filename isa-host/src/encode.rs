@@ -18,7 +18,7 @@ use serde_json::{Map, Value};
 
 use crate::isa::Isa;
 use crate::members::Members;
-pub use crate::record::{LineError, Misplaced};
+pub use crate::record::{LineError, Misplaced, Mode};
 use crate::{assemble, raw, record, word_stream};
 
 /// A line that did not encode, and why.
@@ -42,32 +42,6 @@ impl LineProblem {
             (_, Some(c)) => format!("{file}:{line}:{c}: {}", self.error),
             (_, None) => format!("{file}:{line}: {}", self.error),
         }
-    }
-}
-
-/// What the lines hold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    /// 64-byte bundles, as `isa decode --json` writes them.
-    Bundles,
-    /// 32-bit PTO block words, as `isa decode --word32 --json` writes them, or blocks in
-    /// assembly text.
-    Words,
-}
-
-impl Mode {
-    /// What a line holds, for the message of one that is not an object.
-    pub fn what(self) -> &'static str {
-        match self {
-            Mode::Bundles => "one bundle per line",
-            Mode::Words => "a block or a word per line",
-        }
-    }
-
-    /// Whether a line is skipped: blank, or a comment (`;` or `#` first).
-    pub fn skips(self, line: &[u8]) -> bool {
-        let line = line.trim_ascii();
-        line.is_empty() || line.starts_with(b"#") || line.starts_with(b";")
     }
 }
 

@@ -8,10 +8,8 @@ use isa_core::render::{RenderError, write_hex};
 use isa_core::visit::FieldOrder;
 
 use crate::decode::{self, Record};
-use crate::isa::Isa;
 use crate::members::Members;
-use crate::raw;
-use crate::word_stream::WordItem;
+use crate::raw::{bad_line, trailing_line};
 
 /// Appends the bundle's line to `out` (without its newline): offset, opcode byte, op name,
 /// fields (from the field visitor, in place). On an error, what was appended stays.
@@ -32,22 +30,9 @@ pub fn bundle_line<B: Members>(
     isa_core::render::text_member::<B, _>(view, FieldOrder::Offset, out)
 }
 
-/// `0x00000080  0xff  (bad)  bytes=…  ; reason`: the listing line of a whole bundle with no
-/// typed form, led by its opcode byte.
-pub fn bad_line(offset: usize, bytes: &[u8], reason: &str) -> String {
-    let opcode = bytes.first().copied().unwrap_or_default();
-    raw::line(offset, &format!("{opcode:#04x}  (bad)"), bytes, reason)
-}
-
-/// `0x00000280  (trailing)  bytes=…  ; reason`: the listing line of the bytes after the last
-/// whole bundle or word.
-pub fn trailing_line(offset: usize, bytes: &[u8], reason: &str) -> String {
-    raw::line(offset, "(trailing)", bytes, reason)
-}
-
 /// The listing of `stream`, a whole stream of bundles of family `B`, a line per record
 /// ([`decode::records`]), each followed by a newline: what `isa decode` prints, and what
-/// [`crate::assemble`] reads back to `stream`.
+/// [`crate::text::assemble`] reads back to `stream`.
 pub fn bundles<B: Members>(stream: &[u8]) -> String {
     let mut out = String::with_capacity(stream.len() * 6);
     for record in decode::records::<B>(stream) {
@@ -77,23 +62,6 @@ pub fn bundles<B: Members>(stream: &[u8]) -> String {
                 reason,
             } => out.push_str(&bad_line(offset, bytes, &reason)),
         }
-        out.push('\n');
-    }
-    out
-}
-
-/// `0x00000000  text`: the listing line of an item of a word stream.
-pub fn word_line(item: &WordItem) -> String {
-    format!("{:#010x}  {}", item.offset, item.text)
-}
-
-/// The listing of `stream`, a whole stream of 32-bit words of ISA `I`, a line per item, each
-/// followed by a newline: what `isa decode --word32` prints, and what [`crate::assemble`] reads
-/// back to `stream`.
-pub fn words<I: Isa>(stream: &[u8]) -> String {
-    let mut out = String::new();
-    for item in I::word_decoder().decode(stream).iter().flatten() {
-        out.push_str(&word_line(item));
         out.push('\n');
     }
     out

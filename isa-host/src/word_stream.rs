@@ -532,6 +532,22 @@ fn block_json(block: &TshufBlock) -> Option<String> {
         .map(|b| format!("{{\"block\":{b}}}"))
 }
 
+/// `0x00000000  text`: the listing line of an item of a word stream.
+pub fn line(item: &WordItem) -> String {
+    format!("{:#010x}  {}", item.offset, item.text)
+}
+
+/// The listing of `stream`, a whole stream of 32-bit words read by `decoder`, a line per item,
+/// each followed by a newline: what `isa decode --word32` prints.
+pub fn listing(decoder: &dyn WordDecoder, stream: &[u8]) -> String {
+    let mut out = String::new();
+    for item in decoder.decode(stream).iter().flatten() {
+        out.push_str(&line(item));
+        out.push('\n');
+    }
+    out
+}
+
 /// One block in assembly text to its words
 /// (`BSTART.SFU TSHUF, U32; B.IOT t1, t2, pe=1, last, ->t0<4KB>; B.IOR a0; BSTOP`): an `isa
 /// encode --word32` line that is not JSON. The block goes through its composition checks, so

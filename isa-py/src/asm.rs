@@ -1,9 +1,9 @@
 //! The listing in Python: `disassemble(data)` is the text `isa decode` prints for a stream,
-//! `assemble(text)` the bytes `isa encode` writes for a listing ([`isa_host::assemble`]), and
+//! `assemble(text)` the bytes `isa encode` writes for a listing ([`isa_host::text`]), and
 //! the same for 32-bit word streams. What `disassemble` gives, `assemble` reads back byte for
 //! byte, whatever the stream holds.
 
-use isa_host::{Isa, listing};
+use isa_host::Isa;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
@@ -21,12 +21,12 @@ pub(crate) fn register<I: Isa>(m: &Bound<'_, PyModule>) -> PyResult<()> {
     })?;
     crate::add(m, c"disassemble", c"disassemble(data)\n--\n\nThe listing `isa decode` prints for a stream of 64-byte bundles: a line per bundle (offset, opcode, op, fields), every byte that does not decode as a (bad) or (trailing) line.", |a| {
         let stream = Stream::read(&a.get(0, "data")?)?;
-        let text = listing::bundles::<I::Bundles>(stream.bytes());
+        let text = isa_host::disassemble::<I>(stream.bytes());
         Ok(PyString::new(a.py(), &text).into_any())
     })?;
     crate::add(m, c"disassemble_words", c"disassemble_words(data)\n--\n\nThe listing `isa decode --word32` prints for a stream of 32-bit block words.", |a| {
         let stream = Stream::read(&a.get(0, "data")?)?;
-        let text = listing::words::<I>(stream.bytes());
+        let text = isa_host::disassemble_words::<I>(stream.bytes());
         Ok(PyString::new(a.py(), &text).into_any())
     })?;
     Ok(())

@@ -22,7 +22,7 @@
 //! | `tables(data)` | [`isa_core::Family::decode_batch`] and the field visitor: `{op: structured array}` |
 //! | `view(data, op)` | the op's field table: a zero-copy structured array over the wire bytes |
 //! | `ops()`, `fields(op)` | [`isa_core::Family::DECLARATIONS`] |
-//! | `assemble(text)`, `disassemble(data)` (and `_words`) | [`isa_host::assemble`], [`isa_host::listing`]: the listing `isa decode` prints, and back |
+//! | `assemble(text)`, `disassemble(data)` (and `_words`) | [`isa_host::text`]: the listing `isa decode` prints, and back |
 //!
 //! `data` is `bytes`, `bytearray`, `memoryview`, a NumPy `uint8` array or a path. Errors are
 //! Python exceptions carrying the library's message (`ValueError` for bytes or records that do

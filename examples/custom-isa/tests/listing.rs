@@ -7,9 +7,9 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use custom_isa::{BScale, CustomIsa, CustomOp, CustomWord};
+use custom_isa::{BScale, CustomIsa, CustomWord};
 use isa::core::Family;
-use isa::host::{assemble, assemble_words, listing};
+use isa::host::{assemble, assemble_words, disassemble, disassemble_words};
 use isa::ops::pto::Gpr;
 
 fn here(file: &str) -> PathBuf {
@@ -75,10 +75,10 @@ fn every_single_byte_change_reads_back_through_the_library() {
     for at in 0..mixed.len() {
         let mut stream = mixed.clone();
         stream[at] ^= 0xFF;
-        let text = listing::bundles::<CustomOp>(&stream);
+        let text = disassemble::<CustomIsa>(&stream);
         assert_eq!(assemble::<CustomIsa>(&text), Ok(stream), "byte {at:#x}");
     }
-    let text = listing::words::<CustomIsa>(&words());
+    let text = disassemble_words::<CustomIsa>(&words());
     assert!(text.contains("B.SCALE"), "{text}");
     assert_eq!(assemble_words::<CustomIsa>(&text), Ok(words()));
 }

@@ -130,7 +130,7 @@ impl Chunk {
             Ok(w) => match (form, &w.json) {
                 (Form::Json, Some(json)) => self.line(&listing::with_offset(w.offset, json)),
                 (Form::Json, None) => {}
-                (Form::Text, _) => self.line(&listing::word_line(&w)),
+                (Form::Text, _) => self.line(&isa_host::word_stream::line(&w)),
             },
             Err(p) => self
                 .problems
@@ -210,7 +210,7 @@ fn decode_chunk<B: Members>(
                 chunk.problems.push(report::trailing(name, &t));
                 let reason = t.to_string();
                 chunk.line(&match form {
-                    Form::Text => listing::trailing_line(t.offset, rest, &reason),
+                    Form::Text => raw::trailing_line(t.offset, rest, &reason),
                     Form::Json => raw::record(t.offset, rest, &reason),
                 });
             }
@@ -272,7 +272,7 @@ fn typed_line<B: Members>(
 /// raw JSON record.
 fn bad<B: Family>(form: Form, b: &Located<'_, B>, reason: &str) -> String {
     match form {
-        Form::Text => listing::bad_line(b.offset, b.bytes, reason),
+        Form::Text => raw::bad_line(b.offset, b.bytes, reason),
         Form::Json => raw::record(b.offset, b.bytes, reason),
     }
 }

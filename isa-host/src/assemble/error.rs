@@ -5,55 +5,7 @@
 use std::fmt;
 use std::ops::Range;
 
-/// A listing line that does not assemble: the message and the token at fault.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ListingError {
-    /// The token at fault, as a byte range of the line (empty at the end of the line for what
-    /// is missing there).
-    pub span: Range<usize>,
-    /// What is wrong, and the fix.
-    pub message: String,
-    /// The line, as read (for the caret).
-    pub line: String,
-}
-
-impl fmt::Display for ListingError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for ListingError {}
-
-impl ListingError {
-    /// The 1-based column (in characters) where the token at fault starts.
-    pub fn column(&self) -> usize {
-        let before = self.line.get(..self.span.start).unwrap_or(&self.line);
-        before.chars().count() + 1
-    }
-
-    /// The line, numbered `number`, with a caret under each character of the token at fault
-    /// (one caret for what is missing at the end):
-    ///
-    /// ```text
-    ///   |
-    /// 3 | Memset  dtyp=bfloat16
-    ///   |         ^^^^
-    /// ```
-    pub fn snippet(&self, number: usize) -> String {
-        let gutter = number.to_string();
-        let pad = " ".repeat(gutter.len());
-        let shown: String = self
-            .line
-            .chars()
-            .map(|c| if c == '\t' { ' ' } else { c })
-            .collect();
-        let token = self.line.get(self.span.clone()).unwrap_or_default();
-        let carets = "^".repeat(token.chars().count().max(1));
-        let indent = " ".repeat(self.column() - 1);
-        format!("{pad} |\n{gutter} | {shown}\n{pad} | {indent}{carets}")
-    }
-}
+pub use crate::record::ListingError;
 
 /// What the deserializer of a line's fields reports: a message, the token when known (spans
 /// are filled in as the error goes up through the values that hold it), and for a member the

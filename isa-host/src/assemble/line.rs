@@ -8,9 +8,9 @@ use isa_core::{EncodeError, Family};
 use super::de::{Cursor, integer, starts_comment};
 use super::error::{Fault, ListingError, unknown};
 use super::fields::Fields;
-use crate::encode::Mode;
 use crate::isa::Isa;
 use crate::members::Members;
+use crate::record::Mode;
 use crate::{raw, word_stream};
 
 /// The word that leads the header line of a TSHUF block in a `--word32` listing.

@@ -43,44 +43,13 @@
 //!
 //! Every error names the line, the column and the token, and says the fix ([`ListingError`]):
 //! an unknown field names the nearest declared ones, a value out of range states the range and
-//! the field's byte, an unknown table name lists the table's names.
+//! the field's byte, an unknown table name lists the table's names. A whole listing is read by
+//! [`crate::text::assemble`]; one line, with [`crate::encode::read_line`].
 
 mod de;
 mod error;
 mod fields;
 mod line;
 
-use std::fmt;
-
 pub use error::ListingError;
 pub(crate) use line::read;
-
-use crate::encode::{self, LineProblem, Mode};
-use crate::isa::Isa;
-
-/// Every line of a listing that does not assemble, in line order.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AssembleErrors(pub Vec<LineProblem>);
-
-impl fmt::Display for AssembleErrors {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let lines: Vec<String> = self.0.iter().map(|p| p.located("listing")).collect();
-        f.write_str(&lines.join("\n"))
-    }
-}
-
-impl std::error::Error for AssembleErrors {}
-
-/// The stream of 64-byte bundles the listing `text` stands for (lines as `isa decode` prints
-/// them, or written by hand, JSON Lines records among them), or every line that does not
-/// assemble.
-pub fn assemble<I: Isa>(text: &str) -> Result<Vec<u8>, AssembleErrors> {
-    encode::encode_text::<I>(text, Mode::Bundles).map_err(AssembleErrors)
-}
-
-/// The stream of 32-bit words the listing `text` stands for (lines as `isa decode --word32`
-/// prints them, blocks in assembly text, JSON Lines records), or every line that does not
-/// assemble.
-pub fn assemble_words<I: Isa>(text: &str) -> Result<Vec<u8>, AssembleErrors> {
-    encode::encode_text::<I>(text, Mode::Words).map_err(AssembleErrors)
-}
