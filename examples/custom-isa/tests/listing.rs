@@ -1,7 +1,8 @@
 //! The custom ISA's listing is its assembly language, with no code of this crate's own: what
 //! `custom-isa decode` prints, `custom-isa encode` reads back byte for byte (bundles and
-//! `--word32` words, corrupted streams included), and a line written by hand assembles through
-//! the declarations alone.
+//! `--word32` words, damaged streams included: bit flips, cuts, unknown opcodes, reserved bits
+//! and codes set, random bytes), and a line written by hand assembles through the declarations
+//! alone.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -11,6 +12,7 @@ use custom_isa::{BScale, CustomIsa, CustomWord};
 use isa::core::Family;
 use isa::host::{assemble, assemble_words, disassemble, disassemble_words};
 use isa::ops::pto::Gpr;
+use isa::ops::sample::{SplitMix64, damaged};
 
 fn here(file: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(file)
@@ -35,9 +37,19 @@ fn run(args: &[&str], input: &[u8]) -> (Vec<u8>, bool) {
 
 /// `custom-isa decode S | custom-isa encode - -o -`, with `flags`.
 fn through_the_command(stream: &[u8], flags: &[&str]) -> Vec<u8> {
-    let decode: Vec<&str> = ["decode"].iter().chain(flags).chain(&["-"]).copied().collect();
+    let decode: Vec<&str> = ["decode"]
+        .iter()
+        .chain(flags)
+        .chain(&["-"])
+        .copied()
+        .collect();
     let (text, _) = run(&decode, stream);
-    let encode: Vec<&str> = ["encode"].iter().chain(flags).chain(&["-", "-o", "-"]).copied().collect();
+    let encode: Vec<&str> = ["encode"]
+        .iter()
+        .chain(flags)
+        .chain(&["-", "-o", "-"])
+        .copied()
+        .collect();
     let (bytes, ok) = run(&encode, &text);
     assert!(ok, "{}", String::from_utf8_lossy(&text));
     bytes
@@ -67,6 +79,22 @@ fn the_command_reads_back_its_listing() {
     assert_eq!(through_the_command(&broken, &[]), broken);
     assert_eq!(through_the_command(&words(), &["--word32"]), words());
     assert_eq!(through_the_command(&[], &[]), Vec::<u8>::new());
+}
+
+#[test]
+fn damaged_streams_read_back_through_the_command() {
+    let mixed = std::fs::read(here("mixed.bin")).expect("mixed.bin is checked in");
+    let mut rng = SplitMix64::new(0x11_57);
+    for stream in damaged(&mixed, 64, 40, &mut rng) {
+        assert_eq!(through_the_command(&stream, &[]), stream, "{stream:02x?}");
+    }
+    for stream in damaged(&words(), 4, 15, &mut rng) {
+        assert_eq!(
+            through_the_command(&stream, &["--word32"]),
+            stream,
+            "{stream:02x?}"
+        );
+    }
 }
 
 #[test]
@@ -105,7 +133,9 @@ fn a_hand_written_line_of_this_crate_s_op_assembles() {
     let wrong = line.replace("imm=-3", "imn=-3");
     let errors = assemble::<CustomIsa>(&wrong).expect_err("an unknown field");
     assert!(
-        errors.to_string().contains("unknown field `imn` of TensorMax; did you mean `imm`?"),
+        errors
+            .to_string()
+            .contains("unknown field `imn` of TensorMax; did you mean `imm`?"),
         "{errors}"
     );
 }
