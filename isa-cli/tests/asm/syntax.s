@@ -1,8 +1,9 @@
 ; The listing's syntax, written by hand; the CHECK bytes are those of examples/kernel.bin.
 #
 # The first bundle of the kernel: a decimal offset, no opcode column, the sync band left out
-# (the kernel's is zero), numbers in hex and decimal, blanks around `=`, `,` and the brackets.
-0   Memset  opcode=memset_const  mode=0 dtype=bfloat16 num_active_partitions=0x80 fill=0 dst = { addr=9216, strides=[1, 1, 1, 1], nums=[0x200,1,1,1] }  ; fill
+# (the kernel's is zero), numbers in hex and decimal, blanks around `,` and the brackets and
+# inside a nested value around `=`.
+0   Memset  opcode=memset_const  mode=0 dtype=bfloat16 num_active_partitions=0x80 fill=0 dst={ addr = 9216, strides=[1, 1, 1, 1], nums=[0x200,1,1,1] }  ; fill
 ; CHECK: 49 10 00 00 00 00 00 00 00 00 00 00 00 00 00 00
 ; CHECK: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00
 ; CHECK: 06 00 80 00 00 00 00 00 00 00 00 00 00 24 00 00

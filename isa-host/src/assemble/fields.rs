@@ -220,7 +220,11 @@ impl<'a> MapAccess<'a> for Fields<'_, 'a> {
         let Some(row) = self.row else {
             return seed.deserialize(Zero);
         };
-        self.cur.skip_blanks();
+        // Fields are separated by blanks, so a value follows its `=` at once.
+        if self.cur.peek().is_none_or(|c| c.is_ascii_whitespace()) {
+            let message = format!("field `{}` has no value; write `{}=…`", row.name, row.name);
+            return Err(Fault::at(self.cur.here(), message));
+        }
         let start = self.cur.pos;
         let value = seed.deserialize(Value { cur: self.cur }).map_err(|e| {
             self.not_in_table(row, e.or_at(start..self.cur.pos))

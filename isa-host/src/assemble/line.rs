@@ -70,7 +70,7 @@ fn read_line<I: Isa>(line: &str, mode: Mode, out: &mut Vec<u8>) -> Result<Option
         Mode::Words => u64::from(u32::MAX),
     };
     let check_at = cur.pos;
-    let check = column(&mut cur, width, "the opcode byte or the word")?;
+    let check = column(&mut cur, width, what_checks(mode))?;
     let columns = Columns {
         check: check.map(|c| (c, check_at..cur.pos)),
     };
@@ -106,6 +106,14 @@ fn read_line<I: Isa>(line: &str, mode: Mode, out: &mut Vec<u8>) -> Result<Option
 fn code_of(line: &str) -> &str {
     let comment = line.bytes().position(starts_comment);
     comment.map_or(line, |at| line.get(..at).unwrap_or(line))
+}
+
+/// What the second number column of a line is.
+fn what_checks(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Bundles => "an opcode byte",
+        Mode::Words => "a 32-bit word",
+    }
 }
 
 /// A number column at the cursor, at most `max`: `Ok(None)` when what is there is not a number.

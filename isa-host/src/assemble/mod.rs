@@ -27,8 +27,8 @@
 //!   hexadecimal after `0x` or in decimal) by the rule every record follows, each where the ones
 //!   before it end ([`crate::encode::Tally`]); `OPCODE` (the opcode byte) and `WORD` (the whole
 //!   32-bit word) against what the line encodes to.
-//! - Fields are `name=value` pairs separated by blanks, in any order; the values as the listing
-//!   writes them ([`de`]). A field left out takes its declared default where the declaration
+//! - Fields are `name=value` pairs separated by blanks, in any order, each value right after its
+//!   `=`; the values as the listing writes them ([`de`]). A field left out takes its declared default where the declaration
 //!   gives one (the sync band: zero, see [`fields::has_default`]); every other field is
 //!   required, and a line without it is refused with the field's name and byte. Reserved bytes
 //!   are never written on a line: they are zero.
