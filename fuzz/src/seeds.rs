@@ -1,7 +1,7 @@
 //! Writes a small seed corpus for the fuzz targets, generated rather than committed:
 //! `cargo run --manifest-path fuzz/Cargo.toml --bin seeds` fills `fuzz/corpus/<target>/` with a
-//! few valid bundles of every declared op, their JSON Lines records, and TSHUF's seed-004 block
-//! as words and as text.
+//! few valid bundles of every declared op, their JSON Lines records and listing lines, and
+//! TSHUF's seed-004 block as words, as text and as a word listing.
 
 use std::fs;
 use std::path::Path;
@@ -22,6 +22,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Ok(d)
     };
     let (bundles, json) = (dir("decode_any")?, dir("json_lines")?);
+    let listings = dir("assemble")?;
     let mut rng = SplitMix64::new(0x5EED);
     let mut n = 0;
     for decl in DECLARATIONS {
@@ -29,6 +30,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             fs::write(bundles.join(format!("{}-{k}", decl.name)), b)?;
             let op = decode_any(b)?;
             fs::write(json.join(format!("{}-{k}", decl.name)), serde_json::to_vec(&op)?)?;
+            let listing = isa_host::disassemble::<isa_host::BuiltIn>(b);
+            fs::write(listings.join(format!("{}-{k}", decl.name)), listing)?;
             n += 1;
         }
     }
@@ -37,6 +40,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
     fs::write(blocks.join("tshuf-words"), bytes)?;
     fs::write(blocks.join("tshuf-text"), TSHUF)?;
+    let word_listing = isa_host::disassemble_words::<isa_host::BuiltIn>(&bytes);
+    fs::write(listings.join("tshuf-listing"), word_listing)?;
     println!("{n} bundles and records, 2 blocks, under {}", root.display());
     Ok(())
 }

@@ -11,6 +11,12 @@
 //! - `encode_json_lines`: the 1,000,000 JSON Lines back to the 64 MB stream with the command's
 //!   own reader ([`isa_cli::cmd::encode::encode_lines`], on every core, as `isa encode` runs it),
 //!   per record;
+//! - `encode_listing`: the listing of the same stream (`isa decode`'s text) back to it, with
+//!   the same reader (each line read by [`isa_host::encode::read_line_into`], which assembles a listing line), per line;
+//! - then, outside criterion, the listing's encode time over the JSON Lines' on the first
+//!   20,000 lines of each, in alternating rounds (`paired.rs`, the median of 31 rounds' ratios,
+//!   so that a neighbour coming and going moves both sides): through the command's reader on
+//!   every core, and one line after another on one core ([`isa_host::encode::read_line_into`]);
 //! - `xxd`: the `xxd` hex dump of the same 64 MB file to a null sink, a floor for "one line of
 //!   text per few bytes" (skipped when `xxd` is not installed).
 //!
@@ -21,12 +27,36 @@ use std::io::Write as _;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
+mod paired;
+
 use criterion::{Criterion, Throughput};
 use isa_cli::BuiltIn;
 use isa_cli::cmd::decode::{Form, decode_bundles, decode_piece};
 use isa_cli::cmd::encode::{Mode, encode_lines};
 use isa_ops::decode_any;
 use isa_ops::dispatch::BUNDLE_SIZE;
+
+/// Lines of each text form timed against each other in alternating rounds.
+const PAIRED_LINES: usize = 20_000;
+
+/// The first `n` lines of `text`.
+fn first_lines(text: &str, n: usize) -> &str {
+    let end = text
+        .match_indices('\n')
+        .nth(n.saturating_sub(1))
+        .map_or(text.len(), |(at, _)| at + 1);
+    &text[..end]
+}
+
+/// Every line of `text` read to its bytes on one core, one after another; the bytes written.
+#[inline(never)]
+fn one_core(text: &str, out: &mut Vec<u8>) -> usize {
+    out.clear();
+    for line in text.lines() {
+        let _ = isa_host::encode::read_line_into::<BuiltIn>(line, Mode::Bundles, out);
+    }
+    out.len()
+}
 
 /// The example kernel: ten bundles of seven ops.
 const KERNEL: &[u8] = include_bytes!("../../examples/kernel.bin");
@@ -120,6 +150,30 @@ fn main() {
     g.bench_function("encode_json_lines", |b| {
         b.iter(|| encode_lines::<BuiltIn>(black_box(lines), Mode::Bundles))
     });
+    let listing = decode_bundles::<BuiltIn>(&stream, "bench", Form::Text).text;
+    assert_eq!(
+        encode_lines::<BuiltIn>(listing.as_bytes(), Mode::Bundles).as_deref(),
+        Ok(&stream[..])
+    );
+    g.bench_function("encode_listing", |b| {
+        b.iter(|| encode_lines::<BuiltIn>(black_box(listing.as_bytes()), Mode::Bundles))
+    });
+    let (json, text) = (
+        first_lines(&visitor.text, PAIRED_LINES),
+        first_lines(&listing, PAIRED_LINES),
+    );
+    let mut out = Vec::new();
+    assert_eq!(one_core(json, &mut out), one_core(text, &mut out));
+    let command = paired::ratio(|is_json| {
+        let lines = if is_json { json } else { text };
+        encode_lines::<BuiltIn>(black_box(lines.as_bytes()), Mode::Bundles).map_or(0, |s| s.len())
+    });
+    let single =
+        paired::ratio(|is_json| one_core(black_box(if is_json { json } else { text }), &mut out));
+    eprintln!(
+        "render/encode_listing over encode_json_lines, paired, {PAIRED_LINES} lines: every core \
+         {command:.3}x, one core {single:.3}x (listing time / JSON Lines time)"
+    );
     g.bench_function("json_serde", |b| {
         b.iter(|| json_serde(black_box(&stream), &mut serde))
     });

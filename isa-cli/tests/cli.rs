@@ -1592,7 +1592,7 @@ fn encode_word32_reports_each_bad_line_and_writes_nothing() {
         .assert()
         .code(1)
         .stderr(contains(
-            "bad.s:3: word 2: TSHUF's block needs B.IOR here, found BSTOP",
+            "bad.s:3:1: word 2: TSHUF's block needs B.IOR here, found BSTOP",
         ))
         .stderr(contains("bad.s:4: "))
         .stderr(contains("`q9`"))
@@ -1964,7 +1964,7 @@ fn encode_to_a_file_that_stops_at_a_bad_line_leaves_the_file_there_as_it_was() {
         .write_stdin(lines.join("\n"))
         .assert()
         .code(1)
-        .stderr(contains("<stdin>:17991:1: malformed JSON: expected value"))
+        .stderr(contains("<stdin>:17991:1: unknown op `garbage`"))
         .stderr(contains(
             "out.bin was not written (an existing file is left as it was)",
         ));

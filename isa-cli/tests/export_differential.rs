@@ -406,3 +406,50 @@ fn the_python_module_gives_the_records_of_decode_json_and_encodes_them_back() {
         "{compared} streams, {raw} raw records"
     );
 }
+
+/// `isa decode [--word32] S | isa encode [--word32] - -o T`, through the command itself: T.
+fn listing_through_the_command(dir: &Path, name: &str, bytes: &[u8], words: bool) -> Vec<u8> {
+    let path = dir.join(name);
+    fs::write(&path, bytes).expect("stream written");
+    let flags: &[&str] = if words { &["--word32"] } else { &[] };
+    let listing = Command::new(env!("CARGO_BIN_EXE_isa"))
+        .arg("decode")
+        .args(flags)
+        .arg(&path)
+        .output()
+        .expect("isa decode runs");
+    let listed = dir.join(format!("{name}.s"));
+    fs::write(&listed, &listing.stdout).expect("listing written");
+    let again = dir.join(format!("{name}.again"));
+    let encode = Command::new(env!("CARGO_BIN_EXE_isa"))
+        .arg("encode")
+        .args(flags)
+        .arg("-")
+        .arg("-o")
+        .arg(&again)
+        .stdin(fs::File::open(&listed).expect("listing read"))
+        .output()
+        .expect("isa encode runs");
+    assert!(
+        encode.status.success(),
+        "{name}: {}",
+        String::from_utf8_lossy(&encode.stderr)
+    );
+    fs::read(&again).expect("the stream written")
+}
+
+#[test]
+fn the_listing_of_every_stream_reads_back_through_the_command() {
+    let dir = scratch("listing");
+    let empty = [
+        ("empty.bin".to_string(), Vec::new(), false),
+        ("empty.words".to_string(), Vec::new(), true),
+    ];
+    for (name, bytes, words) in many_streams().iter().chain(&empty) {
+        assert_eq!(
+            &listing_through_the_command(&dir, name, bytes, *words),
+            bytes,
+            "{name}: decode | encode"
+        );
+    }
+}

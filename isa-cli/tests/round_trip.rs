@@ -1,5 +1,5 @@
-//! Every byte stream comes back whole: what `isa decode --json` writes, `isa encode` turns back
-//! into the very bytes it came from, for bundles and for 32-bit PTO words, whatever the bytes
+//! Every byte stream comes back whole: what `isa decode --json` writes, and the listing `isa
+//! decode` prints, `isa encode` turns back into the very bytes it came from, for bundles and for 32-bit PTO words, whatever the bytes
 //! are (bundles that do not decode, words no identity matches, a tail too short for a bundle or
 //! a word). And `isa encode` refuses a record that is not where the records before it end.
 //!
@@ -45,7 +45,34 @@ fn words_again(stream: &[u8]) -> Result<Vec<u8>, Vec<LineProblem>> {
     encode_lines::<BuiltIn>(json.as_bytes(), Mode::Words)
 }
 
-/// Asserts that `stream` comes back byte for byte in both modes.
+/// `stream` through `decode` (the listing) and back through `encode`, in `mode`: the command's
+/// functions, and the library's `assemble(disassemble(stream))`, which must agree.
+fn listing_again(stream: &[u8], mode: Mode) -> Result<Vec<u8>, Vec<LineProblem>> {
+    let (text, library) = match mode {
+        Mode::Bundles => (
+            decode_bundles::<BuiltIn>(stream, "s.bin", Form::Text).text,
+            isa_host::disassemble::<BuiltIn>(stream),
+        ),
+        Mode::Words => (
+            decode_words::<BuiltIn>(stream, "s.words", Form::Text).text,
+            isa_host::disassemble_words::<BuiltIn>(stream),
+        ),
+    };
+    assert_eq!(
+        text, library,
+        "the command's listing and the library's differ"
+    );
+    let assembled = match mode {
+        Mode::Bundles => isa_host::assemble::<BuiltIn>(&library),
+        Mode::Words => isa_host::assemble_words::<BuiltIn>(&library),
+    };
+    let command = encode_lines::<BuiltIn>(text.as_bytes(), mode);
+    assert_eq!(command, assembled.map_err(|e| e.0), "{text}");
+    command
+}
+
+/// Asserts that `stream` comes back byte for byte in both modes, through JSON Lines and
+/// through the listing.
 fn assert_round_trip(stream: &[u8]) {
     assert_eq!(
         bundles_again(stream).as_deref(),
@@ -57,6 +84,13 @@ fn assert_round_trip(stream: &[u8]) {
         Ok(stream),
         "words: {stream:02x?}"
     );
+    for mode in [Mode::Bundles, Mode::Words] {
+        assert_eq!(
+            listing_again(stream, mode).as_deref(),
+            Ok(stream),
+            "{mode:?} listing: {stream:02x?}"
+        );
+    }
 }
 
 /// Bundles picked from `source` in any order, then `edits` (a byte at a position replaced by

@@ -18,8 +18,8 @@ use serde_json::{Map, Value};
 
 use crate::isa::Isa;
 use crate::members::Members;
-pub use crate::record::{LineError, Misplaced};
-use crate::{raw, record, word_stream};
+pub use crate::record::{LineError, Misplaced, Mode};
+use crate::{assemble, raw, record, word_stream};
 
 /// A line that did not encode, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,39 +31,17 @@ pub struct LineProblem {
 }
 
 impl LineProblem {
-    /// `FILE:LINE: message`, or `FILE:LINE:COLUMN: message`.
+    /// `FILE:LINE: message`, or `FILE:LINE:COLUMN: message`; for a listing line, followed by
+    /// the line with a caret under the token at fault.
     pub fn located(&self, file: &str) -> String {
         let line = self.line;
-        match self.error.column() {
-            Some(c) => format!("{file}:{line}:{c}: {}", self.error),
-            None => format!("{file}:{line}: {}", self.error),
+        match (&self.error, self.error.column()) {
+            (LineError::Listing(e), Some(c)) => {
+                format!("{file}:{line}:{c}: {e}\n{}", e.snippet(line))
+            }
+            (_, Some(c)) => format!("{file}:{line}:{c}: {}", self.error),
+            (_, None) => format!("{file}:{line}: {}", self.error),
         }
-    }
-}
-
-/// What the lines hold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    /// 64-byte bundles, as `isa decode --json` writes them.
-    Bundles,
-    /// 32-bit PTO block words, as `isa decode --word32 --json` writes them, or blocks in
-    /// assembly text.
-    Words,
-}
-
-impl Mode {
-    /// What a line holds, for the message of one that is not an object.
-    pub fn what(self) -> &'static str {
-        match self {
-            Mode::Bundles => "one bundle per line",
-            Mode::Words => "a block or a word per line",
-        }
-    }
-
-    /// Whether a line is skipped: blank, or with `--word32` a `#` comment.
-    pub fn skips(self, line: &[u8]) -> bool {
-        let line = line.trim_ascii();
-        line.is_empty() || (self == Mode::Words && line.starts_with(b"#"))
     }
 }
 
@@ -143,8 +121,19 @@ fn check_offset(expected: Option<u64>, offset: Option<u64>) -> Result<(), Mispla
     }
 }
 
-/// One line to its bytes and its `offset`: a raw record in either mode; a bundle, or with
-/// `--word32` a block or a word, or a block in assembly text.
+/// Whether a line is JSON, not a listing line: an object or what would be one but for a
+/// mistake (it starts with `{`, or a byte-order mark), or another JSON value, which is refused
+/// as not an object (an array, a string, `null`, `true`, `false`, a lone number).
+fn is_json(text: &str) -> bool {
+    let text = text.trim();
+    text.starts_with(['{', '[', '"', '\u{feff}'])
+        || matches!(text, "null" | "true" | "false")
+        || text.parse::<f64>().is_ok()
+}
+
+/// One line to its bytes and its `offset`: a JSON Lines record (a raw record in either mode; a
+/// bundle, or with `--word32` a block or a word) or a listing line ([`assemble`]: a bundle, a
+/// word, raw bytes, a block in assembly text).
 pub fn read_line<I: Isa>(text: &str, mode: Mode) -> Result<Written, LineError> {
     let mut bytes = Vec::new();
     let offset = read_line_into::<I>(text, mode, &mut bytes)?;
@@ -159,9 +148,8 @@ pub fn read_line_into<I: Isa>(
     mode: Mode,
     out: &mut Vec<u8>,
 ) -> Result<Option<u64>, LineError> {
-    if mode == Mode::Words && !text.trim_start().starts_with('{') {
-        out.extend(word_bytes(&word_stream::encode_assembly(text)?));
-        return Ok(None);
+    if !is_json(text) {
+        return Ok(assemble::read::<I>(text, mode, out)?);
     }
     let start = out.len();
     let one_pass = match mode {
@@ -330,11 +318,35 @@ pub fn encode_values<I: Isa>(
     values: impl IntoIterator<Item = Result<Value, LineError>>,
     mode: Mode,
 ) -> Result<Vec<u8>, Vec<LineProblem>> {
+    let written = values
+        .into_iter()
+        .map(|value| value.and_then(|v| value_bytes::<I>(v, mode)))
+        .enumerate();
+    place_all(written)
+}
+
+/// The stream the lines of `text` stand for, each read as [`read_line`] reads it, in `mode`
+/// (blank lines and comment lines skipped); or every line that does not encode, with its 1-based
+/// number, in order.
+pub fn encode_text<I: Isa>(text: &str, mode: Mode) -> Result<Vec<u8>, Vec<LineProblem>> {
+    let written = text
+        .split('\n')
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.strip_suffix('\r').unwrap_or(line)))
+        .filter(|(_, line)| !mode.skips(line.as_bytes()))
+        .map(|(number, line)| (number, read_line::<I>(line, mode)));
+    place_all(written)
+}
+
+/// The records `written` read, numbered, each placed where the ones before it end
+/// ([`Tally`]): the stream, or every record that does not read or is misplaced.
+fn place_all(
+    written: impl Iterator<Item = (usize, Result<Written, LineError>)>,
+) -> Result<Vec<u8>, Vec<LineProblem>> {
     let mut tally = Tally::new();
     let mut stream = Vec::new();
     let mut problems = Vec::new();
-    for (line, value) in values.into_iter().enumerate() {
-        let written = value.and_then(|v| value_bytes::<I>(v, mode));
+    for (line, written) in written {
         let placed = match &written {
             Ok(w) => Ok(Placed {
                 offset: w.offset,

@@ -10,6 +10,8 @@
 //! | [`stream`] | a stream of bundles as items: whole bundles and the bytes after the last |
 //! | [`decode`] | each bundle to its value, or to a raw record with the reason it has none |
 //! | [`encode`] | records (JSON objects, as `isa decode --json` writes them) back to bytes |
+//! | [`assemble`] | a listing line (`isa decode`'s text) back to bytes, for any ISA |
+//! | [`text`] | a whole listing: `assemble(text)` and `disassemble(stream)`, each the other's inverse |
 //! | [`validate`] | every decode check and validator of a stream, as typed findings |
 //! | [`word_stream`] | streams of 32-bit words, TSHUF blocks |
 //! | [`place`] | places in memory (`sbuf[P0]@ADDR`), cores, element formats by name |
@@ -17,6 +19,7 @@
 //! | [`kernel`] | kernels as calls: tiles and arguments through each instruction's lowering |
 #![forbid(unsafe_code)]
 
+pub mod assemble;
 pub mod decode;
 pub mod encode;
 pub mod isa;
@@ -28,9 +31,11 @@ pub mod raw;
 pub mod record;
 pub mod rows;
 pub mod stream;
+pub mod text;
 pub mod validate;
 pub mod word_stream;
 
 pub use isa::{BuiltIn, Isa};
 pub use members::Members;
+pub use text::{AssembleErrors, assemble, assemble_words, disassemble, disassemble_words};
 pub use word_stream::{ItemKind, MAX_BLOCK_WORDS, WordDecoder, WordItem, WordProblem, WordReader};

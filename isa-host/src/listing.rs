@@ -7,7 +7,9 @@ use std::fmt::Write as _;
 use isa_core::render::{RenderError, write_hex};
 use isa_core::visit::FieldOrder;
 
+use crate::decode::{self, Record};
 use crate::members::Members;
+use crate::raw::{bad_line, trailing_line};
 
 /// Appends the bundle's line to `out` (without its newline): offset, opcode byte, op name,
 /// fields (from the field visitor, in place). On an error, what was appended stays.
@@ -26,6 +28,43 @@ pub fn bundle_line<B: Members>(
     out.push_str(name);
     out.push_str("  ");
     isa_core::render::text_member::<B, _>(view, FieldOrder::Offset, out)
+}
+
+/// The listing of `stream`, a whole stream of bundles of family `B`, a line per record
+/// ([`decode::records`]), each followed by a newline: what `isa decode` prints, and what
+/// [`crate::text::assemble`] reads back to `stream`.
+pub fn bundles<B: Members>(stream: &[u8]) -> String {
+    let mut out = String::with_capacity(stream.len() * 6);
+    for record in decode::records::<B>(stream) {
+        match record {
+            Record::Member {
+                offset,
+                member,
+                view,
+            } => {
+                let start = out.len();
+                let bytes = stream.get(offset..offset + B::WIDTH).unwrap_or_default();
+                let opcode = bytes.first().copied().unwrap_or_default();
+                if let Err(e) = bundle_line::<B>(&mut out, offset, opcode, &view) {
+                    out.truncate(start);
+                    let reason = format!("cannot print {}: {e}", member.name());
+                    out.push_str(&bad_line(offset, bytes, &reason));
+                }
+            }
+            Record::Raw {
+                offset,
+                bytes,
+                reason,
+            } if bytes.len() < B::WIDTH => out.push_str(&trailing_line(offset, bytes, &reason)),
+            Record::Raw {
+                offset,
+                bytes,
+                reason,
+            } => out.push_str(&bad_line(offset, bytes, &reason)),
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// Appends the JSON Lines form of a member of family `B` whose serde name is `tag` to `out`

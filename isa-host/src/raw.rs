@@ -23,8 +23,6 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
-use crate::listing;
-
 /// The member that makes a JSON object a raw record.
 pub const MEMBER: &str = "raw";
 
@@ -63,7 +61,24 @@ pub fn json(bytes: &[u8], reason: &str) -> String {
 
 /// `{"offset":N,"raw":"0102…","reason":"…"}`: the JSON Lines record of bytes at `offset`.
 pub fn record(offset: usize, bytes: &[u8], reason: &str) -> String {
-    listing::with_offset(offset, &json(bytes, reason))
+    format!(
+        "{{\"offset\":{offset},\"{MEMBER}\":\"{}\",\"{REASON}\":{}}}",
+        hex(bytes),
+        Value::from(reason)
+    )
+}
+
+/// `0x00000080  0xff  (bad)  bytes=…  ; reason`: the listing line of a whole bundle with no
+/// typed form, led by its opcode byte.
+pub fn bad_line(offset: usize, bytes: &[u8], reason: &str) -> String {
+    let opcode = bytes.first().copied().unwrap_or_default();
+    line(offset, &format!("{opcode:#04x}  (bad)"), bytes, reason)
+}
+
+/// `0x00000280  (trailing)  bytes=…  ; reason`: the listing line of the bytes after the last
+/// whole bundle or word.
+pub fn trailing_line(offset: usize, bytes: &[u8], reason: &str) -> String {
+    line(offset, "(trailing)", bytes, reason)
 }
 
 /// Why a raw record does not read.

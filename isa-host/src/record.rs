@@ -15,6 +15,7 @@
 use std::borrow::Cow;
 use std::fmt;
 use std::marker::PhantomData;
+use std::ops::Range;
 
 use isa_core::Family;
 use isa_core::family::serde_form::{Buffered, read_member};
@@ -210,6 +211,82 @@ impl<'de, A: MapAccess<'de>, F: Family> MapAccess<'de> for Members<A, F> {
     }
 }
 
+/// What the lines hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// 64-byte bundles, as `isa decode --json` writes them.
+    Bundles,
+    /// 32-bit PTO block words, as `isa decode --word32 --json` writes them, or blocks in
+    /// assembly text.
+    Words,
+}
+
+impl Mode {
+    /// What a line holds, for the message of one that is not an object.
+    pub fn what(self) -> &'static str {
+        match self {
+            Mode::Bundles => "one bundle per line",
+            Mode::Words => "a block or a word per line",
+        }
+    }
+
+    /// Whether a line is skipped: blank, or a comment (`;` or `#` first).
+    pub fn skips(self, line: &[u8]) -> bool {
+        let line = line.trim_ascii();
+        line.is_empty() || line.starts_with(b"#") || line.starts_with(b";")
+    }
+}
+
+/// A listing line that does not assemble: the message and the token at fault.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListingError {
+    /// The token at fault, as a byte range of the line (empty at the end of the line for what
+    /// is missing there).
+    pub span: Range<usize>,
+    /// What is wrong, and the fix.
+    pub message: String,
+    /// The line, as read (for the caret).
+    pub line: String,
+}
+
+impl fmt::Display for ListingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ListingError {}
+
+impl ListingError {
+    /// The 1-based column (in characters) where the token at fault starts.
+    pub fn column(&self) -> usize {
+        let before = self.line.get(..self.span.start).unwrap_or(&self.line);
+        before.chars().count() + 1
+    }
+
+    /// The line, numbered `number`, with a caret under each character of the token at fault
+    /// (one caret for what is missing at the end):
+    ///
+    /// ```text
+    ///   |
+    /// 3 | Memset  dtyp=bfloat16
+    ///   |         ^^^^
+    /// ```
+    pub fn snippet(&self, number: usize) -> String {
+        let gutter = number.to_string();
+        let pad = " ".repeat(gutter.len());
+        let shown: String = self
+            .line
+            .chars()
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
+        let token = self.line.get(self.span.clone()).unwrap_or_default();
+        let carets = "^".repeat(token.chars().count().max(1));
+        let indent = " ".repeat(self.column() - 1);
+        format!("{pad} |\n{gutter} | {shown}\n{pad} | {indent}{carets}")
+    }
+}
+
 /// Why one line did not encode.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LineError {
@@ -252,6 +329,9 @@ pub enum LineError {
     /// The op, block or word does not deserialize or encode: the library's message.
     #[error("{0}")]
     Value(String),
+    /// A listing line that does not assemble, with the token at fault.
+    #[error(transparent)]
+    Listing(#[from] ListingError),
 }
 
 impl From<String> for LineError {
@@ -261,10 +341,11 @@ impl From<String> for LineError {
 }
 
 impl LineError {
-    /// The column, when the line is malformed JSON.
+    /// The column, when the line is malformed JSON or a listing line.
     pub fn column(&self) -> Option<usize> {
         match self {
             LineError::Malformed { column, .. } => Some(*column),
+            LineError::Listing(e) => Some(e.column()),
             LineError::NotUtf8 { .. }
             | LineError::NotObject { .. }
             | LineError::BadOffset { .. }

@@ -442,6 +442,13 @@ fn failed_block_len(words: &[u32]) -> Option<usize> {
 /// lists them (and the declarations declare them).
 fn word_text<W: Members>(lead: &str, raw: u32, word: Result<&W, &DecodeError>) -> String {
     let line = match word {
+        Ok(w) if let Some(reason) = not_back(raw, w) => {
+            let what = format!("(bad {})", w.name());
+            format!(
+                "{lead}{raw:#010x}  {}",
+                raw::text(&what, &raw.to_le_bytes(), &reason)
+            )
+        }
         Ok(w) => {
             let bytes = raw.to_le_bytes();
             let mut fields = String::new();
@@ -478,17 +485,31 @@ fn word_text<W: Members>(lead: &str, raw: u32, word: Result<&W, &DecodeError>) -
 fn word_record<W: Members>(raw: u32, word: Result<&W, &DecodeError>) -> String {
     let bytes = raw.to_le_bytes();
     let reason = match word {
-        Ok(w) => match (encode_word(w), word_json(w, &bytes)) {
-            (Ok(again), Ok(json)) if again == raw => return json,
-            (Ok(again), Ok(_)) => {
-                format!("decodes as {} but encodes back as {again:#010x}", w.name())
-            }
-            (Err(e), _) => format!("decodes as {} but does not encode back: {e}", w.name()),
-            (Ok(_), Err(e)) => format!("{} has no JSON form: {e}", w.name()),
+        Ok(w) => match (not_back(raw, w), word_json(w, &bytes)) {
+            (None, Ok(json)) => return json,
+            (Some(reason), _) => reason,
+            (None, Err(e)) => format!("{} has no JSON form: {e}", w.name()),
         },
         Err(e) => reason(e),
     };
     raw::json(&bytes, &reason)
+}
+
+/// Why word `w`, decoded from `raw`, is kept as its bytes: it does not encode back to them;
+/// `None` when it does. A word's listing line and its record show its fields only then, so
+/// that either reads back to the very word.
+fn not_back<W: Members>(raw: u32, w: &W) -> Option<String> {
+    match encode_word(w) {
+        Ok(again) if again == raw => None,
+        Ok(again) => Some(format!(
+            "decodes as {} but encodes back as {again:#010x}",
+            w.name()
+        )),
+        Err(e) => Some(format!(
+            "decodes as {} but does not encode back: {e}",
+            w.name()
+        )),
+    }
 }
 
 /// The JSON object of word `w`, whose bytes are `bytes`.
@@ -509,6 +530,22 @@ fn block_json(block: &TshufBlock) -> Option<String> {
     serde_json::to_string(block)
         .ok()
         .map(|b| format!("{{\"block\":{b}}}"))
+}
+
+/// `0x00000000  text`: the listing line of an item of a word stream.
+pub fn line(item: &WordItem) -> String {
+    format!("{:#010x}  {}", item.offset, item.text)
+}
+
+/// The listing of `stream`, a whole stream of 32-bit words read by `decoder`, a line per item,
+/// each followed by a newline: what `isa decode --word32` prints.
+pub fn listing(decoder: &dyn WordDecoder, stream: &[u8]) -> String {
+    let mut out = String::new();
+    for item in decoder.decode(stream).iter().flatten() {
+        out.push_str(&line(item));
+        out.push('\n');
+    }
+    out
 }
 
 /// One block in assembly text to its words

@@ -56,7 +56,7 @@ fn call(
         .into_iter()
         .map(|(k, v)| (k.to_string(), Some(v)))
         .collect();
-    kernel::run::<BuiltIn>(call, positional, keywords)
+    kernel::run::<isa_ops::Op>(call, positional, keywords)
 }
 
 /// The bytes a lowering gives.

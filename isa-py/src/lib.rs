@@ -23,6 +23,7 @@
 //! | `view(data, op)` | the op's field table: a zero-copy structured array over the wire bytes |
 //! | `ops()`, `fields(op)` | [`isa_core::Family::DECLARATIONS`] |
 //! | `tensor_tensor(dst, data1, data2, op)`, … | [`isa_host::kernel::run`] on each of [`Isa::calls`]: an instruction's lowering, its bundles as `bytes` |
+//! | `assemble(text)`, `disassemble(data)` (and `_words`) | [`isa_host::text`]: the listing `isa decode` prints, and back |
 //!
 //! `data` is `bytes`, `bytearray`, `memoryview`, a NumPy `uint8` array or a path. Errors are
 //! Python exceptions carrying the library's message (`ValueError` for bytes or records that do
@@ -35,6 +36,7 @@
 #![forbid(unsafe_code)]
 
 mod args;
+mod asm;
 mod input;
 pub mod kernel;
 pub mod machine;
@@ -131,6 +133,7 @@ where
         },
     )?;
     kernel::register::<I>(m)?;
+    asm::register::<I>(m)?;
     Ok(())
 }
 

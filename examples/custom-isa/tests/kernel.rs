@@ -21,7 +21,7 @@ fn tensor_max(dst: &str, data: &str, imm: i64) -> Result<Vec<u8>, kernel::CallEr
     let calls = CustomIsa::calls();
     let call = calls.iter().find(|c| c.name == "tensor_max").unwrap();
     let args = vec![tile(0x100, dst), tile(0, data), Some(Value::Int(imm))];
-    kernel::run::<CustomIsa>(call, args, Vec::new())
+    kernel::run::<<CustomIsa as Isa>::Bundles>(call, args, Vec::new())
 }
 
 #[test]

@@ -130,7 +130,7 @@ impl Chunk {
             Ok(w) => match (form, &w.json) {
                 (Form::Json, Some(json)) => self.line(&listing::with_offset(w.offset, json)),
                 (Form::Json, None) => {}
-                (Form::Text, _) => self.line(&format!("{:#010x}  {}", w.offset, w.text)),
+                (Form::Text, _) => self.line(&isa_host::word_stream::line(&w)),
             },
             Err(p) => self
                 .problems
@@ -208,13 +208,11 @@ fn decode_chunk<B: Members>(
             Item::Bundle(b) => decode_bundle(&mut chunk, &b, name, form),
             Item::Trailing(t, rest) => {
                 chunk.problems.push(report::trailing(name, &t));
-                chunk.line(&raw_form(
-                    form,
-                    t.offset,
-                    "(trailing)",
-                    rest,
-                    &t.to_string(),
-                ));
+                let reason = t.to_string();
+                chunk.line(&match form {
+                    Form::Text => raw::trailing_line(t.offset, rest, &reason),
+                    Form::Json => raw::record(t.offset, rest, &reason),
+                });
             }
         }
     }
@@ -236,10 +234,7 @@ fn decode_bundle<B: Members>(chunk: &mut Chunk, b: &Located<'_, B>, name: &str, 
     };
     // Written straight into the chunk's text; taken back if it fails half-way.
     let start = chunk.text.len();
-    let written = match form {
-        Form::Text => listing::bundle_line::<B>(&mut chunk.text, b.offset, b.opcode(), &view),
-        Form::Json => json_record(&mut chunk.text, b, &view, &op),
-    };
+    let written = typed_line(form, &mut chunk.text, b, &view, &op);
     match written {
         Ok(()) => chunk.text.push('\n'),
         Err(e) => {
@@ -253,34 +248,32 @@ fn decode_bundle<B: Members>(chunk: &mut Chunk, b: &Located<'_, B>, name: &str, 
     }
 }
 
-/// The JSON record of a bundle that decodes to `op`: its typed form when that encodes back to
-/// the bundle's very bytes, its raw record otherwise ([`round_trip`]).
-fn json_record<B: Members>(
+/// The line of a bundle that decodes to `op`, in `form`: its fields when that encodes back to
+/// the bundle's very bytes, the line of its bytes otherwise ([`round_trip`]), so that either
+/// form reads back to the stream.
+fn typed_line<B: Members>(
+    form: Form,
     out: &mut String,
     b: &Located<'_, B>,
     view: &B::View<'_>,
     op: &B,
 ) -> Result<(), RenderError> {
-    match round_trip(op, b.bytes) {
-        Ok(()) => listing::json_line::<B>(out, b.offset, op.tag(), view),
-        Err(reason) => {
-            out.push_str(&raw::record(b.offset, b.bytes, &reason));
+    match (round_trip(op, b.bytes), form) {
+        (Ok(()), Form::Text) => listing::bundle_line::<B>(out, b.offset, b.opcode(), view),
+        (Ok(()), Form::Json) => listing::json_line::<B>(out, b.offset, op.tag(), view),
+        (Err(reason), _) => {
+            out.push_str(&bad(form, b, &reason));
             Ok(())
         }
     }
 }
 
-/// The line of a bundle that has no typed form, in `form`.
+/// The line of a bundle that has no typed form, in `form`: the listing's `(bad)` line or the
+/// raw JSON record.
 fn bad<B: Family>(form: Form, b: &Located<'_, B>, reason: &str) -> String {
-    let what = format!("{:#04x}  (bad)", b.opcode());
-    raw_form(form, b.offset, &what, b.bytes, reason)
-}
-
-/// Bytes with no typed form in `form`: the listing's `(bad)` line or the raw JSON record.
-fn raw_form(form: Form, offset: usize, what: &str, bytes: &[u8], reason: &str) -> String {
     match form {
-        Form::Text => raw::line(offset, what, bytes, reason),
-        Form::Json => raw::record(offset, bytes, reason),
+        Form::Text => raw::bad_line(b.offset, b.bytes, reason),
+        Form::Json => raw::record(b.offset, b.bytes, reason),
     }
 }
 

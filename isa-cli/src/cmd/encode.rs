@@ -1,6 +1,9 @@
-//! `isa encode [FILE|-] -o OUT`: JSON Lines, one bundle per line as `isa decode --json` writes
-//! them, back to a stream of 64-byte bundles; with `--word32`, lines as `isa decode --word32
-//! --json` writes them (or blocks in assembly text) back to a stream of 32-bit PTO block words.
+//! `isa encode [FILE|-] -o OUT`: the listing `isa decode` prints, or JSON Lines as `isa decode
+//! --json` writes them, in any mix, one bundle per line, back to a stream of 64-byte bundles;
+//! with `--word32`, lines as `isa decode --word32` or `--word32 --json` writes them (or blocks in
+//! assembly text) back to a stream of 32-bit PTO block words. A listing line is read by
+//! [`isa_host::assemble`] (for any ISA, from its declarations), the same reader the Python
+//! package's `assemble` uses.
 //!
 //! In either mode a raw record, `{"offset":N,"raw":"<hex>","reason":"…"}` (see [`isa_host::raw`]),
 //! is written back byte for byte: that is how `decode --json` carries what has no typed form, so
@@ -15,8 +18,8 @@
 //!
 //! Every line is read and every problem is reported with its line number (and column, for
 //! malformed JSON; and for a value that does not deserialize, the member at fault and its byte);
-//! if any line fails, `OUT` is not written at all. Blank lines are skipped, and
-//! with `--word32` so are lines starting with `#`; a line may end with `\r\n`.
+//! if any line fails, `OUT` is not written at all. Blank lines are skipped, and so are lines
+//! starting with `#` or `;`; a line may end with `\r\n`.
 //!
 //! The input is read as a stream, in batches of whole lines, on a thread of its own: each batch
 //! is encoded on every core while the next arrives, its problems are reported as soon as it is
@@ -46,9 +49,10 @@ use crate::{lines, report};
 /// Arguments of `isa encode`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// JSON Lines as `isa decode --json` writes them, each record at the `offset` where the one
-    /// before it ends (or without an `offset`); `-` or nothing reads standard input. An empty
-    /// input (or blank lines only) is the empty stream: OUT is written, empty.
+    /// The listing `isa decode` prints (or written by hand) or JSON Lines as `isa decode --json`
+    /// writes them, in any mix, each line at the offset where the one before it ends (or
+    /// without one); `-` or nothing reads standard input. An empty input (or blank lines only)
+    /// is the empty stream: OUT is written, empty.
     pub input: Option<PathBuf>,
     /// The stream to write (`-`: standard output). Written only if every line encodes; a file
     /// already there is left as it was otherwise. Standard output gets every byte of the lines

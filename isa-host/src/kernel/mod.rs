@@ -54,7 +54,7 @@
 //!     Value::Str("float32".into()),
 //! ]);
 //! let args = [row(0x200), row(0x0), row(0x100)].map(Some).to_vec();
-//! let bytes = kernel::run::<isa_host::BuiltIn>(&ADD, args, Vec::new())?;
+//! let bytes = kernel::run::<isa_ops::Op>(&ADD, args, Vec::new())?;
 //! assert_eq!((bytes.len(), bytes[0], bytes[0x0E]), (64, 0x41, 0x04)); // TensorTensor, add
 //! # Ok::<(), CallError>(())
 //! ```
