@@ -22,7 +22,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from mutation import sources, verdict  # noqa: E402
-from mutation.mutants import MEANING_FREE, code_names, mutants  # noqa: E402
+from mutation.mutants import code_names, mutants  # noqa: E402
 
 
 @dataclass
@@ -121,18 +121,22 @@ def _group(results: list, key) -> dict:
     return groups
 
 
-def render(report: Report) -> str:
-    """The report as Markdown: the tables, how mutants were caught, the meaning-free fields,
-    the survivors and the disagreements."""
+def render(report: Report, by_field: bool = False) -> str:
+    """The report as Markdown: the tables (by strategy, by op, by kind of perturbation and, with
+    `by_field`, by field), how mutants were caught, the meaning-free fields, the survivors, the
+    unjudged mutants and the disagreements."""
     scored = report.scored()
     cases = ", ".join(f"{k} {v}" for k, v in report.cases.items())
     lines = [f"cases judged: {sum(report.cases.values())} ({cases}); cases the reference leaves unstated: {sum(report.unstated.values())}", ""]
     lines += _table("strategy", _group(scored, lambda r: r.strategy)) + [""]
+    lines += _table("op", _group(scored, lambda r: r.op)) + [""]
     lines += _table("kind of perturbation", _group(scored, lambda r: r.mutant.kind)) + [""]
+    if by_field:
+        lines += _table("op.field", _group(scored, lambda r: f"{r.op}.{r.mutant.field.split('.')[0]}")) + [""]
     hows = Counter(r.verdict.how.split(":")[0] for r in scored if r.verdict.outcome == verdict.CAUGHT)
     lines += ["| caught by | mutants |", "| --- | ---: |"] + [f"| {k} | {v} |" for k, v in hows.most_common()] + [""]
     free = [r for r in report.results if r.mutant.meaning_free and r.verdict.outcome != verdict.VOID]
-    lines += _table("meaning-free field type", _group(free, lambda r: _type_of(r))) + [""]
+    lines += _table("meaning-free field type", _group(free, lambda r: r.mutant.type)) + [""]
     void = sum(1 for r in report.results if r.verdict.outcome == verdict.VOID)
     lines += [f"void (the same bytes as the original, not counted): {void}", ""]
     lines += [
@@ -144,16 +148,6 @@ def render(report: Report) -> str:
     lines += _unjudged(report)
     lines += _listing("disagreements (caught, yet the mutated record's reference equals the original's)", report.disagreements())
     return "\n".join(lines)
-
-
-def _type_of(result: Result) -> str:
-    return next(t for t in MEANING_FREE if t in _free_types(result))
-
-
-def _free_types(result: Result) -> set:
-    from mutation.mutants import _rows
-
-    return {row["type"] for row in _rows(result.op) if result.mutant.field.split(".")[0] == row["name"]}
 
 
 def _unjudged(report: Report) -> list:
@@ -181,10 +175,11 @@ def main(argv=None) -> int:
     parser.add_argument("--cases", type=int, default=10, help="cases drawn per strategy (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="the Hypothesis seed of the draws (default 0)")
     parser.add_argument("--sample", type=int, help="judge this many mutants a case, drawn with the seed (default all)")
+    parser.add_argument("--by-field", action="store_true", help="also print the table by op and field")
     parser.add_argument("--only", nargs="*", choices=sorted(sources.STRATEGIES), help="strategies to run (default all)")
     args = parser.parse_args(argv)
     report = mutate(args.cases, args.seed, args.only, args.sample)
-    print(render(report))
+    print(render(report, args.by_field))
     return 1 if report.survivors() else 0
 
 

@@ -39,14 +39,18 @@ PLAIN = frozenset({"u8", "u16", "u32", "u64", "i8", "i16", "i32", "bool"})
 
 @dataclass(frozen=True)
 class Mutant:
-    """One perturbation: the field (`in0.strides[1]`), its kind (the column of the tables),
-    the change in words and the mutated record."""
+    """One perturbation: the field (`in0.strides[1]`), its declared type, its kind (the column
+    of the tables), the change in words and the mutated record."""
 
     field: str
+    type: str
     kind: str
     change: str
     record: dict
-    meaning_free: bool = False
+
+    @property
+    def meaning_free(self) -> bool:
+        return self.type in MEANING_FREE
 
 
 @lru_cache(maxsize=None)
@@ -66,11 +70,8 @@ def mutants(record: dict, names: dict) -> list:
     for row in _rows(record["op"]):
         if row["name"] not in record or row["kind"] in ("constant", "reserved"):
             continue
-        free = row["type"] in MEANING_FREE
         for field, kind, change, value in _perturb(row, record[row["name"]], names.get(row["name"])):
-            mutated = dict(record)
-            mutated[row["name"]] = value
-            found.append(Mutant(field or row["name"], kind, change, mutated, free))
+            found.append(Mutant(field or row["name"], row["type"], kind, change, {**record, row["name"]: value}))
     return found + _swaps(record)
 
 
@@ -159,5 +160,5 @@ def _swaps(record: dict) -> list:
     for a, b in combinations(rows, 2):
         if a["type"] == b["type"] and record[a["name"]] != record[b["name"]]:
             mutated = {**record, a["name"]: record[b["name"]], b["name"]: record[a["name"]]}
-            found.append(Mutant(f"{a['name']}<->{b['name']}", "swap", f"{a['name']} and {b['name']} swapped", mutated))
+            found.append(Mutant(f"{a['name']}<->{b['name']}", a["type"], "swap", f"{a['name']} and {b['name']} swapped", mutated))
     return found
