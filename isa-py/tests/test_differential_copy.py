@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from conftest import examples
 from differential import harness
 from differential.strategies import CORES, SYNC, dtypes, operand, partitions, shapes
+from reference.numeric import FORMATS
 
 PREDICATES = ["uint8", "uint16", "uint32"]
 
@@ -60,7 +61,11 @@ def memset_cases(draw):
     name = draw(dtypes(core))
     dst = draw(operand("dst", name, where, nums, output=True))
     if name.startswith(("int", "uint")):
-        fill = draw(st.one_of(st.integers(0, 300), st.integers(0, 2**32 - 1)))
+        # Mostly within the dtype's range (a fill outside it leaves every element unstated),
+        # negative fills as their two's-complement word.
+        info = np.iinfo(FORMATS[name])
+        value = draw(st.one_of(st.integers(int(info.min), int(info.max)), st.integers(0, 300), st.integers(0, 2**32 - 1)))
+        fill = value & 0xFFFF_FFFF
     else:
         value = draw(st.one_of(st.sampled_from(FILLS), st.floats(-1e6, 1e6, width=32)))
         fill = int(np.float32(value).view(np.uint32))

@@ -5,7 +5,7 @@ patterns written out by hand [N1]."""
 import numpy as np
 import pytest
 
-from reference import Unstated
+from reference import Unstated, ops
 from reference.access import Memory, Pattern, locate, word
 from reference.alu import TABLE, alu, apply
 from reference.numeric import Values, from_f32, mismatches, to_f32
@@ -95,3 +95,32 @@ def test_memory_reads_and_writes_through_a_walk():
     assert memory.read(walk, np.dtype(np.int16)).tolist() == [[5, 3, 1], [11, 9, 7]]
     memory.write(walk, np.int16([[50, 30, 10], [0, 0, 0]]))
     assert memory.regions["sbuf"][2, 64:76].view(np.int16).tolist() == [0, 10, 2, 30, 4, 50]
+
+
+def _walk(addr: int, n: int) -> dict:
+    return {"addr": addr, "strides": [1, 1], "nums": [n, 1]}
+
+
+def test_a_scan_over_walks_of_unequal_length_is_unstated():
+    # tensor_tensor_scan pairs data0[i] with data1[i] [I1]; walks of unequal length pair nothing.
+    record = {
+        "op": "ScalarTensorTensor",
+        "opcode": "tensor_tensor_scan_arith",
+        "accumulator_cmd": "idle",
+        "tensor0": _walk(64, 3),
+        "tensor1": _walk(128, 4),
+        "out": _walk(192, 3),
+        "tensor0_dtype": "float32",
+        "tensor1_dtype": "float32",
+        "out_dtype": "float32",
+        "scalar_src": "immediate",
+        "scalar": 0,
+        "scalar_dtype": "float32",
+        "op0": "add",
+        "op1": "add",
+        "reverse": "none",
+        "num_active_channels": 1,
+    }
+    with pytest.raises(Unstated, match="tensor1 elements"):
+        ops.run(record, ops.State("v3"))
+    ops.run({**record, "tensor1": _walk(128, 3)}, ops.State("v3"))  # equal walks run

@@ -1,10 +1,11 @@
 """Runs a case on a fresh simulator Machine and on the reference, and compares every output.
 
-A case is a core, a list of records and their operands. Every operand's span is loaded with the
-same random data into both; the reference runs the records on its own memory model, the
-simulator runs the encoded stream; then each output walk is compared element by element
-(`reference.numeric.mismatches`) and every byte of an output span the walk does not reach must
-be unchanged. A mismatch fails with a reproducer: the core, the records, where the loaded arrays
+A case is a core, a list of records and their operands. Every operand's guard block (its span
+over all partitions, widened, `layout`) and then its span are loaded with the same random data
+into both; the reference runs the records on its own memory model, the simulator runs the
+encoded stream; then each output walk is compared element by element
+(`reference.numeric.mismatches`) and every other byte of every guard block must be as the
+reference left it, so a write past a walk's end, its partitions or its start is seen. A mismatch fails with a reproducer: the core, the records, where the loaded arrays
 were saved and the first differing elements."""
 
 import json
@@ -17,10 +18,11 @@ import numpy as np
 
 import isa_bundles as isa
 from reference import ops
+from reference.access import PARTITIONS
 from reference.numeric import FORMATS, Unstated, mismatches
 
 from . import coverage
-from .layout import Operand, place
+from .layout import Operand, guard_length, place
 from .values import values
 
 
@@ -58,6 +60,8 @@ def prepare(case: Case) -> None:
     for op in case.operands:
         if op.data is None or op.data.shape != (op.partitions, op.span):
             op.data = values(rng, op.dtype, (op.partitions, op.span), op.profile)
+    for op in case.operands:
+        op.guard = rng.integers(0, 256, size=(PARTITIONS, guard_length(op)), dtype=np.uint8)
 
 
 def run(case: Case, label: Callable) -> Outcome:
@@ -67,25 +71,36 @@ def run(case: Case, label: Callable) -> Outcome:
     label = label(case)
     state = ops.State(case.core)
     machine = isa.Machine(core=case.core)
-    for op in case.operands:
-        state.memory.load(op.space, op.partition, op.span_start, op.data)
-        machine.load(op.space, op.span_start, op.data, partition=op.partition)
+    load(case, state, machine)
     try:
-        writes, drained = _reference(case, state)
+        writes, drained = reference(case.records, state)
     except Unstated as why:
         coverage.record(*label, case.core, unstated=True)
         return Outcome(0, 0, str(why))
     events = machine.run(isa.encode(case.records), drains=case.drains or None)
-    compared = sum(_compare_write(case, machine, state, w) for w in writes)
-    registers = _compare_drains(case, events, drained)
-    coverage.record(*label, case.core, elements=compared + registers)
-    return Outcome(compared, registers)
+    outcome = compare(case, machine, state, writes, (events, drained))
+    coverage.record(*label, case.core, elements=outcome.elements + outcome.registers)
+    return outcome
 
 
-def _reference(case: Case, state: ops.State):
+def load(case: Case, state: ops.State, machine) -> None:
+    """Loads every operand's guard block, then every operand's span, into the reference's
+    memory and the machine, each when given (not None)."""
+    loads = [(op.space, 0, op.guard_start, op.guard) for op in case.operands]
+    loads += [(op.space, op.partition, op.span_start, op.data) for op in case.operands]
+    for space, partition, byte, array in loads:
+        if state is not None:
+            state.memory.load(space, partition, byte, array)
+        if machine is not None:
+            machine.load(space, byte, array, partition=partition)
+
+
+def reference(records: list, state: ops.State):
+    """Runs `records` on the reference: the writes of every op and, by the stream byte offset
+    of each DveReadAccumulator, the registers it drains."""
     writes, drained = [], {}
     offset = 0
-    for rec in case.records:
+    for rec in records:
         if rec["op"] == "DveReadAccumulator":
             drained[offset] = ops.drain(state)
         else:
@@ -94,24 +109,49 @@ def _reference(case: Case, state: ops.State):
     return writes, drained
 
 
+def compare(case: Case, machine, state: ops.State, writes: list, drains: tuple) -> Outcome:
+    """Compares the machine's memory with the reference's `writes` and the machine's drain
+    `events` with the reference's drained registers (`drains` = (events, drained)); raises
+    AssertionError with a reproducer on the first difference."""
+    compared = sum(_compare_write(case, machine, w) for w in writes)
+    _compare_guards(case, machine, state, writes)
+    return Outcome(compared, _compare_drains(case, *drains))
+
+
 def _operand(case: Case, write) -> Operand:
     return next(op for op in case.operands if op.descriptor()["addr"] == write.pattern.addr and op.dtype == write.dtype)
 
 
-def _compare_write(case: Case, machine, state: ops.State, write) -> int:
+def _compare_write(case: Case, machine, write) -> int:
     op = _operand(case, write)
-    dtype = FORMATS[op.dtype]
-    got = machine.dump(op.space, op.span_start, dtype, (op.partitions, op.span), partition=op.partition)
-    region = state.memory.regions[op.space][op.partition : op.partition + op.partitions]
-    want_span = np.ascontiguousarray(region[:, op.span_start : op.span_start + op.span * op.itemsize]).view(dtype)
+    got = machine.dump(op.space, op.span_start, FORMATS[op.dtype], (op.partitions, op.span), partition=op.partition)
     walk = op.walk()
     bad = mismatches(got[:, walk], write.expected, op.dtype)
-    untouched = np.ones(op.span, bool)
-    untouched[walk] = False
-    gaps = got[:, untouched].view(f"u{op.itemsize}") != want_span[:, untouched].view(f"u{op.itemsize}")
-    if bad.any() or gaps.any():
-        raise AssertionError(_reproducer(case, op, got[:, walk], write, bad, gaps.any()))
+    if bad.any():
+        raise AssertionError(_reproducer(case, op, got[:, walk], write, bad))
     return int(write.expected.stated.sum())
+
+
+def _compare_guards(case: Case, machine, state: ops.State, writes: list) -> None:
+    """Every byte of every guard block but the written walks' is as the reference left it."""
+    walks = {}
+    for write in writes:
+        op = _operand(case, write)
+        walks.setdefault(id(op), []).append(write)
+    for op in case.operands:
+        length = op.guard.shape[1]
+        got = machine.dump(op.space, op.guard_start, np.uint8, (PARTITIONS, length))
+        differs = got != state.memory.regions[op.space][:, op.guard_start : op.guard_start + length]
+        for write in walks.get(id(op), []):
+            rows = list(write.pattern.rows())
+            differs[np.ix_(rows, (write.pattern.bytes(op.itemsize) - op.guard_start).reshape(-1))] = False
+        if differs.any():
+            p, b = (int(i) for i in np.argwhere(differs)[0])
+            raise AssertionError(
+                _header(case) + f"{int(differs.sum())} bytes of {op.name}'s guard block outside the walks changed; the first: "
+                f"partition {p}, byte {op.guard_start + b:#x}: simulator {got[p, b]:#04x}, reference "
+                f"{state.memory.regions[op.space][p, op.guard_start + b]:#04x}"
+            )
 
 
 def _compare_drains(case: Case, events: list, drained: dict) -> int:
@@ -137,10 +177,12 @@ def _compare_drains(case: Case, events: list, drained: dict) -> int:
 def _header(case: Case) -> str:
     path = _save(case)
     records = "\n".join(json.dumps(r) for r in case.records)
-    loads = "\n".join(
+    guards = [f"  m.load({o.space!r}, {o.guard_start}, arrays[{o.name + '_guard'!r}])" for o in case.operands]
+    spans = [
         f"  m.load({o.space!r}, {o.span_start}, arrays[{o.name!r}].view({FORMATS[o.dtype].name!r}), partition={o.partition})"
         for o in case.operands
-    )
+    ]
+    loads = "\n".join(guards + spans)
     return (
         f"core {case.core}, data seed {case.seed}; to reproduce:\n"
         f"  arrays = np.load({path!r}); m = isa_bundles.Machine(core={case.core!r})\n{loads}\n"
@@ -149,10 +191,8 @@ def _header(case: Case) -> str:
     )
 
 
-def _reproducer(case, op, got, write, bad, gaps) -> str:
+def _reproducer(case, op, got, write, bad) -> str:
     lines = [_header(case)]
-    if gaps:
-        lines.append(f"bytes of {op.name}'s span outside its walk changed")
     where = np.argwhere(bad)[:10]
     want = write.expected
     for p, k in where:
@@ -181,5 +221,7 @@ def _inputs(case: Case, out: Operand, p: int, k: int) -> dict:
 def _save(case: Case) -> str:
     folder = os.environ.get("ISA_REPRO_DIR") or tempfile.mkdtemp(prefix="isa-repro-")
     path = os.path.join(folder, f"case-{case.seed}.npz")
-    np.savez(path, **{op.name: op.data.view(f"u{op.itemsize}") for op in case.operands})
+    arrays = {op.name: op.data.view(f"u{op.itemsize}") for op in case.operands}
+    arrays.update({op.name + "_guard": op.guard for op in case.operands})
+    np.savez(path, **arrays)
     return path

@@ -1,5 +1,9 @@
 """Operands of a case: a dtype, a memory, a partition range and an access pattern, each placed
-in its own span of bytes so that no two operands overlap."""
+in its own span of bytes so that no two operands overlap. Each span lies in a guard block: the
+span's bytes over all 128 partitions, rounded out to ALIGN and widened by ALIGN bytes either
+side (neighbouring operands share the ALIGN bytes between them), which the harness loads and
+requires unchanged wherever no walk writes, so that a write past a walk's end, partitions or
+start is seen."""
 
 from dataclasses import dataclass, field
 from typing import Optional
@@ -9,7 +13,8 @@ import numpy as np
 from reference.access import WINDOW, Pattern, word
 from reference.numeric import FORMATS
 
-#: Where the first span of each memory starts, and the alignment of every span.
+#: Where the first span of each memory starts, and the alignment of every span; ALIGN bytes
+#: of guard lie before each span and after its rounded-up end.
 FIRST, ALIGN = 0x40, 64
 
 
@@ -30,6 +35,9 @@ class Operand:
     span_start: int = 0
     span: int = 0
     data: Optional[np.ndarray] = field(default=None, repr=False)
+    #: The guard block's first byte and its random bytes, `(PARTITIONS, length)`.
+    guard_start: int = 0
+    guard: Optional[np.ndarray] = field(default=None, repr=False)
 
     @property
     def itemsize(self) -> int:
@@ -53,14 +61,20 @@ class Operand:
 
 
 def place(operands: list[Operand]) -> None:
-    """Gives each operand a disjoint span in its memory; raises ValueError when they do not fit
-    the memory models' windows."""
+    """Gives each operand a disjoint span in its memory, ALIGN guard bytes apart; raises
+    ValueError when they do not fit the memory models' windows."""
     cursor = {space: FIRST for space in WINDOW}
     for op in operands:
         lo, hi = op.reach()
         op.span = hi - lo + 1
         op.span_start = cursor[op.space]
         op.byte = op.span_start - lo * op.itemsize
-        cursor[op.space] = -(-(op.span_start + op.span * op.itemsize) // ALIGN) * ALIGN
+        op.guard_start = op.span_start - ALIGN
+        cursor[op.space] = -(-(op.span_start + op.span * op.itemsize) // ALIGN) * ALIGN + ALIGN
         if cursor[op.space] > WINDOW[op.space]:
             raise ValueError(f"the operands do not fit {op.space}'s {WINDOW[op.space]} bytes")
+
+
+def guard_length(op: Operand) -> int:
+    """The bytes of an operand's guard block: ALIGN, the span rounded up to ALIGN, ALIGN."""
+    return -(-(op.span * op.itemsize) // ALIGN) * ALIGN + 2 * ALIGN

@@ -98,12 +98,12 @@ class Memory:
         space, _, _ = locate(pattern.addr)
         index = pattern.bytes(dtype.itemsize)
         rows = self.regions[space][list(pattern.rows())]
-        return np.ascontiguousarray(rows[:, index]).view(dtype).reshape(pattern.partitions, -1)
+        return np.ascontiguousarray(rows[:, index]).view(dtype).reshape(pattern.partitions, pattern.elements)
 
     def write(self, pattern: Pattern, values: np.ndarray) -> None:
         """Writes `(partitions, elements)` values along a walk."""
         space, _, _ = locate(pattern.addr)
         index = pattern.bytes(values.dtype.itemsize)
-        codes = np.ascontiguousarray(values).view(np.uint8).reshape(pattern.partitions, -1, values.dtype.itemsize)
+        codes = np.ascontiguousarray(values).view(np.uint8).reshape(pattern.partitions, pattern.elements, values.dtype.itemsize)
         for row, p in enumerate(pattern.rows()):
             self.regions[space][p, index] = codes[row]

@@ -277,6 +277,8 @@ def tensor_tensor_scan(rec: dict, state: State) -> list[Write]:
     data0, data1, out = (Pattern.of(rec[k], n) for k in ("tensor0", "tensor1", "out"))
     if sum(num > 1 for num in data0.nums) > 1:
         raise Unstated("a scan over more than one free axis")
+    if data0.elements != data1.elements:
+        raise Unstated(f"a scan of {data0.elements} tensor0 elements over {data1.elements} tensor1 elements")
     x, sx = _read(state, data0, rec["tensor0_dtype"])
     y, sy = _read(state, data1, rec["tensor1_dtype"])
     initial, ok = _scalar(state, rec["scalar_src"], rec["scalar"], n, rec["scalar_dtype"])
