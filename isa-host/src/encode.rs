@@ -132,7 +132,7 @@ fn is_json(text: &str) -> bool {
 }
 
 /// One line to its bytes and its `offset`: a JSON Lines record (a raw record in either mode; a
-/// bundle, or with `--word32` a block or a word) or a listing line ([`assemble`]: a bundle, a
+/// bundle, or with `--word32` a block or a word) or a listing line ([`assemble`](mod@crate::assemble): a bundle, a
 /// word, raw bytes, a block in assembly text).
 pub fn read_line<I: Isa>(text: &str, mode: Mode) -> Result<Written, LineError> {
     let mut bytes = Vec::new();

@@ -10,7 +10,7 @@
 //! | [`stream`] | a stream of bundles as items: whole bundles and the bytes after the last |
 //! | [`decode`] | each bundle to its value, or to a raw record with the reason it has none |
 //! | [`encode`] | records (JSON objects, as `isa decode --json` writes them) back to bytes |
-//! | [`assemble`] | a listing line (`isa decode`'s text) back to bytes, for any ISA |
+//! | [`assemble`](mod@assemble) | a listing line (`isa decode`'s text) back to bytes, for any ISA |
 //! | [`text`] | a whole listing: `assemble(text)` and `disassemble(stream)`, each the other's inverse |
 //! | [`validate`] | every decode check and validator of a stream, as typed findings |
 //! | [`word_stream`] | streams of 32-bit words, TSHUF blocks |

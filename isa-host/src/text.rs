@@ -22,7 +22,7 @@ impl fmt::Display for AssembleErrors {
 impl std::error::Error for AssembleErrors {}
 
 /// The stream of bundles the listing `text` stands for (lines as `isa decode` prints them, or
-/// written by hand, JSON Lines records among them; see [`crate::assemble`]), or every line that
+/// written by hand, JSON Lines records among them; see [`crate::assemble`](mod@crate::assemble)), or every line that
 /// does not assemble.
 pub fn assemble<I: Isa>(text: &str) -> Result<Vec<u8>, AssembleErrors> {
     encode::encode_text::<I>(text, Mode::Bundles).map_err(AssembleErrors)

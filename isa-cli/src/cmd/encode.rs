@@ -2,7 +2,7 @@
 //! --json` writes them, in any mix, one bundle per line, back to a stream of 64-byte bundles;
 //! with `--word32`, lines as `isa decode --word32` or `--word32 --json` writes them (or blocks in
 //! assembly text) back to a stream of 32-bit PTO block words. A listing line is read by
-//! [`isa_host::assemble`] (for any ISA, from its declarations), the same reader the Python
+//! [`isa_host::assemble()`] (for any ISA, from its declarations), the same reader the Python
 //! package's `assemble` uses.
 //!
 //! In either mode a raw record, `{"offset":N,"raw":"<hex>","reason":"…"}` (see [`isa_host::raw`]),

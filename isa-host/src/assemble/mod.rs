@@ -1,8 +1,8 @@
 //! The assembler of the listing: what `isa decode` prints, read back to the very bytes it came
 //! from, for any ISA. Nothing here is written per op: a line's member is found by its name in
 //! the family's declarations, its fields are read by the member's own serde form (the values
-//! asked for by type, [`de`]), and the field table says which fields there are, where each sits
-//! and which may be left out ([`fields`]). A user's family assembles as the built-in one does.
+//! asked for by type, `de.rs`), and the field table says which fields there are, where each sits
+//! and which may be left out (`fields.rs`). A user's family assembles as the built-in one does.
 //!
 //! A line of a stream of bundles:
 //!
@@ -28,8 +28,8 @@
 //!   before it end ([`crate::encode::Tally`]); `OPCODE` (the opcode byte) and `WORD` (the whole
 //!   32-bit word) against what the line encodes to.
 //! - Fields are `name=value` pairs separated by blanks, in any order, each value right after its
-//!   `=`; the values as the listing writes them ([`de`]). A field left out takes its declared default where the declaration
-//!   gives one (the sync band: zero, see [`fields::has_default`]); every other field is
+//!   `=`; the values as the listing writes them (`de.rs`). A field left out takes its declared default where the declaration
+//!   gives one (the sync band: zero, see `fields::has_default`); every other field is
 //!   required, and a line without it is refused with the field's name and byte. Reserved bytes
 //!   are never written on a line: they are zero.
 //! - Raw bytes are written back byte for byte, whatever they are: that is how a listing carries

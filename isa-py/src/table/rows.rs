@@ -7,7 +7,7 @@
 //! for every claimed bundle's row, op after op in [`Family::DECLARATIONS`] order and within an
 //! op part after part: each part decodes with [`Family::decode_batch`] on its own thread, and
 //! each bundle that decodes goes into the next row of its op's place, the generated field
-//! visitor showing the values and [`Writer`] storing each at the slot the layout gives it,
+//! visitor showing the values and `Writer` storing each at the slot the layout gives it,
 //! checking only that the value is of the slot's kind and fits it. Claimed bundles that do not
 //! decode leave their row unwritten, and the rows after them are moved up, so each op's rows
 //! of a segment are contiguous and in stream order. The caller copies them to where the op's
