@@ -27,18 +27,16 @@ fn get_f32(m: &Machine, p: usize, a: usize, n: usize) -> Vec<f32> {
         .collect()
 }
 
-/// Every partition: scores x_j = (j - 256) / 64 at byte 0 (fp32 × 512), a causal mask (fp32)
-/// at 2048 that is 1.0 for j >= 500, a padding mask (bf16) at 4096 that is 1.0 for j < 480.
+/// Every partition: scores x_j = (j - 256) / 64 at byte 0 (fp32 × 512), a causal mask (uint8)
+/// at 2048 that is 1 for j >= 500, a padding mask (uint8) at 4096 that is 1 for j < 480.
 fn loaded() -> Machine {
     let mut m = Machine::new(Core::V2);
     let f32s = |f: &dyn Fn(usize) -> f32| -> Vec<u8> {
         (0..512).flat_map(|j| f(j).to_le_bytes()).collect()
     };
     let scores = f32s(&|j| (j as f32 - 256.0) / 64.0);
-    let causal = f32s(&|j| if j >= 500 { 1.0 } else { 0.0 });
-    let padding: Vec<u8> = (0..512u16)
-        .flat_map(|j| if j < 480 { 0x3F80u16 } else { 0 }.to_le_bytes())
-        .collect();
+    let causal: Vec<u8> = (0..512).map(|j| u8::from(j >= 500)).collect();
+    let padding: Vec<u8> = (0..512).map(|j| u8::from(j < 480)).collect();
     for p in 0..128 {
         put(&mut m, p, 0, &scores);
         put(&mut m, p, 2048, &causal);
