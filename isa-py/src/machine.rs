@@ -66,13 +66,13 @@ fn format(dtype: &Bound<'_, PyAny>) -> PyResult<Format> {
     let name: String = dtype.getattr("name")?.extract()?;
     let itemsize: usize = dtype.getattr("itemsize")?.extract()?;
     let order: String = dtype.getattr("byteorder")?.extract()?;
-    Format::ALL
-        .into_iter()
-        .find(|f| f.ml_dtypes_name() == name && f.bytes() == itemsize && order != ">")
+    place::format(&name)
+        .ok()
+        .filter(|f| f.bytes() == itemsize && order != ">")
         .ok_or_else(|| {
             PyTypeError::new_err(format!(
                 "dtype {name} ({itemsize} bytes, byte order {order:?}) is no element format of the machine; the formats are {}",
-                Format::ALL.map(Format::ml_dtypes_name).join(", ")
+                place::format_names()
             ))
         })
 }
