@@ -9,12 +9,9 @@ from hypothesis import strategies as st
 
 from conftest import examples
 from differential import harness
-from differential.strategies import CORES, DRAWN, SYNC, dtypes, operand, partitions, shapes
+from differential.strategies import BINARY, CORES, IMMEDIATES, SYNC, dtypes, logical, operand, ops_pair, out_dtypes, partitions, shapes
 from reference.alu import TABLE
 
-BINARY = sorted(n for n, a in TABLE.items() if a.kind == "arith" and n != "bypass" and n in DRAWN)
-UNARY = sorted(n for n, a in TABLE.items() if a.kind == "unary" and n in DRAWN)
-IMMEDIATES = [0.0, -0.0, 1.0, -1.0, 0.5, 2.0, -3.0, 7.25, 1e-3, 65504.0, 1e30, np.inf, -np.inf, np.nan]
 
 
 def _bits(value: float) -> int:
@@ -34,16 +31,6 @@ def scalar(draw, name, where, unary: bool, boolean: bool = False):
     profile = "boolean" if boolean else None
     vector = draw(operand(name, "float32", where, (1,), space=draw(st.sampled_from(["sbuf", "psum"])), profile=profile))
     return "physical_ap", None, vector
-
-
-def _logical(*names) -> bool:
-    return any(n.startswith("logical") for n in names)
-
-
-def _out_dtypes(core, *names):
-    """The output dtypes worth drawing: a float when a function is inexact (an integer output of
-    an inexact result is unstated)."""
-    return dtypes(core, ("float",)) if any(TABLE[n].ulps for n in names) else dtypes(core)
 
 
 def _word(source, word, vector, ops):
@@ -100,28 +87,16 @@ def stt_record(opcode, names, n, ops, stages, scalar_slot) -> dict:
 
 
 @st.composite
-def ops_pair(draw, core):
-    """op0 and op1 with the reverse flags: an inexact function (pow, rsqrt) only where nothing
-    but bypass follows it; a unary function never reversed."""
-    allowed = [a for a in BINARY + UNARY if core in TABLE[a].cores]
-    op0 = draw(st.sampled_from(allowed))
-    op1 = "bypass" if TABLE[op0].ulps else draw(st.sampled_from(allowed + ["bypass"] * 4))
-    reverse0 = TABLE[op0].kind != "unary" and draw(st.booleans())
-    reverse1 = TABLE[op1].kind != "unary" and op1 != "bypass" and draw(st.booleans())
-    return op0, op1, {(False, False): "none", (True, False): "first", (False, True): "second", (True, True): "both"}[(reverse0, reverse1)]
-
-
-@st.composite
 def tensor_scalar_cases(draw):
     core = draw(st.sampled_from(CORES))
     where, nums = draw(partitions()), draw(shapes(3))
     op0, op1, reverse = draw(ops_pair(core))
-    names = draw(dtypes(core)), draw(_out_dtypes(core, op0, op1))
-    profile = {"pow": "positive", "rsqrt": "positive"}.get(op0, "boolean" if _logical(op0, op1) else None)
+    names = draw(dtypes(core)), draw(out_dtypes(core, op0, op1))
+    profile = {"pow": "positive", "rsqrt": "positive"}.get(op0, "boolean" if logical(op0, op1) else None)
     data = draw(operand("input", names[0], where, nums, profile=profile))
     out = draw(operand("out", names[1], where, nums, output=True))
-    s0 = draw(scalar("s0", where, TABLE[op0].kind == "unary", _logical(op0, op1)))
-    s1 = draw(scalar("s1", where, TABLE[op1].kind == "unary" or op1 == "bypass", _logical(op0, op1)))
+    s0 = draw(scalar("s0", where, TABLE[op0].kind == "unary", logical(op0, op1)))
+    s1 = draw(scalar("s1", where, TABLE[op1].kind == "unary" or op1 == "bypass", logical(op0, op1)))
     vectors = [v for _, _, v in (s0, s1) if v is not None]
 
     def build(ops):
@@ -148,9 +123,9 @@ def cumulative_cases(draw):
     op0 = draw(st.sampled_from([a for a in BINARY if not TABLE[a].ulps and core in TABLE[a].cores]))
     op1 = draw(st.sampled_from(["add", "mult", "max", "min"]))
     names = [draw(dtypes(core).filter(lambda n: n not in ("int32", "uint32"))) for _ in range(2)]
-    data = draw(operand("input", names[0], where, nums, profile="boolean" if _logical(op0) else "small"))
+    data = draw(operand("input", names[0], where, nums, profile="boolean" if logical(op0) else "small"))
     out = draw(operand("out", names[1], where, nums, output=True))
-    s0 = draw(scalar("s0", where, False, _logical(op0)))
+    s0 = draw(scalar("s0", where, False, logical(op0)))
     s1 = draw(scalar("s1", where, False))
     cmd = draw(st.sampled_from(["zero_accumulate", "load_accumulate"]))
     reverse = draw(st.sampled_from(["none", "first"]))
@@ -181,14 +156,14 @@ def stt_cases(draw):
     # An inexact op0 (pow) would feed op1 an error no test can bound: only op1 may be inexact.
     op0 = draw(st.sampled_from([a for a in binary if not TABLE[a].ulps]))
     op1 = draw(st.sampled_from(binary))
-    names = [draw(dtypes(core)), draw(dtypes(core)), draw(_out_dtypes(core, op1))]
-    logical = "boolean" if _logical(op0, op1) else None
-    profile = {"pow": "positive"}.get(op0, logical)
+    names = [draw(dtypes(core)), draw(dtypes(core)), draw(out_dtypes(core, op1))]
+    flags = "boolean" if logical(op0, op1) else None
+    profile = {"pow": "positive"}.get(op0, flags)
     spaces = draw(st.sampled_from([("sbuf", "sbuf"), ("psum", "sbuf"), ("sbuf", "psum")]))
     data = draw(operand("tensor0", names[0], where, nums, space=spaces[0], profile=profile))
-    other = draw(operand("tensor1", names[1], where, nums, space=spaces[1], profile={"pow": "positive"}.get(op1, logical)))
+    other = draw(operand("tensor1", names[1], where, nums, space=spaces[1], profile={"pow": "positive"}.get(op1, flags)))
     out = draw(operand("out", names[2], where, nums, output=True))
-    s = draw(scalar("s", where, False, _logical(op0, op1)))
+    s = draw(scalar("s", where, False, logical(op0, op1)))
     reverse = draw(st.sampled_from(["none", "first", "second", "both"]))
     vectors = [s[2]] if s[2] is not None else []
 
@@ -218,12 +193,12 @@ def scan_cases(draw):
     exact = [a for a in BINARY if not TABLE[a].ulps and core in TABLE[a].cores]
     op0, op1 = draw(st.sampled_from(exact)), draw(st.sampled_from(exact))
     names = [draw(dtypes(core)) for _ in range(3)]
-    logical = "boolean" if _logical(op0, op1) else "small"
+    flags = "boolean" if logical(op0, op1) else "small"
     spaces = draw(st.sampled_from([("sbuf", "sbuf"), ("psum", "sbuf"), ("sbuf", "psum")]))
-    data0 = draw(operand("tensor0", names[0], where, nums, space=spaces[0], profile=logical))
-    data1 = draw(operand("tensor1", names[1], where, nums, space=spaces[1], profile=logical))
+    data0 = draw(operand("tensor0", names[0], where, nums, space=spaces[0], profile=flags))
+    data1 = draw(operand("tensor1", names[1], where, nums, space=spaces[1], profile=flags))
     out = draw(operand("out", names[2], where, nums, output=True))
-    initial = draw(scalar("initial", where, False, _logical(op0, op1)))
+    initial = draw(scalar("initial", where, False, logical(op0, op1)))
     reverse = draw(st.sampled_from(["none", "first", "second", "both"]))
     vectors = [initial[2]] if initial[2] is not None else []
 

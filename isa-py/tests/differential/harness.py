@@ -12,7 +12,7 @@ import json
 import os
 import tempfile
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 import numpy as np
 
@@ -28,8 +28,13 @@ from .values import values
 
 @dataclass
 class Case:
-    """A core, its operands, a data seed and `build`, which makes the records from the placed
-    operands (by name); `records` holds them once `prepare` has run."""
+    """A core, its operands, a data seed and `build`, which makes the records (or, for a case
+    of kernel calls, the calls' bundles) from the placed operands (by name); `stream` and
+    `records` hold them once `prepare` has run.
+
+    The reference runs the records, unless the case has a `meaning`: then `meaning(state)`
+    gives the writes and the drained registers (by stream offset) from the calls themselves,
+    never from the bundles their lowerings made, and `call` says what was called."""
 
     core: str
     build: Callable
@@ -38,6 +43,11 @@ class Case:
     #: stream byte offset of a DveReadAccumulator -> the SBUF byte its read-out lands at.
     drains: dict = field(default_factory=dict)
     records: list = field(default_factory=list)
+    stream: bytes = b""
+    meaning: Optional[Callable] = None
+    call: str = ""
+    #: The module whose codec and Machine run the case: isa_bundles, or a user's ISA module.
+    module: Any = isa
 
 
 @dataclass
@@ -54,8 +64,9 @@ def prepare(case: Case) -> None:
     an operand brings data of its span's shape."""
     place(case.operands)
     built = case.build({op.name: op for op in case.operands})
+    case.stream = built if isinstance(built, bytes) else case.module.encode(built)
     # The reference reads what the bytes say: the records decoded from the encoded stream.
-    case.records = [{k: v for k, v in r.items() if k != "offset"} for r in isa.decode(isa.encode(built))]
+    case.records = [{k: v for k, v in r.items() if k != "offset"} for r in case.module.decode(case.stream)]
     rng = np.random.default_rng(case.seed)
     for op in case.operands:
         if op.data is None or op.data.shape != (op.partitions, op.span):
@@ -70,14 +81,14 @@ def run(case: Case, label: Callable) -> Outcome:
     prepare(case)
     label = label(case)
     state = ops.State(case.core)
-    machine = isa.Machine(core=case.core)
+    machine = case.module.Machine(core=case.core)
     load(case, state, machine)
     try:
-        writes, drained = reference(case.records, state)
+        writes, drained = case.meaning(state) if case.meaning else reference(case.records, state)
     except Unstated as why:
         coverage.record(*label, case.core, unstated=True)
         return Outcome(0, 0, str(why))
-    events = machine.run(isa.encode(case.records), drains=case.drains or None)
+    events = machine.run(case.stream, drains=case.drains or None)
     outcome = compare(case, machine, state, writes, (events, drained))
     coverage.record(*label, case.core, elements=outcome.elements + outcome.registers)
     return outcome
@@ -183,7 +194,8 @@ def _header(case: Case) -> str:
         for o in case.operands
     ]
     loads = "\n".join(guards + spans)
-    return (
+    called = f"the call: {case.call}\n" if case.call else ""
+    return called + (
         f"core {case.core}, data seed {case.seed}; to reproduce:\n"
         f"  arrays = np.load({path!r}); m = isa_bundles.Machine(core={case.core!r})\n{loads}\n"
         f"  m.run(isa_bundles.encode(records))  # the records below, one JSON object a line\n"

@@ -52,6 +52,12 @@ class Operand:
     def descriptor(self) -> dict:
         return {"addr": word(self.space, self.partition, self.byte), "strides": list(self.strides), "nums": list(self.nums)}
 
+    def tile(self) -> tuple:
+        """The operand as a kernel call's tile: `(space, address, start_partition, partitions,
+        [[step, num], ...] outermost first, dtype)`."""
+        free = [[s, n] for s, n in zip(reversed(self.strides), reversed(self.nums))]
+        return (self.space, self.byte, self.partition, self.partitions, free, self.dtype)
+
     def pattern(self) -> Pattern:
         return Pattern.of(self.descriptor(), self.partitions)
 

@@ -3,6 +3,8 @@ input strides (broadcast 0 and negative included), injective output strides, ope
 
 import math
 
+import numpy as np
+
 from hypothesis import strategies as st
 
 from reference.alu import TABLE
@@ -96,3 +98,29 @@ def operand(draw, name, dtype, where, nums, output=False, space=None, profile=No
 
 
 SYNC = {"wait_mode": 0, "wait_index": 0, "update_mode": 0, "update_index": 0, "value": 0}
+#: The binary and unary arithmetic functions drawn, and the fp32 immediates scalars draw from.
+BINARY = sorted(n for n, a in TABLE.items() if a.kind == "arith" and n != "bypass" and n in DRAWN)
+UNARY = sorted(n for n, a in TABLE.items() if a.kind == "unary" and n in DRAWN)
+IMMEDIATES = [0.0, -0.0, 1.0, -1.0, 0.5, 2.0, -3.0, 7.25, 1e-3, 65504.0, 1e30, np.inf, -np.inf, np.nan]
+
+
+def logical(*names) -> bool:
+    return any(n.startswith("logical") for n in names)
+
+
+def out_dtypes(core, *names):
+    """The output dtypes worth drawing: a float when a function is inexact (an integer output of
+    an inexact result is unstated)."""
+    return dtypes(core, ("float",)) if any(TABLE[n].ulps for n in names) else dtypes(core)
+
+
+@st.composite
+def ops_pair(draw, core):
+    """op0 and op1 with the reverse flags: an inexact function (pow, rsqrt) only where nothing
+    but bypass follows it; a unary function never reversed."""
+    allowed = [a for a in BINARY + UNARY if core in TABLE[a].cores]
+    op0 = draw(st.sampled_from(allowed))
+    op1 = "bypass" if TABLE[op0].ulps else draw(st.sampled_from(allowed + ["bypass"] * 4))
+    reverse0 = TABLE[op0].kind != "unary" and draw(st.booleans())
+    reverse1 = TABLE[op1].kind != "unary" and op1 != "bypass" and draw(st.booleans())
+    return op0, op1, {(False, False): "none", (True, False): "first", (False, True): "second", (True, True): "both"}[(reverse0, reverse1)]

@@ -365,16 +365,19 @@ def exponential(rec: dict, state: State) -> list[Write]:
         exact = np.exp(shifted.astype(np.float64)).astype(np.float32)
     stated = sx & ok0
     values = finish(exact, stated, alus.FP32_FUNCTION_ULPS, rec["out_dtype"], state.core)
-    _accumulate(rec, state, out, exact, stated)
+    init = _scalar(state, rec["imm1_src"], rec["imm1"], n) if rec["accumulator_cmd"] == LOAD else None
+    accumulate(state, rec["accumulator_cmd"], init, out, rec["out_dtype"], exact, stated)
     return [_store(state, "out", out, rec["out_dtype"], values)]
 
 
-def _accumulate(rec: dict, state: State, out: Pattern, dst: np.ndarray, stated: np.ndarray) -> None:
-    """`accumulator += dst[i]` over each partition under the reduce command [I1 exponential].
+def accumulate(state: State, cmd: str, init, out: Pattern, out_dtype: str, dst: np.ndarray, stated: np.ndarray) -> None:
+    """`accumulator += dst[i]` over each partition under the reduce command `cmd` [I1
+    exponential]; `init` is reduce_init's `(values, stated)` for load_reduce.
+
     The registers are one a compute lane; which lane a partition other than 0..P-1 from start
     partition 0 feeds is on no page, and whether a non-fp32 dst adds its rounded values is on
     no page either: such registers become unstated."""
-    regs, cmd = state.registers, rec["accumulator_cmd"]
+    regs = state.registers
     lanes = np.arange(dst.shape[0])
     if cmd == IDLE:
         regs.stated[:] = False  # "Even when reduce_cmd is set to idle, the accumulator state may still be modified."
@@ -382,11 +385,10 @@ def _accumulate(rec: dict, state: State, out: Pattern, dst: np.ndarray, stated: 
     if cmd == RESET:
         regs.value[lanes], regs.bound[lanes], regs.stated[lanes] = 0.0, 0.0, True
     elif cmd == LOAD:
-        init, ok = _scalar(state, rec["imm1_src"], rec["imm1"], dst.shape[0])
-        regs.value[lanes], regs.bound[lanes], regs.stated[lanes] = init[:, 0], 0.0, ok[:, 0]
+        regs.value[lanes], regs.bound[lanes], regs.stated[lanes] = init[0][:, 0], 0.0, init[1][:, 0]
     elif cmd != REDUCE:
         raise Unstated(f"exponential takes idle, reset_reduce, reduce or load_reduce, not {cmd}")
-    plain = locate(out.addr)[1] == 0 and rec["out_dtype"] == "float32"
+    plain = locate(out.addr)[1] == 0 and out_dtype == "float32"
     regs.bound[lanes] += _sum_bound(regs.value[lanes], dst, alus.FP32_FUNCTION_ULPS)
     regs.value[lanes] += dst.astype(np.float64).sum(axis=1)
     # Near the fp32 range, whether a partial sum overflows depends on the order of the adds.

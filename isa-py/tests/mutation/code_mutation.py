@@ -1,0 +1,192 @@
+"""Code mutation: cargo-mutants' mutants of the lowerings and of the simulator's meanings, each
+built into the Python module and judged by the differential suite.
+
+    cargo mutants --list --workspace --json -f 'isa-ops/src/*.rs' -f 'isa-sim/src/ops/*.rs' \\
+        -f isa-sim/src/alu.rs -f isa-sim/src/step.rs > mutants.json
+    git worktree add --detach /tmp/mutated HEAD
+    CI=true target/isa-py-venv/bin/python isa-py/tests/mutation/code_mutation.py mutants.json \\
+        --tree /tmp/mutated [--sample N --seed S] [--only REGEX] [--report FILE]
+
+cargo-mutants writes each mutant as a replacement of a span of one function (a body replaced
+by a default value, an operator swapped, a match arm deleted, a condition forced). The unmutated
+tree must pass the suite first (a baseline, as cargo-mutants runs one). For each
+mutant this script writes the replacement into the scratch tree `--tree` (a checkout of the
+same sources), builds the module there (`cargo build --release -p isa-bundles`), puts the
+built library in place of the installed one and runs the differential tests and the kernel
+calls' tests (`pytest -x`, the `ci` Hypothesis profile) against it. A mutant is
+
+- **caught** when a test fails;
+- **unviable** when it does not build (cargo-mutants counts these apart too);
+- a **survivor** when every test passes; each is listed with its function and replacement, to
+  be killed by a new case or explained as equivalent (TESTING.md).
+
+The installed module is put back at the end. The tree's file is restored after each mutant.
+"""
+
+import argparse
+import json
+import os
+import pathlib
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = pathlib.Path(__file__).resolve().parent
+TESTS = HERE.parent
+#: The tests a mutant runs against: the differential suite and the kernel calls.
+SUITE = sorted(str(p) for p in TESTS.glob("test_differential_*.py")) + [str(TESTS / "test_kernel_calls.py")]
+#: The test files that are not needed: these hold disagreements as expected failures.
+SKIPPED = ("test_differential_disagreements.py",)
+CAUGHT, SURVIVOR, UNVIABLE, TIMEOUT = "caught", "survivor", "unviable", "timeout"
+
+
+def installed_module() -> pathlib.Path:
+    """The installed extension file of isa_bundles, found without importing it here."""
+    code = "import importlib.util as u; print(u.find_spec('isa_bundles.isa_bundles').origin)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return pathlib.Path(out.stdout.strip())
+
+
+def apply(tree: pathlib.Path, mutant: dict) -> str:
+    """Writes the mutant's replacement over its span; returns the file's original text."""
+    path = tree / mutant["file"]
+    text = path.read_text()
+    lines = text.splitlines(keepends=True)
+    span = mutant["span"]
+    start = sum(len(l) for l in lines[: span["start"]["line"] - 1]) + span["start"]["column"] - 1
+    end = sum(len(l) for l in lines[: span["end"]["line"] - 1]) + span["end"]["column"] - 1
+    path.write_text(text[:start] + mutant["replacement"] + text[end:])
+    return text
+
+
+#: The build a mutant is judged with: the release profile, made quick to rebuild (incremental,
+#: opt-level 1); the suite's verdicts do not depend on the optimisation level.
+QUICK_RELEASE = {
+    "CARGO_PROFILE_RELEASE_INCREMENTAL": "true",
+    "CARGO_PROFILE_RELEASE_OPT_LEVEL": "1",
+    "CARGO_PROFILE_RELEASE_CODEGEN_UNITS": "64",
+}
+
+
+def build(tree: pathlib.Path, target: pathlib.Path, timeout: int) -> bool:
+    env = dict(os.environ, CARGO_TARGET_DIR=str(target), **QUICK_RELEASE)
+    command = ["cargo", "build", "--quiet", "--release", "-p", "isa-bundles", "--features", "pyo3/extension-module"]
+    try:
+        return subprocess.run(command, cwd=tree, env=env, capture_output=True, timeout=timeout).returncode == 0
+    except subprocess.TimeoutExpired:
+        return False
+
+
+def install(target: pathlib.Path, module: pathlib.Path) -> None:
+    """The built library in place of the installed one, by an atomic rename."""
+    staged = module.with_suffix(".staged")
+    shutil.copyfile(target / "release" / "libisa_bundles.so", staged)
+    os.replace(staged, module)
+
+
+def run_suite(timeout: int) -> tuple[str, str]:
+    """The verdict, and the test that caught the mutant."""
+    tests = [t for t in SUITE if not t.endswith(SKIPPED)]
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests]
+    env = dict(os.environ, CI="true")
+    try:
+        done = subprocess.run(command, cwd=TESTS, env=env, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return TIMEOUT, ""
+    if done.returncode == 0:
+        return SURVIVOR, ""
+    failed = [line for line in done.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
+    return CAUGHT, (failed or [done.stdout.strip().splitlines()[-1:] or ""])[0]
+
+
+def judge(mutant, tree: pathlib.Path, target: pathlib.Path, module: pathlib.Path, timeout: int) -> tuple[str, str]:
+    """Builds the tree with `mutant` applied (None: the baseline, unmutated) and runs the suite."""
+    original = apply(tree, mutant) if mutant else None
+    try:
+        if not build(tree, target, timeout):
+            return UNVIABLE, ""
+        install(target, module)
+        return run_suite(timeout)
+    finally:
+        if mutant:
+            (tree / mutant["file"]).write_text(original)
+
+
+def select(mutants: list, only: str, sample: int, seed: int) -> list:
+    picked = [m for m in mutants if re.search(only, m["name"])] if only else list(mutants)
+    if sample and sample < len(picked):
+        picked = random.Random(seed).sample(picked, sample)
+    return sorted(picked, key=lambda m: m["name"])
+
+
+def report(results: list) -> str:
+    by_file: dict = {}
+    for mutant, verdict, _ in results:
+        row = by_file.setdefault(mutant["file"], {CAUGHT: 0, SURVIVOR: 0, UNVIABLE: 0, TIMEOUT: 0})
+        row[verdict] += 1
+    lines = ["| file | mutants | caught | survivors | unviable | timeouts | score |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    total = {CAUGHT: 0, SURVIVOR: 0, UNVIABLE: 0, TIMEOUT: 0}
+    for name, row in sorted(by_file.items()):
+        for k in total:
+            total[k] += row[k]
+        lines.append(_row(name, row))
+    lines.append(_row("**all**", total))
+    survivors = [f"- `{m['name']}`" for m, v, _ in results if v == SURVIVOR]
+    return "\n".join(lines + ["", "Survivors:", ""] + (survivors or ["- none"])) + "\n"
+
+
+def _row(name: str, row: dict) -> str:
+    viable = row[CAUGHT] + row[SURVIVOR] + row[TIMEOUT]
+    score = f"{100 * (row[CAUGHT] + row[TIMEOUT]) / viable:.1f}%" if viable else "-"
+    count = sum(row.values())
+    return f"| {name} | {count} | {row[CAUGHT]} | {row[SURVIVOR]} | {row[UNVIABLE]} | {row[TIMEOUT]} | {score} |"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("mutants", type=pathlib.Path, help="cargo mutants --list --json output")
+    parser.add_argument("--tree", type=pathlib.Path, required=True, help="a scratch checkout of the same sources")
+    parser.add_argument("--target", type=pathlib.Path, help="its target directory (default TREE/target)")
+    parser.add_argument("--only", default="", help="a regex the mutants' names must match")
+    parser.add_argument("--sample", type=int, default=0, help="judge this many mutants, drawn with --seed")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--timeout", type=int, default=900, help="seconds for a build or a test run")
+    parser.add_argument("--report", type=pathlib.Path, help="write the Markdown table here")
+    parser.add_argument("--log", type=pathlib.Path, help="append one JSON line a judged mutant here")
+    args = parser.parse_args()
+    target = args.target or args.tree / "target"
+    mutants = select(json.loads(args.mutants.read_text()), args.only, args.sample, args.seed)
+    module = installed_module()
+    saved = module.read_bytes()
+    results = []
+    try:
+        baseline, by = judge(None, args.tree, target, module, args.timeout)
+        if baseline != SURVIVOR:
+            print(f"the unmutated tree does not pass the suite ({baseline}): {by}", file=sys.stderr)
+            return 1
+        for i, mutant in enumerate(mutants, 1):
+            began = time.monotonic()
+            verdict, by = judge(mutant, args.tree, target, module, args.timeout)
+            seconds = time.monotonic() - began
+            results.append((mutant, verdict, seconds))
+            print(f"[{i}/{len(mutants)}] {verdict:9} {seconds:5.0f} s  {mutant['name']}  {by}", flush=True)
+            if args.log:
+                with args.log.open("a") as log:
+                    entry = {"name": mutant["name"], "verdict": verdict, "seconds": round(seconds), "by": by}
+                    log.write(json.dumps(entry) + "\n")
+    finally:
+        staged = module.with_suffix(".staged")
+        staged.write_bytes(saved)
+        os.replace(staged, module)
+    text = report(results)
+    if args.report:
+        args.report.write_text(text)
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

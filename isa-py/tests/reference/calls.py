@@ -1,0 +1,217 @@
+"""The public meaning of each kernel call, over the call's own tiles.
+
+`reference.ops` gives a bundle's record a meaning; this module gives one to a call as a kernel
+author writes it (`isa_bundles.tensor_tensor(dst, data1, data2, op)` and its siblings, which
+follow the nki.isa signatures [I1]). It reads the tiles as the tile convention states them and
+never looks at the bundles a lowering made, so a lowering that fills a field wrong (swaps
+data1 and data2, drops a reverse flag, packs a stride off by one) computes something else than
+the call's meaning, and a differential test sees it.
+
+A tile is `(space, address, start_partition, partitions, free, dtype)`: `free` is
+`[[step, num], ...]` outermost first, steps in elements, or a shape walked row by row; every
+partition walks the same free pattern from byte `address` [I1 tiles; N1]. A scalar operand is
+a Python number (an fp32 immediate) or a tile of one element a partition.
+"""
+
+from dataclasses import dataclass
+from typing import Union
+
+import numpy as np
+
+from . import alu as alus
+from . import ops
+from .access import Pattern, word
+from .numeric import FORMATS, Unstated, Values, fmt, is_integer
+
+Scalar = Union[float, int, tuple]
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A call's tile as the reference reads it: its walk and its dtype."""
+
+    pattern: Pattern
+    dtype: str
+
+    @classmethod
+    def of(cls, tile: tuple) -> "Tile":
+        space, address, start, partitions, free, dtype = tile
+        if all(isinstance(axis, int) for axis in free):
+            steps, step = [], 1
+            for num in reversed(free):
+                steps.append([step, num])
+                step *= num
+            free = list(reversed(steps))
+        # The pattern keeps axis 0 innermost: the tile lists the outermost first.
+        strides = tuple(step for step, _ in reversed(free))
+        nums = tuple(num for _, num in reversed(free))
+        return cls(Pattern(word(space, start, address), strides, nums, partitions), dtype)
+
+
+def _read(state: ops.State, tile: Tile):
+    return ops._read(state, tile.pattern, tile.dtype)
+
+
+def _scalar(state: ops.State, value: Scalar, partitions: int):
+    """An fp32 immediate, or a `(P, 1)` fp32 tile broadcast along the free axes [I1
+    tensor_scalar: "operand0 and operand1 must be float32"]."""
+    if isinstance(value, tuple):
+        tile = Tile.of(value)
+        if tile.dtype != "float32" or tile.pattern.elements != 1:
+            raise Unstated(f"a scalar tile of {tile.dtype} with {tile.pattern.elements} elements a partition")
+        return _read(state, tile)
+    return np.full((partitions, 1), np.float32(value)), np.ones((partitions, 1), bool)
+
+
+def _store(state: ops.State, name: str, dst: Tile, values: Values) -> ops.Write:
+    return ops._store(state, name, dst.pattern, dst.dtype, values)
+
+
+def tensor_tensor(state: ops.State, dst: tuple, data1: tuple, data2: tuple, op: str, bitvec: bool = False) -> list:
+    """nki.isa.tensor_tensor [I1]: `dst = data1 op data2` element-wise, in fp32 for the
+    arithmetic operators (cast to dst.dtype), over bit patterns for the bitvec ones [I2]
+    (`bitvec` names the class, as the call's flag does)."""
+    out, x_tile, y_tile = Tile.of(dst), Tile.of(data1), Tile.of(data2)
+    entry = alus.alu(op, state.core)
+    if bitvec != (entry.kind == "bitvec"):
+        raise Unstated(f"{op} called {'with' if bitvec else 'without'} bitvec [I2]")
+    if bitvec:
+        if len({out.dtype, x_tile.dtype, y_tile.dtype}) != 1 or not is_integer(out.dtype):
+            raise Unstated("a bitvec operator over mixed or float dtypes [I1 tensor_tensor]")
+        unsigned = np.dtype(f"u{FORMATS[out.dtype].itemsize}")
+        x = state.memory.read(x_tile.pattern, unsigned)
+        y = state.memory.read(y_tile.pattern, unsigned)
+        bits, stated = alus.apply_bits(entry, x, y, 8 * unsigned.itemsize)
+        values = Values(bits.astype(unsigned).view(FORMATS[out.dtype]), stated, np.zeros(bits.shape, int))
+        return [_store(state, "dst", out, values)]
+    x, sx = _read(state, x_tile)
+    y, sy = _read(state, y_tile)
+    result, stated = alus.apply(entry, x, y)
+    values = ops.finish(result, stated & sx & sy, entry.ulps, out.dtype, state.core)
+    return [_store(state, "dst", out, values)]
+
+
+def tensor_scalar(state, dst, data, op0, operand0, reverse0=False, op1="bypass", operand1=0.0, reverse1=False) -> list:
+    """nki.isa.tensor_scalar [I1]: `(data op0 operand0) op1 operand1` in fp32, each operand an
+    fp32 immediate or a `(P, 1)` vector; `reverse0` computes `operand0 op0 data`, `reverse1`
+    `operand1 op1 tmp`; op1 absent is bypass."""
+    out, src = Tile.of(dst), Tile.of(data)
+    n = src.pattern.partitions
+    x, sx = _read(state, src)
+    s0, ok0 = _scalar(state, operand0, n)
+    s1, ok1 = _scalar(state, operand1, n)
+    entries = [alus.alu(op0, state.core), alus.alu(op1 or "bypass", state.core)]
+    result, stated, ulps = ops._two_stages(entries, x, (s0, s1), (reverse0, reverse1))
+    values = ops.finish(result, stated & sx & ok0 & ok1, ulps, out.dtype, state.core)
+    return [_store(state, "dst", out, values)]
+
+
+def scalar_tensor_tensor(state, dst, data, op0, operand0, op1, operand1, reverse0=False, reverse1=False) -> list:
+    """nki.isa.scalar_tensor_tensor [I1]: `(data op0 operand0) op1 operand1`, operand0 a scalar
+    or a `(P, 1)` vector, operand1 a tile of data's shape; arithmetic operators, fp32."""
+    out, src, other = Tile.of(dst), Tile.of(data), Tile.of(operand1)
+    x, sx = _read(state, src)
+    y, sy = _read(state, other)
+    s, ok = _scalar(state, operand0, src.pattern.partitions)
+    entries = [alus.alu(op0, state.core), alus.alu(op1, state.core)]
+    if any(e.kind != "arith" for e in entries):
+        raise Unstated("scalar_tensor_tensor takes arithmetic binary operators only [I1]")
+    result, stated, ulps = ops._two_stages(entries, x, (s, y), (reverse0, reverse1))
+    values = ops.finish(result, stated & sx & sy & ok, ulps, out.dtype, state.core)
+    return [_store(state, "dst", out, values)]
+
+
+def exponential(state, dst, src, max_value=0.0, reduce_cmd="idle", reduce_init=0.0) -> list:
+    """nki.isa.exponential [I1], NeuronCore-v4: `dst = exp(src - max_value)` in fp32, cast to
+    dst.dtype; the reduce command adds each partition's results into its accumulator register
+    (`reference.ops.exponential`), which the caller's `reduce_res` reads out."""
+    if state.core != "v4":
+        raise Unstated("exponential is available only on NeuronCore-v4 [I1 exponential]")
+    out, x_tile = Tile.of(dst), Tile.of(src)
+    n = x_tile.pattern.partitions
+    x, sx = _read(state, x_tile)
+    shift, ok = _scalar(state, max_value, n)
+    with np.errstate(all="ignore"):
+        exact = np.exp((x - shift).astype(np.float64)).astype(np.float32)
+    stated = sx & ok
+    values = ops.finish(exact, stated, alus.FP32_FUNCTION_ULPS, out.dtype, state.core)
+    init = _scalar(state, reduce_init, n) if reduce_cmd == ops.LOAD else None
+    ops.accumulate(state, reduce_cmd, init, out.pattern, out.dtype, exact, stated)
+    return [_store(state, "dst", out, values)]
+
+
+def tensor_copy(state, dst, src) -> list:
+    """nki.isa.tensor_copy [I1, P3]: bit-accurate within one dtype, through fp32 across two."""
+    out, x_tile = Tile.of(dst), Tile.of(src)
+    if out.dtype == x_tile.dtype:
+        values = state.memory.read(x_tile.pattern, fmt(x_tile.dtype, state.core))
+        expected = Values(values, np.ones(values.shape, bool), np.zeros(values.shape, int))
+    else:
+        x, sx = _read(state, x_tile)
+        expected = ops.finish(x, sx, 0, out.dtype, state.core)
+    return [_store(state, "dst", out, expected)]
+
+
+def memset(state, dst, value) -> list:
+    """nki.isa.memset [I1]: every element of dst is `value`, cast to dst.dtype as an fp32
+    result is [D1, D2]; an integer dtype takes the value itself."""
+    out = Tile.of(dst)
+    shape = (out.pattern.partitions, out.pattern.elements)
+    if is_integer(out.dtype):
+        values = np.full(shape, int(value)).astype(FORMATS[out.dtype])
+        expected = Values(values, np.ones(shape, bool), np.zeros(shape, int))
+    else:
+        expected = ops.finish(np.full(shape, np.float32(value)), np.ones(shape, bool), 0, out.dtype, state.core)
+    return [_store(state, "dst", out, expected)]
+
+
+def _predicate(state, predicate: tuple) -> np.ndarray:
+    mask = Tile.of(predicate)
+    if mask.dtype not in ("uint8", "uint16", "uint32"):
+        raise Unstated(f"the predicate must be uint8, uint16 or uint32, not {mask.dtype} [P2]")
+    return state.memory.read(mask.pattern, fmt(mask.dtype, state.core)) != 0
+
+
+def _fill(state, value: Scalar, like: Tile) -> np.ndarray:
+    """A source that is a tile of dst's dtype, or a number cast to it."""
+    if isinstance(value, tuple):
+        tile = Tile.of(value)
+        if tile.dtype != like.dtype:
+            raise Unstated("a predicated source of another dtype than dst [P2]")
+        return state.memory.read(tile.pattern, fmt(tile.dtype, state.core))
+    shape = (like.pattern.partitions, like.pattern.elements)
+    if is_integer(like.dtype):
+        return np.full(shape, int(value)).astype(FORMATS[like.dtype])
+    return np.full(shape, np.float32(value)).astype(fmt(like.dtype, state.core))
+
+
+def tensor_copy_predicated(state, dst, src, predicate) -> list:
+    """nki.isa.tensor_copy_predicated [P2, I1]: where the predicate is not 0, dst takes src's
+    element; elsewhere dst keeps its own."""
+    out = Tile.of(dst)
+    taken = _predicate(state, predicate)
+    old = state.memory.read(out.pattern, fmt(out.dtype, state.core))
+    selected = np.where(taken, _fill(state, src, out), old)
+    return [_store(state, "dst", out, Values(selected, np.ones(selected.shape, bool), np.zeros(selected.shape, int)))]
+
+
+def select(state, dst, predicate, on_true, on_false) -> list:
+    """nki.isa.select [I1]: `dst = on_true` where the predicate is not 0, `on_false` elsewhere;
+    on_true a tile of dst's shape or a number, on_false a tile."""
+    out = Tile.of(dst)
+    taken = _predicate(state, predicate)
+    chosen = np.where(taken, _fill(state, on_true, out), _fill(state, on_false, out))
+    return [_store(state, "dst", out, Values(chosen, np.ones(chosen.shape, bool), np.zeros(chosen.shape, int)))]
+
+
+CALLS = {
+    "tensor_tensor": tensor_tensor,
+    "tensor_scalar": tensor_scalar,
+    "scalar_tensor_tensor": scalar_tensor_tensor,
+    "exponential": exponential,
+    "tensor_copy": tensor_copy,
+    "memset": memset,
+    "tensor_copy_predicated": tensor_copy_predicated,
+    "select": select,
+}
+

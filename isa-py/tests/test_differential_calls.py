@@ -1,0 +1,297 @@
+"""Kernel calls against their public meaning: each case calls `isa_bundles.<call>` on random
+tiles, so the bundles come from the op's real lowering in isa-ops, runs them on a fresh Machine
+and holds every output to `reference.calls`, which reads the call's own tiles and arguments
+and never the bundles. A lowering that fills a field wrong (an operand swapped, a reverse flag
+dropped, a stride or count off, a dtype code, an immediate's bits) computes something the call
+does not mean, and the case fails with the call, the records and the arrays."""
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import examples
+from differential import harness
+from differential.calls import call_case
+from differential.strategies import (
+    BINARY,
+    CORES,
+    IMMEDIATES,
+    dtypes,
+    logical,
+    operand,
+    ops_pair,
+    out_dtypes,
+    partitions,
+    shapes,
+)
+from reference.alu import TABLE
+
+BITVEC = sorted(n for n, a in TABLE.items() if a.kind == "bitvec" and n != "arith_shift_right")
+PROFILES_BY_ALU = {"pow": "positive", "rsqrt": "positive"}
+#: Where the read-out of a call's reduce_res lands: above every operand span.
+DRAIN_AT = 0xFE00
+
+
+def legal(operands: list) -> list:
+    """The operands with their PSUM walks made legal, as the validators' tensor3d_valid
+    (seed 002) takes them: forward (the top bits of stride1 clear, so no negative stride) and
+    with a nonzero stride2; a call that breaks either is refused by the lowering."""
+    for op in operands:
+        if op.space == "psum":
+            strides = [abs(s) for s in op.strides]
+            if len(strides) > 2 and strides[2] == 0:
+                strides[2] = 1
+            op.strides = tuple(strides)
+    return operands
+
+
+def label_of(call: str, alus, dtype_names):
+    return lambda case: (f"{call} (call)", alus, dtype_names)
+
+
+@st.composite
+def scalar_operand(draw, name, where, boolean=False):
+    """An fp32 immediate, or the name of a `(P, 1)` fp32 vector operand in SBUF or PSUM."""
+    if draw(st.booleans()):
+        values = st.sampled_from([0.0, 1.0]) if boolean else st.one_of(st.sampled_from(IMMEDIATES), st.floats(-1e4, 1e4, width=32))
+        return float(draw(values)), None
+    space = draw(st.sampled_from(["sbuf", "psum"]))
+    vector = draw(operand(name, "float32", where, (1,), space=space, profile="boolean" if boolean else None))
+    return name, vector
+
+
+def _scalar_value(value, tiles):
+    return tiles[value] if isinstance(value, str) else value
+
+
+@st.composite
+def tensor_tensor_cases(draw):
+    core = draw(st.sampled_from(CORES))
+    where, nums = draw(partitions()), draw(shapes(3))
+    bitvec = draw(st.integers(0, 4)) == 0
+    if bitvec:
+        op = draw(st.sampled_from(BITVEC))
+        names = [draw(dtypes(core, ("int",)))] * 3
+    else:
+        op = draw(st.sampled_from([a for a in BINARY if core in TABLE[a].cores]))
+        names = [draw(dtypes(core)), draw(dtypes(core)), draw(out_dtypes(core, op))]
+    # Not both inputs in PSUM, and pow (GpSimd) not in PSUM at all [I1 tensor_tensor].
+    spaces = ["sbuf"] * 3 if op == "pow" else [draw(st.sampled_from(["sbuf", "psum"])), *draw(st.sampled_from([("sbuf", "sbuf"), ("psum", "sbuf"), ("sbuf", "psum")]))]
+    profile = PROFILES_BY_ALU.get(op, "boolean" if logical(op) else None)
+    shift = "positive" if "shift" in op else profile
+    operands = [
+        draw(operand("dst", names[2], where, nums, output=True, space=spaces[0])),
+        draw(operand("data1", names[0], where, nums, space=spaces[1], profile=profile)),
+        draw(operand("data2", names[1], where, nums, space=spaces[2], profile=shift)),
+    ]
+    kwargs = {"bitvec": True} if bitvec else {}
+    case = call_case(core, "tensor_tensor", legal(operands), lambda t: ((t["dst"], t["data1"], t["data2"], op), kwargs), draw(st.integers(0, 2**32 - 1)))
+    return case, label_of("tensor_tensor", [op + (" (bitvec)" if bitvec else "")], names)
+
+
+@st.composite
+def tensor_scalar_cases(draw):
+    core = draw(st.sampled_from(CORES))
+    where, nums = draw(partitions()), draw(shapes(3))
+    op0, op1, reverse = draw(ops_pair(core))
+    reverse0, reverse1 = reverse in ("first", "both"), reverse in ("second", "both")
+    names = draw(dtypes(core)), draw(out_dtypes(core, op0, op1))
+    boolean = logical(op0, op1)
+    profile = PROFILES_BY_ALU.get(op0, "boolean" if boolean else None)
+    operands = [
+        draw(operand("data", names[0], where, nums, profile=profile)),
+        draw(operand("dst", names[1], where, nums, output=True)),
+    ]
+    s0 = (0.0, None) if TABLE[op0].kind == "unary" else draw(scalar_operand("operand0", where, boolean))
+    s1 = (0.0, None) if TABLE[op1].kind == "unary" or op1 == "bypass" else draw(scalar_operand("operand1", where, boolean))
+    operands += [v for _, v in (s0, s1) if v is not None]
+
+    def arguments(t):
+        kwargs = {"reverse0": reverse0}
+        if op1 != "bypass":
+            kwargs.update(op1=op1, operand1=_scalar_value(s1[0], t), reverse1=reverse1)
+        return (t["dst"], t["data"], op0, _scalar_value(s0[0], t)), kwargs
+
+    case = call_case(core, "tensor_scalar", legal(operands), arguments, draw(st.integers(0, 2**32 - 1)))
+    return case, label_of("tensor_scalar", [op0, op1], list(names))
+
+
+@st.composite
+def scalar_tensor_tensor_cases(draw):
+    core = draw(st.sampled_from(CORES))
+    # operand1 walks one free axis: ScalarTensorTensor's tensor1 is a [1, 2]-D pattern.
+    where, nums = draw(partitions()), draw(shapes(1))
+    exact = [a for a in BINARY if not TABLE[a].ulps and core in TABLE[a].cores]
+    op0 = draw(st.sampled_from(exact))
+    op1 = draw(st.sampled_from(exact + [a for a in BINARY if TABLE[a].ulps and core in TABLE[a].cores]))
+    reverse0, reverse1 = draw(st.booleans()), draw(st.booleans())
+    names = draw(dtypes(core)), draw(dtypes(core)), draw(out_dtypes(core, op0, op1))
+    boolean = logical(op0, op1)
+    profile = "boolean" if boolean else PROFILES_BY_ALU.get(op1)
+    # data and operand1 not both in PSUM [I1 scalar_tensor_tensor].
+    spaces = draw(st.sampled_from([("sbuf", "sbuf"), ("psum", "sbuf"), ("sbuf", "psum")]))
+    operands = [
+        draw(operand("data", names[0], where, nums, space=spaces[0], profile=profile)),
+        draw(operand("operand1", names[1], where, nums, space=spaces[1], profile=profile)),
+        draw(operand("dst", names[2], where, nums, output=True)),
+    ]
+    s0 = draw(scalar_operand("operand0", where, boolean))
+    operands += [s0[1]] if s0[1] is not None else []
+
+    def arguments(t):
+        args = (t["dst"], t["data"], op0, _scalar_value(s0[0], t), op1, t["operand1"])
+        return args, {"reverse0": reverse0, "reverse1": reverse1}
+
+    case = call_case(core, "scalar_tensor_tensor", legal(operands), arguments, draw(st.integers(0, 2**32 - 1)))
+    return case, label_of("scalar_tensor_tensor", [op0, op1], list(names))
+
+
+@st.composite
+def exponential_cases(draw):
+    """exponential with max_value and, on all 128 partitions, a reduce command whose
+    reduce_res the caller reads out (bound to DRAIN_AT)."""
+    reduce = draw(st.booleans())
+    where = (0, 128) if reduce else draw(partitions())
+    nums = draw(shapes(3))
+    names = draw(dtypes("v4")), "float32" if reduce else draw(dtypes("v4", ("float",)))
+    src_profile = draw(st.sampled_from(["small", "positive"] if reduce else ["small", "wide", "special", "positive"]))
+    operands = [
+        draw(operand("src", names[0], where, nums, profile=src_profile)),
+        draw(operand("dst", names[1], where, nums, output=True)),
+    ]
+    maximum = draw(scalar_operand("max_value", where))
+    if reduce and maximum[1] is None:
+        maximum = float(draw(st.floats(-10, 50, width=32))), None
+    elif reduce:
+        maximum[1].profile = "small"
+    operands += [maximum[1]] if maximum[1] is not None else []
+    cmd = draw(st.sampled_from(["zero_accumulate", "load_accumulate"])) if reduce else "idle"
+    init = float(draw(st.floats(-10, 10, width=32))) if cmd == "load_accumulate" else None
+
+    def meant(t):
+        kwargs = {"max_value": _scalar_value(maximum[0], t), "reduce_cmd": cmd}
+        if init is not None:
+            kwargs["reduce_init"] = init
+        return (t["dst"], t["src"]), kwargs
+
+    def arguments(t):
+        args, kwargs = meant(t)
+        if reduce:
+            kwargs["reduce_res"] = ("sbuf", DRAIN_AT, 0, 128, [1], "float32")
+        else:
+            del kwargs["reduce_cmd"]
+        return args, kwargs
+
+    drains = {64: DRAIN_AT} if reduce else None
+    case = call_case("v4", "exponential", legal(operands), arguments, draw(st.integers(0, 2**32 - 1)), drains, meant)
+    return case, label_of("exponential", [f"exp ({cmd})"], list(names))
+
+
+@st.composite
+def copy_cases(draw):
+    core = draw(st.sampled_from(CORES))
+    where, nums = draw(partitions()), draw(shapes(3))
+    src_dtype = draw(dtypes(core))
+    dst_dtype = draw(st.one_of(st.just(src_dtype), dtypes(core)))
+    operands = [draw(operand("src", src_dtype, where, nums)), draw(operand("dst", dst_dtype, where, nums, output=True))]
+    case = call_case(core, "tensor_copy", legal(operands), lambda t: ((t["dst"], t["src"]), {}), draw(st.integers(0, 2**32 - 1)))
+    kind = "same dtype" if src_dtype == dst_dtype else "cast"
+    return case, label_of("tensor_copy", [kind], [src_dtype, dst_dtype])
+
+
+@st.composite
+def memset_cases(draw):
+    core = draw(st.sampled_from(CORES))
+    where, nums = draw(partitions()), draw(shapes(3))
+    dtype = draw(dtypes(core))
+    if dtype in ("uint8", "uint16", "uint32", "int8", "int16", "int32"):
+        info = np.iinfo(dtype)
+        value = draw(st.integers(int(info.min), int(info.max)))
+    else:
+        value = float(draw(st.one_of(st.sampled_from(IMMEDIATES), st.floats(-1e5, 1e5, width=32))))
+    operands = [draw(operand("dst", dtype, where, nums, output=True))]
+    case = call_case(core, "memset", legal(operands), lambda t: ((t["dst"], value), {}), draw(st.integers(0, 2**32 - 1)))
+    return case, label_of("memset", ["const fill"], [dtype])
+
+
+@st.composite
+def predicated_cases(draw, name):
+    """tensor_copy_predicated(dst, src, predicate) or select(dst, predicate, on_true,
+    on_false): one dtype for the data, a uint8/16/32 predicate [P2]; src and on_true a tile or
+    (select only) a number."""
+    core = draw(st.sampled_from(CORES))
+    where, nums = draw(partitions()), draw(shapes(3))
+    dtype = draw(dtypes(core))
+    mask = draw(st.sampled_from(["uint8", "uint16", "uint32"]))
+    operands = [
+        draw(operand("dst", dtype, where, nums, output=True)),
+        draw(operand("predicate", mask, where, nums, profile="boolean")),
+    ]
+    number = name == "select" and dtype == "float32" and draw(st.booleans())
+    source = float(draw(st.sampled_from(IMMEDIATES))) if number else "source"
+    if not number:
+        operands.append(draw(operand("source", dtype, where, nums)))
+    if name == "select":
+        operands.append(draw(operand("on_false", dtype, where, nums)))
+
+    def arguments(t):
+        src = t["source"] if source == "source" else source
+        if name == "select":
+            return (t["dst"], t["predicate"], src, t["on_false"]), {}
+        return (t["dst"], src, t["predicate"]), {}
+
+    case = call_case(core, name, legal(operands), arguments, draw(st.integers(0, 2**32 - 1)))
+    return case, label_of(name, ["number" if number else "tile"], [dtype, mask])
+
+
+def check(drawn):
+    case, label = drawn
+    return harness.run(case, label)
+
+
+@settings(max_examples=examples(300))
+@given(tensor_tensor_cases())
+def test_tensor_tensor_calls_compute_data1_op_data2(drawn):
+    check(drawn)
+
+
+@settings(max_examples=examples(300))
+@given(tensor_scalar_cases())
+def test_tensor_scalar_calls_compute_both_stages_with_their_reverse_flags(drawn):
+    check(drawn)
+
+
+@settings(max_examples=examples(150))
+@given(scalar_tensor_tensor_cases())
+def test_scalar_tensor_tensor_calls_compute_data_op0_scalar_op1_operand1(drawn):
+    check(drawn)
+
+
+@settings(max_examples=examples(80))
+@given(exponential_cases())
+def test_exponential_calls_compute_exp_of_src_minus_max_value_and_its_row_sum(drawn):
+    check(drawn)
+
+
+@settings(max_examples=examples(60))
+@given(copy_cases())
+def test_tensor_copy_calls_copy_or_cast(drawn):
+    check(drawn)
+
+
+@settings(max_examples=examples(40))
+@given(memset_cases())
+def test_memset_calls_fill_the_tile(drawn):
+    check(drawn)
+
+
+@settings(max_examples=examples(60))
+@given(predicated_cases("tensor_copy_predicated"))
+def test_tensor_copy_predicated_calls_copy_where_the_predicate_holds(drawn):
+    check(drawn)
+
+
+@settings(max_examples=examples(100))
+@given(predicated_cases("select"))
+def test_select_calls_choose_on_true_or_on_false(drawn):
+    check(drawn)
