@@ -25,10 +25,12 @@ PER_OP = 10_000
 
 # Hypothesis profiles of the differential property tests: "ci" (a fixed seed, the example counts
 # the tests name; chosen when CI=true), "dev" (the same counts, random seeds) and "deep" (twenty
-# times the examples), or any of them by ISA_HYPOTHESIS_PROFILE.
+# times the examples), "quick" (the ci seed at a quarter of the examples, which the code mutation
+# judges its mutants with), or any of them by ISA_HYPOTHESIS_PROFILE.
 _QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 settings.register_profile("ci", derandomize=True, deadline=None, database=None, suppress_health_check=_QUIET)
 settings.register_profile("dev", deadline=None, suppress_health_check=_QUIET)
+settings.register_profile("quick", parent=settings.get_profile("ci"))
 settings.register_profile("deep", deadline=None, suppress_health_check=_QUIET)
 PROFILE = os.environ.get("ISA_HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") == "true" else "dev")
 settings.load_profile(PROFILE)
@@ -36,7 +38,7 @@ settings.load_profile(PROFILE)
 
 def examples(count: int) -> int:
     """A differential test's example count under the loaded profile."""
-    return count * 20 if PROFILE == "deep" else count
+    return {"deep": count * 20, "quick": max(3, count // 4)}.get(PROFILE, count)
 
 
 def pytest_sessionfinish(session):

@@ -6,6 +6,7 @@ dropped, a stride or count off, a dtype code, an immediate's bits) computes some
 does not mean, and the case fails with the call, the records and the arrays."""
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -65,15 +66,15 @@ def _scalar_value(value, tiles):
 
 
 @st.composite
-def tensor_tensor_cases(draw):
-    core = draw(st.sampled_from(CORES))
+def tensor_tensor_cases(draw, op=None):
+    """A tensor_tensor call of `op` (drawn when None) on a core that has it."""
+    op = op or draw(st.sampled_from(BINARY + BITVEC))
+    core = draw(st.sampled_from([c for c in CORES if c in TABLE[op].cores]))
     where, nums = draw(partitions()), draw(shapes(3))
-    bitvec = draw(st.integers(0, 4)) == 0
+    bitvec = TABLE[op].kind == "bitvec"
     if bitvec:
-        op = draw(st.sampled_from(BITVEC))
         names = [draw(dtypes(core, ("int",)))] * 3
     else:
-        op = draw(st.sampled_from([a for a in BINARY if core in TABLE[a].cores]))
         names = [draw(dtypes(core)), draw(dtypes(core)), draw(out_dtypes(core, op))]
     # Not both inputs in PSUM, and pow (GpSimd) not in PSUM at all [I1 tensor_tensor].
     spaces = ["sbuf"] * 3 if op == "pow" else [draw(st.sampled_from(["sbuf", "psum"])), *draw(st.sampled_from([("sbuf", "sbuf"), ("psum", "sbuf"), ("sbuf", "psum")]))]
@@ -221,13 +222,14 @@ def predicated_cases(draw, name):
     (select only) a number."""
     core = draw(st.sampled_from(CORES))
     where, nums = draw(partitions()), draw(shapes(3))
-    dtype = draw(dtypes(core))
+    # A number's encoding is fp32 bits: a number goes with a float32 dst [P2].
+    number = name == "select" and draw(st.booleans())
+    dtype = "float32" if number else draw(dtypes(core))
     mask = draw(st.sampled_from(["uint8", "uint16", "uint32"]))
     operands = [
         draw(operand("dst", dtype, where, nums, output=True)),
         draw(operand("predicate", mask, where, nums, profile="boolean")),
     ]
-    number = name == "select" and dtype == "float32" and draw(st.booleans())
     source = float(draw(st.sampled_from(IMMEDIATES))) if number else "source"
     if not number:
         operands.append(draw(operand("source", dtype, where, nums)))
@@ -249,10 +251,11 @@ def check(drawn):
     return harness.run(case, label)
 
 
-@settings(max_examples=examples(300))
-@given(tensor_tensor_cases())
-def test_tensor_tensor_calls_compute_data1_op_data2(drawn):
-    check(drawn)
+@pytest.mark.parametrize("op", BINARY + BITVEC)
+@settings(max_examples=examples(15))
+@given(data=st.data())
+def test_tensor_tensor_calls_compute_data1_op_data2(op, data):
+    check(data.draw(tensor_tensor_cases(op)))
 
 
 @settings(max_examples=examples(300))

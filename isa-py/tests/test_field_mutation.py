@@ -12,6 +12,7 @@ from differential.layout import Operand
 from mutation import verdict
 from mutation.field_mutation import mutate, render
 from mutation.mutants import MEANING_FREE, mutants
+from mutation.sources import STRATEGIES
 from test_differential_tensor_tensor import record as tensor_tensor_record
 
 
@@ -27,7 +28,8 @@ def test_every_meaningful_perturbation_of_the_sample_is_caught(report):
 
 
 def test_the_sample_reaches_every_strategy_and_several_kinds(report):
-    assert len(report.cases) + len(report.unstated) == 13
+    assert len(report.cases) + len(report.unstated) == len(STRATEGIES) == 21
+    assert sum(name.startswith("call ") for name in report.cases) == 8
     assert len({r.mutant.kind for r in report.scored()}) >= 6
 
 
