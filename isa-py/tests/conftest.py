@@ -7,7 +7,7 @@ import random
 import subprocess
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 import isa_bundles as isa
 from differential import coverage
@@ -25,12 +25,15 @@ PER_OP = 10_000
 
 # Hypothesis profiles of the differential property tests: "ci" (a fixed seed, the example counts
 # the tests name; chosen when CI=true), "dev" (the same counts, random seeds) and "deep" (twenty
-# times the examples), "quick" (the ci seed at a quarter of the examples, which the code mutation
-# judges its mutants with), or any of them by ISA_HYPOTHESIS_PROFILE.
+# times the examples), "quick" (the ci seed at a quarter of the examples, stopping at the first
+# failure unshrunk: what the code mutation judges its mutants with), or any of them by
+# ISA_HYPOTHESIS_PROFILE.
 _QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 settings.register_profile("ci", derandomize=True, deadline=None, database=None, suppress_health_check=_QUIET)
 settings.register_profile("dev", deadline=None, suppress_health_check=_QUIET)
-settings.register_profile("quick", parent=settings.get_profile("ci"))
+settings.register_profile(
+    "quick", parent=settings.get_profile("ci"), phases=[Phase.explicit, Phase.generate], report_multiple_bugs=False
+)
 settings.register_profile("deep", deadline=None, suppress_health_check=_QUIET)
 PROFILE = os.environ.get("ISA_HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") == "true" else "dev")
 settings.load_profile(PROFILE)

@@ -18,7 +18,7 @@ import numpy as np
 
 import isa_bundles as isa
 from reference import ops
-from reference.access import PARTITIONS
+from reference.access import PARTITIONS, WINDOW, locate
 from reference.numeric import FORMATS, Unstated, mismatches
 
 from . import coverage
@@ -48,6 +48,8 @@ class Case:
     call: str = ""
     #: The module whose codec and Machine run the case: isa_bundles, or a user's ISA module.
     module: Any = isa
+    #: Random bytes loaded over each memory from byte 0 to the end of the last guard block.
+    canaries: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -73,6 +75,10 @@ def prepare(case: Case) -> None:
             op.data = values(rng, op.dtype, (op.partitions, op.span), op.profile)
     for op in case.operands:
         op.guard = rng.integers(0, 256, size=(PARTITIONS, guard_length(op)), dtype=np.uint8)
+    # Both memories, up to the last guard block of either: a write moved into the other memory
+    # or next to no operand lands on bytes loaded here.
+    end = max(op.guard_start + op.guard.shape[1] for op in case.operands)
+    case.canaries = {space: rng.integers(0, 256, size=(PARTITIONS, min(end, size)), dtype=np.uint8) for space, size in WINDOW.items()}
 
 
 def run(case: Case, label: Callable) -> Outcome:
@@ -97,7 +103,8 @@ def run(case: Case, label: Callable) -> Outcome:
 def load(case: Case, state: ops.State, machine) -> None:
     """Loads every operand's guard block, then every operand's span, into the reference's
     memory and the machine, each when given (not None)."""
-    loads = [(op.space, 0, op.guard_start, op.guard) for op in case.operands]
+    loads = [(space, 0, 0, block) for space, block in case.canaries.items()]
+    loads += [(op.space, 0, op.guard_start, op.guard) for op in case.operands]
     loads += [(op.space, op.partition, op.span_start, op.data) for op in case.operands]
     for space, partition, byte, array in loads:
         if state is not None:
@@ -144,24 +151,23 @@ def _compare_write(case: Case, machine, write) -> int:
 
 
 def _compare_guards(case: Case, machine, state: ops.State, writes: list) -> None:
-    """Every byte of every guard block but the written walks' is as the reference left it."""
-    walks = {}
-    for write in writes:
-        op = _operand(case, write)
-        walks.setdefault(id(op), []).append(write)
-    for op in case.operands:
-        length = op.guard.shape[1]
-        got = machine.dump(op.space, op.guard_start, np.uint8, (PARTITIONS, length))
-        differs = got != state.memory.regions[op.space][:, op.guard_start : op.guard_start + length]
-        for write in walks.get(id(op), []):
-            rows = list(write.pattern.rows())
-            differs[np.ix_(rows, (write.pattern.bytes(op.itemsize) - op.guard_start).reshape(-1))] = False
+    """Every loaded byte of both memories (the canaries, which hold every guard block) but the
+    written walks' is as the reference left it."""
+    for space, block in case.canaries.items():
+        length = block.shape[1]
+        got = machine.dump(space, 0, np.uint8, (PARTITIONS, length))
+        differs = got != state.memory.regions[space][:, :length]
+        for write in writes:
+            if locate(write.pattern.addr)[0] == space:
+                index = write.pattern.bytes(FORMATS[write.dtype].itemsize).reshape(-1)
+                differs[np.ix_(list(write.pattern.rows()), index[index < length])] = False
         if differs.any():
             p, b = (int(i) for i in np.argwhere(differs)[0])
+            owner = next((op.name for op in case.operands if op.space == space and op.guard_start <= b < op.guard_start + op.guard.shape[1]), "no operand")
             raise AssertionError(
-                _header(case) + f"{int(differs.sum())} bytes of {op.name}'s guard block outside the walks changed; the first: "
-                f"partition {p}, byte {op.guard_start + b:#x}: simulator {got[p, b]:#04x}, reference "
-                f"{state.memory.regions[op.space][p, op.guard_start + b]:#04x}"
+                _header(case) + f"{int(differs.sum())} loaded bytes of {space} outside the written walks changed; the first: "
+                f"partition {p}, byte {b:#x} (in the guard block of {owner}): simulator {got[p, b]:#04x}, reference "
+                f"{state.memory.regions[space][p, b]:#04x}"
             )
 
 
@@ -188,7 +194,8 @@ def _compare_drains(case: Case, events: list, drained: dict) -> int:
 def _header(case: Case) -> str:
     path = _save(case)
     records = "\n".join(json.dumps(r) for r in case.records)
-    guards = [f"  m.load({o.space!r}, {o.guard_start}, arrays[{o.name + '_guard'!r}])" for o in case.operands]
+    canaries = [f"  m.load({space!r}, 0, arrays[{space + '_canary'!r}])" for space in case.canaries]
+    guards = canaries + [f"  m.load({o.space!r}, {o.guard_start}, arrays[{o.name + '_guard'!r}])" for o in case.operands]
     spans = [
         f"  m.load({o.space!r}, {o.span_start}, arrays[{o.name!r}].view({FORMATS[o.dtype].name!r}), partition={o.partition})"
         for o in case.operands
@@ -235,5 +242,6 @@ def _save(case: Case) -> str:
     path = os.path.join(folder, f"case-{case.seed}.npz")
     arrays = {op.name: op.data.view(f"u{op.itemsize}") for op in case.operands}
     arrays.update({op.name + "_guard": op.guard for op in case.operands})
+    arrays.update({space + "_canary": block for space, block in case.canaries.items()})
     np.savez(path, **arrays)
     return path

@@ -23,6 +23,11 @@ score is a lower bound). A mutant is
   be killed by a new case or explained as equivalent (TESTING.md).
 
 The installed module is put back at the end. The tree's file is restored after each mutant.
+
+`--command CMD` judges the mutants by a shell command run in the tree instead (caught when it
+fails): the survivors of the suite are run that way through the Rust tests of the crates
+(`cargo test -p isa-ops -p isa-sim -p isa-host`), which hold the validators and the refusals the
+suite's valid calls never reach.
 """
 
 import argparse
@@ -104,10 +109,13 @@ def run_suite(timeout: int) -> tuple[str, str]:
     return CAUGHT, (failed or [done.stdout.strip().splitlines()[-1:] or ""])[0]
 
 
-def judge(mutant, tree: pathlib.Path, target: pathlib.Path, module: pathlib.Path, timeout: int) -> tuple[str, str]:
-    """Builds the tree with `mutant` applied (None: the baseline, unmutated) and runs the suite."""
+def judge(mutant, tree: pathlib.Path, target: pathlib.Path, module: pathlib.Path, timeout: int, command=None) -> tuple[str, str]:
+    """Builds the tree with `mutant` applied (None: the baseline, unmutated) and runs the suite,
+    or runs `command` (a shell command) in the tree instead."""
     original = apply(tree, mutant) if mutant else None
     try:
+        if command:
+            return run_command(command, tree, target, timeout)
         if not build(tree, target, timeout):
             return UNVIABLE, ""
         install(target, module)
@@ -115,6 +123,19 @@ def judge(mutant, tree: pathlib.Path, target: pathlib.Path, module: pathlib.Path
     finally:
         if mutant:
             (tree / mutant["file"]).write_text(original)
+
+
+def run_command(command: str, tree: pathlib.Path, target: pathlib.Path, timeout: int) -> tuple[str, str]:
+    """`command` in the tree (the Rust tests of the crates, say): caught when it fails."""
+    env = dict(os.environ, CARGO_TARGET_DIR=str(target), **QUICK_RELEASE)
+    try:
+        done = subprocess.run(command, shell=True, cwd=tree, env=env, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return TIMEOUT, ""
+    if done.returncode == 0:
+        return SURVIVOR, ""
+    failed = [l for l in done.stdout.splitlines() if l.startswith("test ") and l.endswith("FAILED")]
+    return CAUGHT, (failed or [f"`{command}` exits {done.returncode}"])[0]
 
 
 def select(mutants: list, only: str, sample: int, seed: int) -> list:
@@ -158,6 +179,7 @@ def main() -> int:
     parser.add_argument("--timeout", type=int, default=900, help="seconds for a build or a test run")
     parser.add_argument("--report", type=pathlib.Path, help="write the Markdown table here")
     parser.add_argument("--log", type=pathlib.Path, help="append one JSON line a judged mutant here")
+    parser.add_argument("--command", help="judge by this shell command in the tree instead of the module and the suite")
     args = parser.parse_args()
     target = args.target or args.tree / "target"
     mutants = select(json.loads(args.mutants.read_text()), args.only, args.sample, args.seed)
@@ -165,13 +187,13 @@ def main() -> int:
     saved = module.read_bytes()
     results = []
     try:
-        baseline, by = judge(None, args.tree, target, module, args.timeout)
+        baseline, by = judge(None, args.tree, target, module, args.timeout, args.command)
         if baseline != SURVIVOR:
             print(f"the unmutated tree does not pass the suite ({baseline}): {by}", file=sys.stderr)
             return 1
         for i, mutant in enumerate(mutants, 1):
             began = time.monotonic()
-            verdict, by = judge(mutant, args.tree, target, module, args.timeout)
+            verdict, by = judge(mutant, args.tree, target, module, args.timeout, args.command)
             seconds = time.monotonic() - began
             results.append((mutant, verdict, seconds))
             print(f"[{i}/{len(mutants)}] {verdict:9} {seconds:5.0f} s  {mutant['name']}  {by}", flush=True)
