@@ -20,6 +20,8 @@
 //! lines naming the machine, its caches and its load. `--count KERNEL --bundles N` runs one
 //! kernel once, for `valgrind --tool=callgrind --toggle-collect='*outside_bench::KERNEL*'`.
 
+#![forbid(unsafe_code)]
+
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
