@@ -57,7 +57,7 @@ fn causal(p: usize, j: usize) -> u8 {
 fn kept(p: usize, j: usize) -> u8 {
     let keep = match p % 16 {
         13 => false,
-        12 => j % 3 == 0,
+        12 => j.is_multiple_of(3),
         _ => j < COLUMNS - 16 * (p % 7),
     };
     if keep { [1, 128, 7][j % 3] } else { 0 }
