@@ -388,6 +388,9 @@ pub fn apply_int(
 /// `reverse`; when `running`, each `xs[k]` becomes the register after it (a prefix, `out[i] =
 /// reg`). Returns the register. Which operand comes first for subtract is a reading
 /// (SEMANTICS-NOTES §7.4): the stated order, and the reverse flag swaps it.
+///
+/// A max or min that is not running is found lane-parallel when the order cannot show
+/// ([`extremum`]).
 pub fn fold_f32(
     op: AluOp,
     reverse: bool,
@@ -395,17 +398,36 @@ pub fn fold_f32(
     xs: &mut [f32],
     running: bool,
 ) -> Result<f32, AluError> {
-    struct Fold<'a> {
+    if !running && let Some(end) = extremum(op, acc, xs) {
+        return Ok(end);
+    }
+    fold_map_f32(op, reverse, acc, xs, running, |x| x)
+}
+
+/// [`fold_f32`] of `map(x)`: each `xs[k]` becomes `map(xs[k])` (the register after it when
+/// `running`) and is folded, in one pass, so the work of a costly `map` (Exponential's exp)
+/// overlaps the fold's chain of dependent ops.
+pub fn fold_map_f32(
+    op: AluOp,
+    reverse: bool,
+    acc: f32,
+    xs: &mut [f32],
+    running: bool,
+    map: impl Fn(f32) -> f32,
+) -> Result<f32, AluError> {
+    struct Fold<'a, M> {
         xs: &'a mut [f32],
         acc: f32,
         reverse: bool,
         running: bool,
+        map: M,
     }
-    impl WithF32 for Fold<'_> {
+    impl<M: Fn(f32) -> f32> WithF32 for Fold<'_, M> {
         type Out = f32;
         fn with<F: Fn(f32, f32) -> f32>(self, f: F) -> f32 {
             let mut acc = self.acc;
             for x in self.xs.iter_mut() {
+                *x = (self.map)(*x);
                 acc = if self.reverse { f(acc, *x) } else { f(*x, acc) };
                 if self.running {
                     *x = acc;
@@ -419,8 +441,46 @@ pub fn fold_f32(
         acc,
         reverse,
         running,
+        map,
     };
     dispatch_f32(op, fold)
+}
+
+/// Lanes of the lane-parallel [`extremum`].
+const LANES: usize = 8;
+
+/// The register a max (min) fold of `xs` from `acc` ends at, found in [`LANES`] lanes at once,
+/// or `None` where the fold's order could show: an op other than max and min, or an extremum of
+/// zero (`f32::max` may give either of +0 and -0, so which one the fold ends at is the order's).
+/// Any NaN makes the fold NaN (the ALU's rule for max and min, [`READINGS`]); otherwise the fold
+/// ends at the greatest (least) value, and two equal values other than zero have the same bits,
+/// whichever of them the fold kept.
+fn extremum(op: AluOp, acc: f32, xs: &[f32]) -> Option<f32> {
+    let max = match op {
+        AluOp::Max => true,
+        AluOp::Min => false,
+        _ => return None,
+    };
+    let wins = |x: f32, best: f32| if max { x > best } else { x < best };
+    let mut best = [acc; LANES];
+    let mut nan = [acc.is_nan(); LANES];
+    let chunks = xs.chunks_exact(LANES);
+    let rest = chunks.remainder();
+    for chunk in chunks {
+        for ((b, n), &x) in best.iter_mut().zip(&mut nan).zip(chunk) {
+            *b = if wins(x, *b) { x } else { *b };
+            *n |= x.is_nan();
+        }
+    }
+    let mut end = acc;
+    for &x in best.iter().chain(rest) {
+        end = if wins(x, end) { x } else { end };
+    }
+    if nan.contains(&true) || rest.iter().any(|x| x.is_nan()) {
+        Some(f32::NAN)
+    } else {
+        (end != 0.0).then_some(end)
+    }
 }
 
 /// The register a reset loads for reduce op `op`: add and subtract 0, mult 1, max -inf, min

@@ -13,9 +13,10 @@
 //!   elements, innermost first; stride 0 broadcasts, a negative stride walks backward. Out of
 //!   range is an error naming the operand, checked once when the operand is built.
 //! - [`Step`]: one bundle in flight. Ops read and write through its helpers; every write,
-//!   accumulator and register update and drain is staged (in buffers the machine keeps from
-//!   bundle to bundle) and lands at commit, which cannot fail. On any error the machine is
-//!   exactly as before the bundle.
+//!   accumulator and register update and drain is staged (a write as the op computed it: its
+//!   fp32 values, a fill's one code, or bytes in buffers the machine keeps from bundle to
+//!   bundle) and lands at commit, encoded straight into memory; commit cannot fail. On any
+//!   error the machine is exactly as before the bundle.
 //! - [`numeric`]: element formats and their fp32 conversions (round to nearest even), one
 //!   element at a time ([`numeric::Format`]) or a run at a time ([`numeric::slice`]).
 //! - [`alu`]: every `AluOp` on fp32 and on integers, with each reading no source makes named

@@ -113,11 +113,27 @@ impl Memory {
     /// Writes `data` to `partition` at `offset` and marks it written (saving what it
     /// overwrites while a checkpoint is open).
     pub fn write(&mut self, partition: usize, offset: usize, data: &[u8]) -> Result<(), Problem> {
-        let start = self.index(partition, offset, data.len())?;
-        let end = start + data.len();
+        self.write_by(partition, offset, data.len(), |dst| {
+            dst.copy_from_slice(data)
+        })
+    }
+
+    /// Writes the `len` bytes of `partition` at `offset` with what `fill` puts in them, as
+    /// [`Memory::write`] writes its data: what is overwritten is saved first while a checkpoint
+    /// is open, and the range is marked written. `fill` is handed the range's bytes as they are
+    /// and must set every one; a range outside the memory is refused before anything changes.
+    pub(crate) fn write_by(
+        &mut self,
+        partition: usize,
+        offset: usize,
+        len: usize,
+        fill: impl FnOnce(&mut [u8]),
+    ) -> Result<(), Problem> {
+        let start = self.index(partition, offset, len)?;
+        let end = start + len;
         self.journal.save(&self.bytes, &self.written, start, end);
         if let Some(dst) = self.bytes.get_mut(start..end) {
-            dst.copy_from_slice(data);
+            fill(dst);
         }
         self.written.mark(start, end);
         Ok(())

@@ -69,8 +69,8 @@ struct PendingWrite {
     reason = "a bundle stages one or two writes: two operands inline cost less than a box"
 )]
 enum Data {
-    /// The elements' bytes in walk order, in a buffer of the machine's [`Staging`].
-    Bytes(Vec<u8>),
+    /// Elements, each written as it is staged ([`scatter`]).
+    Elements(Elements),
     /// `out[i] = x[i] op y[i]` in fp32, computed at commit straight into memory from inputs
     /// the bundle's first write cannot have changed ([`Step::zip_alu`]).
     Alu {
@@ -81,6 +81,34 @@ enum Data {
         /// The second input.
         y: Operand,
     },
+}
+
+/// The elements of a staged write, in walk order, in the form the op computed them: each is
+/// encoded straight into memory at commit, with no staged copy of the encoded bytes.
+#[derive(Debug, Clone)]
+enum Elements {
+    /// The elements' bytes, in a buffer of the machine's [`Staging`].
+    Bytes(Vec<u8>),
+    /// fp32 values, encoded to the operand's format ([`encode_f32`]).
+    Values(Vec<f32>),
+    /// One element's code, in every element.
+    Fill(u64),
+}
+
+impl Elements {
+    /// Writes elements `from..` of `format`, as many as `dst` holds, into `dst`.
+    fn put(&self, format: Format, from: usize, dst: &mut [u8]) {
+        match self {
+            Self::Bytes(bytes) => {
+                let at = from * format.bytes();
+                if let Some(src) = bytes.get(at..at + dst.len()) {
+                    dst.copy_from_slice(src);
+                }
+            }
+            Self::Values(values) => encode_f32(format, values.get(from..).unwrap_or(&[]), dst),
+            Self::Fill(code) => encode_bits(format, dst, std::iter::repeat(*code)),
+        }
+    }
 }
 
 /// One run of an operand as memory holds it: adjacent elements, or one element a zero stride
@@ -138,7 +166,7 @@ impl<'m> Step<'m> {
     pub(crate) fn recycle(self) -> Staging {
         let mut staging = self.staging;
         for write in self.writes {
-            if let Data::Bytes(bytes) = write.data {
+            if let Data::Elements(Elements::Bytes(bytes)) = write.data {
                 staging.keep(bytes);
             }
         }
@@ -330,7 +358,8 @@ impl<'m> Step<'m> {
 
     /// Stages `code` (one element's bits) into every element of `op`.
     pub fn fill(&mut self, op: &Operand, code: u64) -> Result<(), Fault> {
-        self.write_codes(op, std::iter::repeat_n(code, op.len()))
+        self.stage(op, Elements::Fill(code));
+        Ok(())
     }
 
     /// A predicated [`Step::fill`]: stages `code` into the elements of `op` whose lane is true,
@@ -354,7 +383,7 @@ impl<'m> Step<'m> {
             Run::Repeat(bytes, times) => (0..times).for_each(|_| data.extend_from_slice(bytes)),
         })?;
         check_len(dst, data.len() / size)?;
-        self.stage(dst, data);
+        self.stage(dst, Elements::Bytes(data));
         Ok(())
     }
 
@@ -368,7 +397,7 @@ impl<'m> Step<'m> {
         check_len(op, codes.len())?;
         let mut data = self.staging.buffer(codes.len() * op.format.bytes());
         encode_bits(op.format, &mut data, codes);
-        self.stage(op, data);
+        self.stage(op, Elements::Bytes(data));
         Ok(())
     }
 
@@ -390,7 +419,7 @@ impl<'m> Step<'m> {
     pub fn write_f32_where(
         &mut self,
         op: &Operand,
-        values: &[f32],
+        values: impl Into<Vec<f32>>,
         lanes: &[bool],
     ) -> Result<(), Fault> {
         self.predicated(op, lanes, |step| step.write_f32(op, values))
@@ -412,12 +441,11 @@ impl<'m> Step<'m> {
     }
 
     /// Stages fp32 `values` into `op`, converted to its format ([`Format::from_f32`], round to
-    /// nearest even).
-    pub fn write_f32(&mut self, op: &Operand, values: &[f32]) -> Result<(), Fault> {
+    /// nearest even) at commit, straight into memory. A vector is staged as it is, with no copy.
+    pub fn write_f32(&mut self, op: &Operand, values: impl Into<Vec<f32>>) -> Result<(), Fault> {
+        let values = values.into();
         check_len(op, values.len())?;
-        let mut data = self.staging.buffer(values.len() * op.format.bytes());
-        encode_f32(op.format, values, &mut data);
-        self.stage(op, data);
+        self.stage(op, Elements::Values(values));
         Ok(())
     }
 
@@ -429,10 +457,10 @@ impl<'m> Step<'m> {
         self.write_codes(op, values.iter().map(|&v| format.from_i64(v)))
     }
 
-    fn stage(&mut self, op: &Operand, data: Vec<u8>) {
+    fn stage(&mut self, op: &Operand, elements: Elements) {
         self.writes.push(PendingWrite {
             operand: *op,
-            data: Data::Bytes(data),
+            data: Data::Elements(elements),
             lanes: None,
         });
     }
@@ -445,8 +473,9 @@ impl<'m> Step<'m> {
         f: impl Fn(f32) -> f32,
     ) -> Result<(), Fault> {
         same_elements(out, &[x])?;
-        let values: Vec<f32> = self.read_f32(x)?.into_iter().map(f).collect();
-        self.write_f32(out, &values)
+        let mut values = self.read_f32(x)?;
+        values.iter_mut().for_each(|v| *v = f(*v));
+        self.write_f32(out, values)
     }
 
     /// `out[i] = f(x[i], y[i])` in fp32 (SEMANTICS-NOTES §0: inputs to fp32, compute in fp32,
@@ -461,7 +490,7 @@ impl<'m> Step<'m> {
         same_elements(out, &[x, y])?;
         match self.zip_runs(out, x, y, &f) {
             Ok(Some(data)) => {
-                self.stage(out, data);
+                self.stage(out, Elements::Bytes(data));
                 return Ok(());
             }
             // Where the walk in runs is new, a fault is found again by the whole-stream path
@@ -471,7 +500,7 @@ impl<'m> Step<'m> {
         }
         let (xs, ys) = (self.read_f32(x)?, self.read_f32(y)?);
         let values: Vec<f32> = xs.into_iter().zip(ys).map(|(a, b)| f(a, b)).collect();
-        self.write_f32(out, &values)
+        self.write_f32(out, values)
     }
 
     /// [`Step::zip_f32`] run by run, when the three operands walk runs of one length whose
@@ -684,6 +713,38 @@ impl<'m> Step<'m> {
         values: &mut [f32],
         per: usize,
     ) -> Result<(), Fault> {
+        self.accumulate_with(first, acc, values, per, |start, chunk| {
+            alu::fold_f32(acc.op, acc.reverse, start, chunk, acc.running)
+        })
+    }
+
+    /// [`Step::accumulate`] over `map(v)` for each value `v`, each value becoming `map(v)`
+    /// first, mapped and folded in one pass ([`alu::fold_map_f32`]).
+    pub fn accumulate_map(
+        &mut self,
+        first: usize,
+        acc: &Accumulate<'_>,
+        values: &mut [f32],
+        per: usize,
+        map: impl Fn(f32) -> f32,
+    ) -> Result<(), Fault> {
+        if matches!(acc.cmd, AccumulateCmd::Idle | AccumulateCmd::Zero) {
+            values.iter_mut().for_each(|v| *v = map(*v));
+        }
+        self.accumulate_with(first, acc, values, per, |start, chunk| {
+            alu::fold_map_f32(acc.op, acc.reverse, start, chunk, acc.running, &map)
+        })
+    }
+
+    /// [`Step::accumulate`] with each chunk folded from its start by `fold`.
+    fn accumulate_with(
+        &mut self,
+        first: usize,
+        acc: &Accumulate<'_>,
+        values: &mut [f32],
+        per: usize,
+        fold: impl Fn(f32, &mut [f32]) -> Result<f32, AluError>,
+    ) -> Result<(), Fault> {
         let cmd_fault = |why| {
             Fault::at(
                 "accumulator_cmd",
@@ -719,7 +780,7 @@ impl<'m> Step<'m> {
                 },
                 AccumulateCmd::AddAccumulate | AccumulateCmd::Accumulate => self.accumulator(p)?,
             };
-            let end = alu::fold_f32(acc.op, acc.reverse, start, chunk, acc.running);
+            let end = fold(start, chunk);
             self.set_accumulator(p, end.map_err(|e| Fault::at(acc.op_name, e))?);
         }
         Ok(())
@@ -730,7 +791,7 @@ impl<'m> Step<'m> {
     pub fn write_accumulators(&mut self, out: &Operand) -> Result<(), Fault> {
         let lanes = out.partition..out.partition + out.partitions;
         let registers: Result<Vec<f32>, Fault> = lanes.map(|p| self.accumulator(p)).collect();
-        self.write_f32(out, &registers?)
+        self.write_f32(out, registers?)
     }
 
     /// Drains the accumulators (DveReadAccumulator): records a [`DrainEvent`] of the 128
@@ -802,9 +863,11 @@ impl Effects {
         for w in self.writes {
             let memory = machine.memory_mut(w.operand.space);
             match w.data {
-                Data::Bytes(bytes) => {
-                    scatter(memory, &w.operand, &bytes, w.lanes.as_deref());
-                    machine.staging.keep(bytes);
+                Data::Elements(elements) => {
+                    scatter(memory, &w.operand, &elements, w.lanes.as_deref());
+                    if let Elements::Bytes(bytes) = elements {
+                        machine.staging.keep(bytes);
+                    }
                 }
                 Data::Alu { op, x, y } => zip_in_place(memory, op, [&w.operand, &x, &y]),
             }
@@ -943,38 +1006,32 @@ fn repeat_last<T: Copy>(out: &mut Vec<T>, times: usize, one: impl FnOnce(&mut Ve
     }
 }
 
-/// Writes `bytes` (walk order) through `op`, only the elements whose lane is true when `lanes`
-/// is given: an adjacent run as one write, or one write a stretch of true lanes. Writes to a
-/// range-checked operand cannot fail; a failure would be a bug in [`Operand::new`]'s check, and
-/// is skipped rather than panicking.
-fn scatter(memory: &mut Memory, op: &Operand, bytes: &[u8], lanes: Option<&[bool]>) {
-    let size = op.format.bytes();
-    let run_bytes = op.run_len() * size;
-    let mut chunks = bytes.chunks(run_bytes.max(1));
-    let mut lanes = lanes.map(|l| l.chunks(op.run_len().max(1)));
+/// Writes `elements` (walk order) through `op`, only the elements whose lane is true when
+/// `lanes` is given: an adjacent run as one write, or one write a stretch of true lanes, each
+/// encoded straight into memory ([`Elements::put`]). Writes to a range-checked operand cannot
+/// fail; a failure would be a bug in [`Operand::new`]'s check, and is skipped rather than
+/// panicking.
+fn scatter(memory: &mut Memory, op: &Operand, elements: &Elements, lanes: Option<&[bool]>) {
+    let (size, n) = (op.format.bytes(), op.run_len());
+    let mut first = 0;
     let _ = op.for_each_run(|p, start| {
-        let Some(run) = chunks.next() else {
-            return Err(());
+        let run = first;
+        first += n;
+        let run_lanes = lanes.map(|l| l.get(run..run + n).unwrap_or(&[]));
+        let mut put = |at: usize, k: usize, count: usize| {
+            let fill = |dst: &mut [u8]| elements.put(op.format, run + k, dst);
+            memory.write_by(p, at, count * size, fill).map_err(drop)
         };
-        let run_lanes = lanes.as_mut().and_then(Iterator::next);
-        if op.run_is_contiguous() {
-            let Some(run_lanes) = run_lanes else {
-                return memory.write(p, start, run).map_err(drop);
-            };
-            for (first, end) in true_stretches(run_lanes) {
-                let part = run.get(first * size..end * size).ok_or(())?;
-                memory.write(p, start + first * size, part).map_err(drop)?;
-            }
-            return Ok(());
+        if !op.run_is_contiguous() {
+            let live = |i: &usize| run_lanes.is_none_or(|l| l.get(*i) == Some(&true));
+            return (0..n)
+                .filter(live)
+                .try_for_each(|i| put(op.run_byte(start, i), i, 1));
         }
-        for (i, element) in run.chunks(size).enumerate() {
-            if run_lanes.is_none_or(|l| l.get(i) == Some(&true)) {
-                memory
-                    .write(p, op.run_byte(start, i), element)
-                    .map_err(drop)?;
-            }
+        match run_lanes {
+            None => put(start, 0, n),
+            Some(l) => true_stretches(l).try_for_each(|(a, b)| put(start + a * size, a, b - a)),
         }
-        Ok(())
     });
 }
 
@@ -982,11 +1039,28 @@ fn scatter(memory: &mut Memory, op: &Operand, bytes: &[u8], lanes: Option<&[bool
 fn true_stretches(lanes: &[bool]) -> impl Iterator<Item = (usize, usize)> + '_ {
     let mut i = 0;
     std::iter::from_fn(move || {
-        let first = i + lanes.get(i..)?.iter().position(|&t| t)?;
-        let len = lanes.get(first..)?.iter().take_while(|&&t| t).count();
-        i = first + len;
-        Some((first, i))
+        let first = next_lane(lanes, i, true);
+        i = next_lane(lanes, first, false);
+        (first < lanes.len()).then_some((first, i))
     })
+}
+
+/// The index of the first lane from `from` on that is `value` (the lanes' length when none
+/// is), looked for eight lanes at a time: a `bool` is the byte 0 or 1, so eight lanes read as
+/// one little-endian word hold `value` where their byte differs from the other value's.
+fn next_lane(lanes: &[bool], from: usize, value: bool) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let other = if value { 0 } else { ONES };
+    let mut at = from;
+    while let Some(eight) = lanes.get(at..).and_then(<[bool]>::first_chunk::<8>) {
+        let found = u64::from_le_bytes(eight.map(u8::from)) ^ other;
+        if found != 0 {
+            return at + found.trailing_zeros() as usize / 8;
+        }
+        at += 8;
+    }
+    let rest = lanes.get(at..).unwrap_or(&[]);
+    at + rest.iter().position(|&l| l == value).unwrap_or(rest.len())
 }
 
 /// The element a 32-bit immediate stands for in `format` (the reading Memset's fill and the

@@ -46,7 +46,7 @@ impl Execute for Scribble {
     fn execute(&self, step: &mut Step<'_>) -> Result<(), Fault> {
         let out = step.operand("out", &self.out, Dtype::Float32, 1)?;
         let v = f32::from_bits(self.value);
-        step.write_f32(&out, &[v])?;
+        step.write_f32(&out, [v])?;
         step.set_accumulator(0, v);
         step.set_register(1, self.value).map_err(Fault::op)?;
         if self.fail != 0 {

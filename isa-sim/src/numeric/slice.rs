@@ -62,10 +62,12 @@ pub fn extend_nonzero(format: Format, bytes: &[u8], out: &mut Vec<bool>) {
                 out.extend(bytes.iter().map(|&b| codes[usize::from(b)] != 0.0));
             }
         }
-        Layout::Integer { .. } => {
-            let size = format.bytes();
-            out.extend(bytes.chunks_exact(size).map(|c| c.iter().any(|&b| b != 0)));
-        }
+        Layout::Integer { bits, .. } => match bits {
+            8 => out.extend(bytes.iter().map(|&b| b != 0)),
+            16 => decode_as(bytes, out, |w: &U16| w.get() != 0),
+            32 => decode_as(bytes, out, |w: &U32| w.get() != 0),
+            _ => decode_as(bytes, out, |w: &U64| w.get() != 0),
+        },
     }
 }
 

@@ -122,15 +122,16 @@ impl Execute for SelectReduce {
         let why = "select_reduce's predicate is int8, uint8, int16 or uint16 [I1]";
         predicate(&mask, SELECT_PREDICATES, why)?;
         let lanes = step.read_mask(&mask)?;
-        let selected: Vec<f32> = (step.read_f32(&src)?.into_iter().zip(lanes))
-            .map(|(x, pred)| if pred { x } else { fill })
-            .collect();
+        let mut selected = step.read_f32(&src)?;
+        for (x, &pred) in selected.iter_mut().zip(&lanes) {
+            *x = if pred { *x } else { fill };
+        }
         match self.reduce_op {
             AluOp::Bypass => {
                 if self.accumulate == AccumulateCmd::Idle {
                     step.idle_accumulators();
                 }
-                step.write_f32(&out, &selected)
+                step.write_f32(&out, selected)
             }
             AluOp::Max => {
                 let reset = alu::identity(AluOp::Max).map_err(Fault::op)?;
@@ -144,14 +145,13 @@ impl Execute for SelectReduce {
                     running: false,
                 };
                 // A fold that is not running leaves the values as they are.
-                let mut selected = selected;
                 step.accumulate(src.partition, &max, &mut selected, src.elements())?;
                 if out.elements() == 1 && out.partitions == src.partitions {
                     // A reading: the bytes hold no separate reduce_res, so nki's `reduce_res
                     // (P,1)` [I1] is the read-out of the registers into the only output.
                     step.write_accumulators(&out)
                 } else {
-                    step.write_f32(&out, &selected)
+                    step.write_f32(&out, selected)
                 }
             }
             _ => Err(Fault::op(Problem::Field {
@@ -197,7 +197,7 @@ impl Execute for CopyPredicated {
             }
             CopyCastOpcode::Cast => {
                 let values = step.read_f32(&src)?;
-                step.write_f32_where(&out, &values, &lanes)
+                step.write_f32_where(&out, values, &lanes)
             }
         }
     }

@@ -45,10 +45,9 @@ impl Execute for Exponential {
         let mut xs = step.read_f32(&input)?;
         alu::apply_rows_f32(AluOp::Subtract, false, &mut xs, &max_value, per)
             .map_err(at("imm0"))?;
-        xs.iter_mut().for_each(|x| *x = x.exp());
         let acc = Accumulate::sum(self.accumulator_cmd, &reduce_init);
-        step.accumulate(input.partition, &acc, &mut xs, per)?;
-        step.write_f32(&out, &xs)
+        step.accumulate_map(input.partition, &acc, &mut xs, per, f32::exp)?;
+        step.write_f32(&out, xs)
     }
 }
 

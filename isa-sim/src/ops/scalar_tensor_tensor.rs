@@ -94,6 +94,6 @@ impl Execute for ScalarTensorTensor {
         }
         let acc = Accumulate::sum(self.accumulator_cmd, &[]);
         step.accumulate(x.partition, &acc, &mut xs, per)?;
-        step.write_f32(&out, &xs)
+        step.write_f32(&out, xs)
     }
 }

@@ -119,7 +119,7 @@ impl Execute for TensorScalar {
             };
             step.accumulate(input.partition, &acc, &mut xs, per)?;
         }
-        step.write_f32(&out, &xs)
+        step.write_f32(&out, xs)
     }
 }
 

@@ -58,7 +58,7 @@ impl Execute for TensorScalarAddr {
                 let f32 =
                     |o, r, xs: &mut [f32], y: &dyn Fn(usize) -> f32| alu::apply_f32(o, r, xs, y);
                 let xs = stages(self, step, (n, per), xs, Step::scalar_f32, f32)?;
-                step.write_f32(&out, &xs)
+                step.write_f32(&out, xs)
             }
             (true, false) | (false, true) => Err(Fault::at(
                 "out",
