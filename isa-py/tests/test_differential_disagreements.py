@@ -5,6 +5,9 @@ names; it passes (and so fails the run, strict) once the simulator follows the s
 mark is then removed. The other tests here are the constraints the simulator already keeps.
 """
 
+import dataclasses
+from contextlib import contextmanager
+
 import numpy as np
 import pytest
 from hypothesis import example, given, settings
@@ -14,6 +17,7 @@ from conftest import examples
 from differential import harness
 from differential.layout import Operand
 from differential.strategies import SYNC
+from reference import alu as alus
 from reference.numeric import FORMATS
 from test_differential_tensor_scalar import tensor_scalar_record
 from test_differential_tensor_tensor import cases as tensor_tensor_cases, label as tensor_tensor_label, record as tensor_tensor_record
@@ -80,6 +84,30 @@ def test_a_zero_remainder_takes_the_sign_of_the_divisor():
 @example(_zero_remainders())
 def test_mod_is_the_floor_remainder_of_the_fp32_values(case):
     harness.run(case, tensor_tensor_label)
+
+
+@contextmanager
+def zero_remainders_unstated():
+    """The reference's mod with its zero remainders unstated: the one point where the simulator
+    and [L1 mod] disagree, so that every other remainder is held to the page."""
+    entry = alus.TABLE["mod"]
+
+    def nonzero(x, y):
+        result, stated = entry.fn(x, y)
+        return result, stated & (result != 0)
+
+    alus.TABLE["mod"] = dataclasses.replace(entry, fn=nonzero)
+    try:
+        yield
+    finally:
+        alus.TABLE["mod"] = entry
+
+
+@settings(max_examples=examples(60))
+@given(tensor_tensor_cases("arith", alu="mod"))
+def test_mod_is_the_floor_remainder_wherever_it_is_not_zero(case):
+    with zero_remainders_unstated():
+        harness.run(case, tensor_tensor_label)
 
 
 # reversed bypass -----------------------------------------------------------------------------
