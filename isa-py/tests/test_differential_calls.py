@@ -25,6 +25,7 @@ from differential.strategies import (
     partitions,
     shapes,
 )
+from reference import calls
 from reference.alu import TABLE
 
 BITVEC = sorted(n for n, a in TABLE.items() if a.kind == "bitvec" and n != "arith_shift_right")
@@ -246,6 +247,29 @@ def predicated_cases(draw, name):
     return case, label_of(name, ["number" if number else "tile"], [dtype, mask])
 
 
+@st.composite
+def select_reduce_cases(draw):
+    """select_reduce(dst, predicate, on_true): every partition from the first to the last (the
+    bundle holds no partition count, so its operands reach the last partition), an int8/16 or
+    uint8/16 predicate, and a dst of on_true's shape or of one element a partition."""
+    core = draw(st.sampled_from(CORES))
+    start = draw(st.sampled_from([0, 32, 64, 96]))
+    # One free axis: SelectReduce's src is a [1, 2]-D pattern.
+    where, nums = (start, 128 - start), draw(shapes(1))
+    # One dtype: the validators want on_true and dst of one wire tag (s_valid_select_reduce_dtypes).
+    names = (draw(dtypes(core)),) * 2
+    reduce = draw(st.booleans())
+    mask = draw(st.sampled_from(list(calls.SELECT_REDUCE_PREDICATES)))
+    operands = [
+        draw(operand("dst", names[1], where, (1,) if reduce else nums, output=True)),
+        draw(operand("predicate", mask, where, nums, profile="boolean")),
+        draw(operand("on_true", names[0], where, nums)),
+    ]
+    arguments = lambda t: ((t["dst"], t["predicate"], t["on_true"]), {})
+    case = call_case(core, "select_reduce", legal(operands), arguments, draw(st.integers(0, 2**32 - 1)))
+    return case, label_of("select_reduce", ["max (reduced)" if reduce else "select"], [names[0], names[1], mask])
+
+
 def check(drawn):
     case, label = drawn
     return harness.run(case, label)
@@ -297,4 +321,10 @@ def test_tensor_copy_predicated_calls_copy_where_the_predicate_holds(drawn):
 @settings(max_examples=examples(100))
 @given(predicated_cases("select"))
 def test_select_calls_choose_on_true_or_on_false(drawn):
+    check(drawn)
+
+
+@settings(max_examples=examples(60))
+@given(select_reduce_cases())
+def test_select_reduce_calls_select_and_reduce_to_the_row_maximum(drawn):
     check(drawn)

@@ -204,6 +204,30 @@ def select(state, dst, predicate, on_true, on_false) -> list:
     return [_store(state, "dst", out, Values(chosen, np.ones(chosen.shape, bool), np.zeros(chosen.shape, int)))]
 
 
+#: select_reduce's predicate dtypes [I1 select_reduce].
+SELECT_REDUCE_PREDICATES = ("int8", "uint8", "int16", "uint16")
+
+
+def select_reduce(state, dst, predicate, on_true, on_false=0.0, reduce_op="max") -> list:
+    """nki.isa.select_reduce [I1]: `where(predicate, on_true, on_false)` in fp32, cast to
+    dst.dtype; a dst of one element a partition receives the row's max reduction instead (the
+    call's reading of `reduce_res`). A row whose maximum is a NaN or a zero (whose sign no page
+    gives) is unstated; on_false is the fill 0.0, the only one the call takes."""
+    out, src, mask = Tile.of(dst), Tile.of(on_true), Tile.of(predicate)
+    if mask.dtype not in SELECT_REDUCE_PREDICATES or on_false != 0.0 or reduce_op != "max":
+        raise Unstated(f"select_reduce with a {mask.dtype} predicate, on_false {on_false}, reduce_op {reduce_op}")
+    taken = state.memory.read(mask.pattern, fmt(mask.dtype, state.core)) != 0
+    x, stated = _read(state, src)
+    selected = np.where(taken, x, np.float32(0.0)).astype(np.float32)
+    if out.pattern.elements == 1 and src.pattern.elements > 1:
+        with np.errstate(invalid="ignore"):
+            row = selected.max(axis=1, keepdims=True)
+        stated = stated.all(axis=1, keepdims=True) & ~np.isnan(row) & (row != 0)
+        selected = row
+    values = ops.finish(selected, stated, 0, out.dtype, state.core)
+    return [_store(state, "dst", out, values)]
+
+
 CALLS = {
     "tensor_tensor": tensor_tensor,
     "tensor_scalar": tensor_scalar,
@@ -213,5 +237,6 @@ CALLS = {
     "memset": memset,
     "tensor_copy_predicated": tensor_copy_predicated,
     "select": select,
+    "select_reduce": select_reduce,
 }
 
