@@ -94,10 +94,14 @@ def install(target: pathlib.Path, module: pathlib.Path) -> None:
     os.replace(staged, module)
 
 
+#: The Hypothesis profile the suite judges with (`--profile`).
+PROFILE = {"name": "quick"}
+
+
 def run_suite(timeout: int) -> tuple[str, str]:
     """The verdict, and the test that caught the mutant."""
     command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *SUITE]
-    env = dict(os.environ, CI="true", ISA_HYPOTHESIS_PROFILE="quick")
+    env = dict(os.environ, CI="true", ISA_HYPOTHESIS_PROFILE=PROFILE["name"])
     try:
         done = subprocess.run(command, cwd=TESTS, env=env, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -181,7 +185,9 @@ def main() -> int:
     parser.add_argument("--report", type=pathlib.Path, help="write the Markdown table here")
     parser.add_argument("--log", type=pathlib.Path, help="append one JSON line a judged mutant here")
     parser.add_argument("--command", help="judge by this shell command in the tree instead of the module and the suite")
+    parser.add_argument("--profile", default="quick", choices=["quick", "ci"], help="the suite's Hypothesis profile")
     args = parser.parse_args()
+    PROFILE["name"] = args.profile
     target = args.target or args.tree / "target"
     mutants = select(json.loads(args.mutants.read_text()), args.only, args.sample, args.seed)
     module = None if args.command else installed_module()
