@@ -383,6 +383,34 @@ fn the_int32_band_computes_in_int32() {
 }
 
 #[test]
+fn the_int32_band_refuses_an_input_in_psum() {
+    // GpSimd, which runs the int32 band, cannot access PSUM [A1; I1 tensor_tensor]: one input
+    // there is enough, either one.
+    for (in0, in1) in [(ps(0, 0), sb(0, 64)), (sb(0, 64), ps(0, 0))] {
+        let mut m = machine();
+        put_i32(&mut m, 64, &[2]);
+        put_f32(&mut m, Space::Psum, 0, 0, &[1.0]);
+        let op = tt(
+            TtOpcode::Int32,
+            TtAlu::Op(AluOp::Add),
+            I32,
+            1,
+            row(sb(0, 128), 1),
+            row(in0, 1),
+            row(in1, 1),
+        );
+        let err = fails(&mut m, &[op]);
+        let Problem::Field { why, .. } = err.fault.problem else {
+            panic!("{err}");
+        };
+        assert!(
+            why.starts_with("GpSimd (the int32 band) cannot access PSUM"),
+            "{why}"
+        );
+    }
+}
+
+#[test]
 fn the_int32_band_mod_int_byte_is_floor_modulo() {
     // 0xC8 is mod_int (seed 000 §2). Floor modulo (np.mod): -7 mod 3 = 2, 7 mod -3 = -2.
     let mut m = machine();
