@@ -257,7 +257,7 @@ def select_reduce_cases(draw):
     # One free axis: SelectReduce's src is a [1, 2]-D pattern.
     where, nums = (start, 128 - start), draw(shapes(1))
     # One dtype: the validators want on_true and dst of one wire tag (s_valid_select_reduce_dtypes).
-    names = (draw(dtypes(core)),) * 2
+    names = (draw(st.one_of(st.just("float32"), dtypes(core))),) * 2
     reduce = draw(st.booleans())
     mask = draw(st.sampled_from(list(calls.SELECT_REDUCE_PREDICATES)))
     operands = [
@@ -265,7 +265,10 @@ def select_reduce_cases(draw):
         draw(operand("predicate", mask, where, nums, profile="boolean")),
         draw(operand("on_true", names[0], where, nums)),
     ]
-    arguments = lambda t: ((t["dst"], t["predicate"], t["on_true"]), {})
+    # on_false 0.0 given outright: its fill is an fp32 immediate, which the lowering takes only
+    # for an output of fp32's wire tag (check_imm_value_type_compatible).
+    fill = {"on_false": 0.0} if names[0] == "float32" and draw(st.booleans()) else {}
+    arguments = lambda t: ((t["dst"], t["predicate"], t["on_true"]), fill)
     case = call_case(core, "select_reduce", legal(operands), arguments, draw(st.integers(0, 2**32 - 1)))
     return case, label_of("select_reduce", ["max (reduced)" if reduce else "select"], [names[0], names[1], mask])
 
