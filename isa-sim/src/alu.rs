@@ -390,7 +390,7 @@ pub fn apply_int(
 /// (SEMANTICS-NOTES §7.4): the stated order, and the reverse flag swaps it.
 ///
 /// A max or min that is not running is found lane-parallel when the order cannot show
-/// ([`extremum`]).
+/// (`extremum`).
 pub fn fold_f32(
     op: AluOp,
     reverse: bool,
