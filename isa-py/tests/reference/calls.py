@@ -143,13 +143,7 @@ def exponential(state, dst, src, max_value=0.0, reduce_cmd="idle", reduce_init=0
 def tensor_copy(state, dst, src) -> list:
     """nki.isa.tensor_copy [I1, P3]: bit-accurate within one dtype, through fp32 across two."""
     out, x_tile = Tile.of(dst), Tile.of(src)
-    if out.dtype == x_tile.dtype:
-        values = state.memory.read(x_tile.pattern, fmt(x_tile.dtype, state.core))
-        expected = Values(values, np.ones(values.shape, bool), np.zeros(values.shape, int))
-    else:
-        x, sx = _read(state, x_tile)
-        expected = ops.finish(x, sx, 0, out.dtype, state.core)
-    return [_store(state, "dst", out, expected)]
+    return [_store(state, "dst", out, ops.copied(state, x_tile.pattern, x_tile.dtype, out.dtype))]
 
 
 def memset(state, dst, value) -> list:
@@ -167,9 +161,7 @@ def memset(state, dst, value) -> list:
 
 def _predicate(state, predicate: tuple) -> np.ndarray:
     mask = Tile.of(predicate)
-    if mask.dtype not in ("uint8", "uint16", "uint32"):
-        raise Unstated(f"the predicate must be uint8, uint16 or uint32, not {mask.dtype} [P2]")
-    return state.memory.read(mask.pattern, fmt(mask.dtype, state.core)) != 0
+    return ops.taken(state, mask.pattern, mask.dtype)
 
 
 def _fill(state, value: Scalar, like: Tile) -> np.ndarray:
@@ -214,9 +206,9 @@ def select_reduce(state, dst, predicate, on_true, on_false=0.0, reduce_op="max")
     call's reading of `reduce_res`). A row whose maximum is a NaN or a zero (whose sign no page
     gives) is unstated; on_false is the fill 0.0, the only one the call takes."""
     out, src, mask = Tile.of(dst), Tile.of(on_true), Tile.of(predicate)
-    if mask.dtype not in SELECT_REDUCE_PREDICATES or on_false != 0.0 or reduce_op != "max":
-        raise Unstated(f"select_reduce with a {mask.dtype} predicate, on_false {on_false}, reduce_op {reduce_op}")
-    taken = state.memory.read(mask.pattern, fmt(mask.dtype, state.core)) != 0
+    if on_false != 0.0 or reduce_op != "max":
+        raise Unstated(f"select_reduce with on_false {on_false}, reduce_op {reduce_op}")
+    taken = ops.taken(state, mask.pattern, mask.dtype, SELECT_REDUCE_PREDICATES)
     x, stated = _read(state, src)
     selected = np.where(taken, x, np.float32(0.0)).astype(np.float32)
     if out.pattern.elements == 1 and src.pattern.elements > 1:

@@ -303,13 +303,17 @@ def tensor_copy(rec: dict, state: State) -> list[Write]:
     the same, an intermediate fp32 cast when they differ (Vector and GpSimd Engine)."""
     n = rec["num_active_partitions"]
     src, dst = Pattern.of(rec["src"], n), Pattern.of(rec["dst"], n)
-    if rec["src_dtype"] == rec["dst_dtype"]:
-        values = state.memory.read(src, fmt(rec["src_dtype"], state.core))
-        expected = Values(values, np.ones(values.shape, bool), np.zeros(values.shape, int))
-    else:
-        x, sx = _read(state, src, rec["src_dtype"])
-        expected = finish(x, sx, 0, rec["dst_dtype"], state.core)
+    expected = copied(state, src, rec["src_dtype"], rec["dst_dtype"])
     return [_store(state, "dst", dst, rec["dst_dtype"], expected)]
+
+
+def copied(state: State, src: Pattern, src_dtype: str, dst_dtype: str) -> Values:
+    """A copy's values [I1, P3]: the bits within one dtype, through fp32 across two."""
+    if src_dtype == dst_dtype:
+        values = state.memory.read(src, fmt(src_dtype, state.core))
+        return Values(values, np.ones(values.shape, bool), np.zeros(values.shape, int))
+    x, sx = _read(state, src, src_dtype)
+    return finish(x, sx, 0, dst_dtype, state.core)
 
 
 def memset(rec: dict, state: State) -> list[Write]:
@@ -423,12 +427,18 @@ def copy_predicated_scalar(rec: dict, state: State) -> list[Write]:
 
 def _select(rec, state, out, mask, n, values) -> Write:
     """dst = where(predicate != 0, values, dst) [P2]; the predicate dtype is uint8/16/32."""
-    if rec["mask_dtype"] not in ("uint8", "uint16", "uint32"):
-        raise Unstated(f"the predicate must be uint8, uint16 or uint32, not {rec['mask_dtype']} [P2]")
-    predicate = state.memory.read(mask, fmt(rec["mask_dtype"], state.core)) != 0
+    predicate = taken(state, mask, rec["mask_dtype"])
     old = state.memory.read(out, fmt(rec["out_dtype"], state.core))
     selected = np.where(predicate, values, old)
     return _store(state, "out", out, rec["out_dtype"], Values(selected, np.ones(selected.shape, bool), np.zeros(selected.shape, int)))
+
+
+def taken(state: State, mask: Pattern, dtype: str, dtypes=("uint8", "uint16", "uint32")) -> np.ndarray:
+    """Where a predicate of `dtype` holds (not 0); a predicate is uint8, uint16 or uint32 [P2]
+    unless its op names other `dtypes`."""
+    if dtype not in dtypes:
+        raise Unstated(f"the predicate must be one of {', '.join(dtypes)}, not {dtype}")
+    return state.memory.read(mask, fmt(dtype, state.core)) != 0
 
 
 def drain(state: State) -> Registers:
