@@ -19,8 +19,6 @@
 //! case); `reason` is for the reader, and `isa encode` ignores it. A raw record is written back
 //! byte for byte, whatever the bytes are.
 
-use std::fmt::Write as _;
-
 use serde_json::{Map, Value};
 
 /// The member that makes a JSON object a raw record.
@@ -31,9 +29,11 @@ pub const REASON: &str = "reason";
 
 /// `0102…`: every byte as two lowercase hex digits, in order.
 pub fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut out = String::with_capacity(2 * bytes.len());
-    for b in bytes {
-        let _ = write!(out, "{b:02x}");
+    for &b in bytes {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 0x0f)]));
     }
     out
 }

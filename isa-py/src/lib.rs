@@ -79,7 +79,8 @@ where
     })?;
     add(m, c"decode", c"decode(data)\n--\n\nThe records `isa decode --json` writes for a stream of 64-byte bundles, as dicts: one per bundle, a raw record for bytes that do not decode (trailing bytes included).", |a| {
         let stream = Stream::read(&a.get(0, "data")?)?;
-        Ok(bundle_records::<I::Bundles>(a.py(), stream.bytes())?.into_any())
+        let py = a.py();
+        Ok(objects::acyclic(py, || bundle_records::<I::Bundles>(py, stream.bytes()))?.into_any())
     })?;
     add(m, c"decode_words", c"decode_words(data)\n--\n\nThe records `isa decode --word32 --json` writes for a stream of 32-bit block words, as dicts.", |a| {
         let stream = Stream::read(&a.get(0, "data")?)?;

@@ -3,7 +3,8 @@
 //! records `isa decode --json` writes become dicts, lists, ints, strings, bools and `None`,
 //! with no tree built in between.
 //! Member names and short strings (op, field and table names) are made once per call and
-//! shared by every record that holds them.
+//! shared by every record that holds them; the names of the declarations, which live as long as
+//! the program, are found again by their address, without hashing their text.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -22,6 +23,8 @@ const SHARED_LEN: usize = 48;
 pub struct Objects<'py> {
     py: Python<'py>,
     strings: HashMap<String, Bound<'py, PyString>>,
+    /// The names of the declarations, by address and length.
+    names: foldhash::HashMap<(usize, usize), Bound<'py, PyString>>,
 }
 
 impl<'py> Objects<'py> {
@@ -30,6 +33,7 @@ impl<'py> Objects<'py> {
         Self {
             py,
             strings: HashMap::new(),
+            names: foldhash::HashMapExt::new(),
         }
     }
 
@@ -58,18 +62,28 @@ impl<'py> Objects<'py> {
     pub fn member<F: isa_core::Family>(
         &mut self,
         offset: usize,
-        tag: &str,
+        tag: &'static str,
         view: &F::View<'_>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(self.py);
-        d.set_item(self.string("offset"), offset)?;
-        d.set_item(self.string(F::TAG), self.string(tag))?;
+        d.set_item(self.name("offset"), offset)?;
+        d.set_item(self.name(F::TAG), self.name(tag))?;
         let mut fields = Fields {
             objects: self,
-            stack: vec![d.clone().into_any()],
+            stack: vec![Nested::Dict(d.clone())],
         };
         F::visit_view(view, &mut fields)?;
         Ok(d)
+    }
+
+    /// The string of a declaration's name: made on its first use in this call.
+    fn name(&mut self, s: &'static str) -> Bound<'py, PyAny> {
+        let py = self.py;
+        self.names
+            .entry((s.as_ptr() as usize, s.len()))
+            .or_insert_with(|| PyString::new(py, s))
+            .clone()
+            .into_any()
     }
 
     fn string(&mut self, s: &str) -> Bound<'py, PyAny> {
@@ -83,6 +97,22 @@ impl<'py> Objects<'py> {
         self.strings.insert(s.to_owned(), made.clone());
         made.into_any()
     }
+}
+
+/// `build()` with Python's cyclic collector paused, as it was before afterwards: the records a
+/// call builds hold no cycles, and a collection every few hundred of their dicts would scan the
+/// young ones again and again for none.
+pub fn acyclic<'py, T>(py: Python<'py>, build: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    let gc = py.import("gc")?;
+    let was_enabled = gc.call_method0("isenabled")?.is_truthy()?;
+    if was_enabled {
+        gc.call_method0("disable")?;
+    }
+    let built = build();
+    if was_enabled {
+        gc.call_method0("enable")?;
+    }
+    built
 }
 
 /// A JSON value to read into a Python object.
@@ -161,20 +191,24 @@ impl<'de, 'py> Visitor<'de> for Seed<'_, 'py> {
 struct Fields<'o, 'py> {
     objects: &'o mut Objects<'py>,
     /// The dict or list each value goes into, innermost last.
-    stack: Vec<Bound<'py, PyAny>>,
+    stack: Vec<Nested<'py>>,
+}
+
+/// A dict or list being filled.
+enum Nested<'py> {
+    Dict(Bound<'py, PyDict>),
+    List(Bound<'py, PyList>),
 }
 
 impl<'py> Fields<'_, 'py> {
     /// Puts `v` into the innermost dict under `key`'s name, or at the end of the innermost list.
     fn put(&mut self, key: Key, v: Bound<'py, PyAny>) -> PyResult<()> {
-        let Some(into) = self.stack.last() else {
-            return Err(PyValueError::new_err("a field outside any record"));
-        };
-        match key.name() {
-            Some(name) => into
-                .cast::<PyDict>()?
-                .set_item(self.objects.string(name), v),
-            None => into.cast::<PyList>()?.append(v),
+        match (self.stack.last(), key.name()) {
+            (Some(Nested::Dict(into)), Some(name)) => into.set_item(self.objects.name(name), v),
+            (Some(Nested::List(into)), None) => into.append(v),
+            _ => Err(PyValueError::new_err(
+                "a field outside any record, or an element outside any sequence",
+            )),
         }
     }
 }
@@ -188,7 +222,7 @@ impl<'py> isa_core::visit::Visitor for Fields<'_, 'py> {
             Value::Unsigned(n) => n.into_pyobject(py)?.into_any(),
             Value::Signed(n) => n.into_pyobject(py)?.into_any(),
             Value::Bool(flag) => pyo3::types::PyBool::new(py, flag).to_owned().into_any(),
-            Value::Name(name) | Value::Code { name, .. } => self.objects.string(name),
+            Value::Name(name) | Value::Code { name, .. } => self.objects.name(name),
             Value::Address(word) => word.into_pyobject(py)?.into_any(),
             Value::Bytes(bytes) => PyString::new(py, &isa_host::raw::hex(bytes)).into_any(),
         };
@@ -197,12 +231,18 @@ impl<'py> isa_core::visit::Visitor for Fields<'_, 'py> {
 
     fn begin(&mut self, key: Key, nest: Nest) -> PyResult<()> {
         let py = self.objects.py;
-        let inner = match nest {
-            Nest::Layout(_) => PyDict::new(py).into_any(),
-            Nest::Seq(_) => PyList::empty(py).into_any(),
+        let (inner, nested) = match nest {
+            Nest::Layout(_) => {
+                let d = PyDict::new(py);
+                (d.clone().into_any(), Nested::Dict(d))
+            }
+            Nest::Seq(_) => {
+                let l = PyList::empty(py);
+                (l.clone().into_any(), Nested::List(l))
+            }
         };
-        self.put(key, inner.clone())?;
-        self.stack.push(inner);
+        self.put(key, inner)?;
+        self.stack.push(nested);
         Ok(())
     }
 

@@ -1,5 +1,6 @@
 """decode/encode against `isa decode --json` and the original bytes."""
 
+import gc
 import os
 import pathlib
 
@@ -34,6 +35,17 @@ def test_kernel_decodes_as_the_command_does(kernel):
 )
 def test_every_kind_of_input_reads_the_same(kernel, as_input):
     assert isa.decode(as_input(kernel)) == isa.decode(kernel)
+
+
+@pytest.mark.parametrize("enabled", [True, False], ids=["collector-on", "collector-off"])
+def test_decode_leaves_the_cyclic_collector_as_it_found_it(kernel, enabled):
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        assert isa.decode(kernel + b"\x01\x02")[-1]["raw"] == "0102"
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable() if was else gc.disable()
 
 
 def test_a_non_contiguous_uint8_array_reads_its_elements(kernel):
