@@ -4,6 +4,7 @@ abs_min have no wire form; mod is held to its page in test_differential_disagree
 every dtype, 1-128 partitions, 1-3 free axes with broadcast and reversed input walks, on every
 core; the arithmetic, bit-vector and int32 paths."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,10 +12,11 @@ from conftest import examples
 from differential import harness
 from differential.strategies import CORES, DRAWN, SYNC, dtypes, operand, partitions, shapes
 from reference.alu import TABLE
+from reference.ops import INT32_OPS
 
 ARITH = sorted(n for n, a in TABLE.items() if a.kind == "arith" and n != "bypass" and n in DRAWN)
 BITVEC = sorted(n for n, a in TABLE.items() if a.kind == "bitvec" and n != "arith_shift_right")
-INT32 = ["add", "subtract", "mult", "max", "min"]
+INT32 = sorted(INT32_OPS)
 #: Input profiles that keep a function's inputs where its page states it: booleans for the
 #: logical ops, a positive base for pow, shift amounts within the width.
 PROFILE = {"logical_and": "boolean", "logical_or": "boolean", "logical_xor": "boolean"}
@@ -92,7 +94,8 @@ def test_bitvec_functions_match_the_bit_pattern_reference(case):
     check(case)
 
 
-@settings(max_examples=examples(50))
-@given(cases("int32"))
-def test_the_int32_path_is_exact_integer_arithmetic(case):
-    check(case)
+@pytest.mark.parametrize("alu", INT32)
+@settings(max_examples=examples(10))
+@given(data=st.data())
+def test_the_int32_path_is_exact_integer_arithmetic(alu, data):
+    check(data.draw(cases("int32", alu=alu)))

@@ -138,13 +138,29 @@ def _bitvec(rec, state, entry, in0, in1) -> Values:
     return Values(values, stated, np.zeros(values.shape, int))
 
 
-#: The integer ops of the int32 path: native integer arithmetic, exact [I1 tensor_tensor].
+def _truth(test):
+    """1 where `test` holds, 0 otherwise [L1 `equal`], over the exact integer values."""
+    return lambda x, y: test(x, y).astype(np.int64)
+
+
+#: The integer ops of the int32 path: native integer arithmetic, exact [I1 tensor_tensor]; a
+#: comparison or a logical op of exact integers is 1 or 0 [L1 `equal`, `logical_and`], so it is
+#: exact as well.
 INT32_OPS = {
     "add": np.add,
     "subtract": np.subtract,
     "mult": np.multiply,
     "max": np.maximum,
     "min": np.minimum,
+    "is_equal": _truth(np.equal),
+    "not_equal": _truth(np.not_equal),
+    "is_gt": _truth(np.greater),
+    "is_ge": _truth(np.greater_equal),
+    "is_lt": _truth(np.less),
+    "is_le": _truth(np.less_equal),
+    "logical_and": _truth(np.logical_and),
+    "logical_or": _truth(np.logical_or),
+    "logical_xor": _truth(np.logical_xor),
 }
 
 
