@@ -30,6 +30,9 @@ from reference.alu import TABLE
 
 BITVEC = sorted(n for n, a in TABLE.items() if a.kind == "bitvec" and n != "arith_shift_right")
 PROFILES_BY_ALU = {"pow": "positive", "rsqrt": "positive"}
+#: Which input dst is written over in place (1: the first, 2: the second), or None for a dst of
+#: its own, as a kernel often writes: `x = x * s`.
+IN_PLACE = st.sampled_from([None, None, 1, 2])
 #: Where the read-out of a call's reduce_res lands: above every operand span.
 DRAIN_AT = 0xFE00
 
@@ -77,15 +80,21 @@ def tensor_tensor_cases(draw, op=None):
         names = [draw(dtypes(core, ("int",)))] * 3
     else:
         names = [draw(dtypes(core)), draw(dtypes(core)), draw(out_dtypes(core, op))]
+    # Sometimes dst is the very tile of data1 or data2, written over it in place.
+    target = draw(IN_PLACE)
+    if target is not None:
+        names[target - 1] = names[2]
     # Not both inputs in PSUM, and pow (GpSimd) not in PSUM at all [I1 tensor_tensor].
     spaces = ["sbuf"] * 3 if op == "pow" else [draw(st.sampled_from(["sbuf", "psum"])), *draw(st.sampled_from([("sbuf", "sbuf"), ("psum", "sbuf"), ("sbuf", "psum")]))]
     profile = PROFILES_BY_ALU.get(op, "boolean" if logical(op) else None)
     shift = "positive" if "shift" in op else profile
     operands = [
         draw(operand("dst", names[2], where, nums, output=True, space=spaces[0])),
-        draw(operand("data1", names[0], where, nums, space=spaces[1], profile=profile)),
-        draw(operand("data2", names[1], where, nums, space=spaces[2], profile=shift)),
+        draw(operand("data1", names[0], where, nums, output=target == 1, space=spaces[1], profile=profile)),
+        draw(operand("data2", names[1], where, nums, output=target == 2, space=spaces[2], profile=shift)),
     ]
+    if target is not None:
+        operands[0].in_place_of(operands[target])
     kwargs = {"bitvec": True} if bitvec else {}
     case = call_case(core, "tensor_tensor", legal(operands), lambda t: ((t["dst"], t["data1"], t["data2"], op), kwargs), draw(st.integers(0, 2**32 - 1)))
     return case, label_of("tensor_tensor", [op + (" (bitvec)" if bitvec else "")], names)
@@ -98,12 +107,17 @@ def tensor_scalar_cases(draw):
     op0, op1, reverse = draw(ops_pair(core))
     reverse0, reverse1 = reverse in ("first", "both"), reverse in ("second", "both")
     names = draw(dtypes(core)), draw(out_dtypes(core, op0, op1))
+    in_place = draw(IN_PLACE) is not None
+    if in_place:
+        names = names[1], names[1]
     boolean = logical(op0, op1)
     profile = PROFILES_BY_ALU.get(op0, "boolean" if boolean else None)
     operands = [
-        draw(operand("data", names[0], where, nums, profile=profile)),
+        draw(operand("data", names[0], where, nums, output=in_place, profile=profile)),
         draw(operand("dst", names[1], where, nums, output=True)),
     ]
+    if in_place:
+        operands[1].in_place_of(operands[0])
     s0 = (0.0, None) if TABLE[op0].kind == "unary" else draw(scalar_operand("operand0", where, boolean))
     s1 = (0.0, None) if TABLE[op1].kind == "unary" or op1 == "bypass" else draw(scalar_operand("operand1", where, boolean))
     operands += [v for _, v in (s0, s1) if v is not None]

@@ -70,11 +70,15 @@ def prepare(case: Case) -> None:
     # The reference reads what the bytes say: the records decoded from the encoded stream.
     case.records = [{k: v for k, v in r.items() if k != "offset"} for r in case.module.decode(case.stream)]
     rng = np.random.default_rng(case.seed)
-    for op in case.operands:
+    own = [op for op in case.operands if op.alias is None]
+    for op in own:
         if op.data is None or op.data.shape != (op.partitions, op.span):
             op.data = values(rng, op.dtype, (op.partitions, op.span), op.profile)
-    for op in case.operands:
+    for op in own:
         op.guard = rng.integers(0, 256, size=(PARTITIONS, guard_length(op)), dtype=np.uint8)
+    for op in case.operands:
+        if op.alias is not None:
+            op.data, op.guard = op.alias.data, op.alias.guard
     # Both memories, up to the last guard block of either: a write moved into the other memory
     # or next to no operand lands on bytes loaded here.
     end = max(op.guard_start + op.guard.shape[1] for op in case.operands)

@@ -38,6 +38,15 @@ class Operand:
     #: The guard block's first byte and its random bytes, `(PARTITIONS, length)`.
     guard_start: int = 0
     guard: Optional[np.ndarray] = field(default=None, repr=False)
+    #: The operand this one is the very tile of (an output written over its input, in place),
+    #: placed where it is and loaded with its bytes; None for an operand of its own.
+    alias: Optional["Operand"] = field(default=None, repr=False)
+
+    def in_place_of(self, other: "Operand") -> "Operand":
+        """This operand as the very tile of `other`: its dtype, memory, partitions and walk."""
+        self.dtype, self.space, self.strides, self.nums = other.dtype, other.space, other.strides, other.nums
+        self.partition, self.partitions, self.alias = other.partition, other.partitions, other
+        return self
 
     @property
     def itemsize(self) -> int:
@@ -67,10 +76,13 @@ class Operand:
 
 
 def place(operands: list[Operand]) -> None:
-    """Gives each operand a disjoint span in its memory, ALIGN guard bytes apart; raises
-    ValueError when they do not fit the memory models' windows."""
+    """Gives each operand a disjoint span in its memory, ALIGN guard bytes apart (an operand in
+    place of another takes that one's); raises ValueError when they do not fit the memory
+    models' windows."""
     cursor = {space: FIRST for space in WINDOW}
     for op in operands:
+        if op.alias is not None:
+            continue
         lo, hi = op.reach()
         op.span = hi - lo + 1
         op.span_start = cursor[op.space]
@@ -79,6 +91,10 @@ def place(operands: list[Operand]) -> None:
         cursor[op.space] = -(-(op.span_start + op.span * op.itemsize) // ALIGN) * ALIGN + ALIGN
         if cursor[op.space] > WINDOW[op.space]:
             raise ValueError(f"the operands do not fit {op.space}'s {WINDOW[op.space]} bytes")
+    for op in operands:
+        if op.alias is not None:
+            op.in_place_of(op.alias)
+            op.span, op.span_start, op.byte, op.guard_start = op.alias.span, op.alias.span_start, op.alias.byte, op.alias.guard_start
 
 
 def guard_length(op: Operand) -> int:
