@@ -35,6 +35,19 @@ fn abs_max_and_abs_min_keep_the_sign_and_give_y_on_a_tie() {
     assert_eq!(alu::f32(AluOp::AbsMax, 2.0, -2.0).unwrap(), -2.0);
     assert_eq!(alu::f32(AluOp::AbsMin, -2.0, 2.0).unwrap(), 2.0);
     assert_eq!(alu::int(AluOp::AbsMax, 2, -2, 32).unwrap(), -2);
+    assert_eq!(alu::int(AluOp::AbsMax, -3, 2, 32).unwrap(), -3);
+    assert_eq!(alu::int(AluOp::AbsMin, -3, 2, 32).unwrap(), 2);
+    assert_eq!(alu::int(AluOp::AbsMin, -2, 2, 32).unwrap(), 2);
+}
+
+#[test]
+fn bitwise_not_inverts_every_bit_and_the_width_wraps_it() {
+    // [L1 invert; I2]: the bit pattern inverted; the caller wraps the result to the width.
+    assert_eq!(
+        alu::int(AluOp::BitwiseNot, 0b1010, 0, 8).unwrap() & 0xFF,
+        0b1111_0101
+    );
+    assert_eq!(alu::int(AluOp::BitwiseNot, 0, 7, 32).unwrap(), -1);
 }
 
 #[test]

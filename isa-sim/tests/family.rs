@@ -215,3 +215,41 @@ fn every_built_in_bundle_names_a_form_of_the_table() {
         seen.len()
     );
 }
+
+/// An fp32 row of `n` elements at SBUF byte `a` of partition 0.
+fn fp32_row(step: &Step<'_>, name: &'static str, a: u32, n: u16) -> isa_sim::Operand {
+    let row = Tensor1d {
+        addr: sb(0, a),
+        strides: [1],
+        nums: [n],
+    };
+    step.operand(name, &row, Dtype::Float32, 1).unwrap()
+}
+
+#[test]
+fn a_users_op_can_stage_an_accumulator_undefined() {
+    let machine = isa_sim::Machine::new(isa_sim::Core::V2);
+    let mut step = Step::new(&machine, 0, None);
+    step.set_accumulator(3, 2.5);
+    assert_eq!(step.accumulator(3).unwrap(), 2.5);
+    step.unset_accumulator(3);
+    assert!(step.accumulator(3).is_err());
+}
+
+#[test]
+fn zip_alu_refuses_a_bitvec_op_on_fp32_even_where_it_would_compute_at_commit() {
+    // Bitwise ops work on integer bits, not fp32 [I1]. A user's op may call zip_alu with any
+    // ALU op; over adjacent fp32 rows (the operands the commit-time path takes) the refusal
+    // comes before anything is staged.
+    let mut machine = isa_sim::Machine::new(isa_sim::Core::V2);
+    put_f32(&mut machine, Space::Sbuf, 0, 0, &[1.0; 8]);
+    put_f32(&mut machine, Space::Sbuf, 0, 64, &[2.0; 8]);
+    let mut step = Step::new(&machine, 0, None);
+    let (x, y, out) = (
+        fp32_row(&step, "x", 0, 8),
+        fp32_row(&step, "y", 64, 8),
+        fp32_row(&step, "out", 128, 8),
+    );
+    assert!(step.zip_alu(&out, &x, &y, AluOp::BitwiseAnd).is_err());
+    assert!(step.zip_alu(&out, &x, &y, AluOp::Add).is_ok());
+}
