@@ -44,7 +44,7 @@ pub const READINGS: &[(&str, &str)] = &[
     ),
     (
         "max, min",
-        "NaN propagates (NumPy's np.maximum / np.minimum [S1])",
+        "NaN propagates (NumPy's np.maximum / np.minimum [S1]); of +0 and -0, max is +0 and min -0 (IEEE 754-2019 maximum / minimum: no page says which zero, and Rust's f32::max leaves it to the code generator, so a build could otherwise differ from another)",
     ),
     (
         "logical_and / or / xor",
@@ -152,8 +152,8 @@ pub fn dispatch_f32<V: WithF32>(op: AluOp, v: V) -> Result<V::Out, AluError> {
         AluOp::Subtract => v.with(|x, y| x - y),
         AluOp::Mult | AluOp::ElemwiseMul => v.with(|x, y| x * y),
         AluOp::Divide => v.with(|x, y| x / y),
-        AluOp::Max => v.with(|x, y| if nan(x, y) { f32::NAN } else { x.max(y) }),
-        AluOp::Min => v.with(|x, y| if nan(x, y) { f32::NAN } else { x.min(y) }),
+        AluOp::Max => v.with(|x, y| if nan(x, y) { f32::NAN } else { max_f32(x, y) }),
+        AluOp::Min => v.with(|x, y| if nan(x, y) { f32::NAN } else { min_f32(x, y) }),
         AluOp::LogicalAnd => v.with(|x, y| truth((x != 0.0) && (y != 0.0))),
         AluOp::LogicalOr => v.with(|x, y| truth((x != 0.0) || (y != 0.0))),
         AluOp::LogicalXor => v.with(|x, y| truth((x != 0.0) != (y != 0.0))),
@@ -177,6 +177,30 @@ pub fn dispatch_f32<V: WithF32>(op: AluOp, v: V) -> Result<V::Out, AluError> {
             ));
         }
     })
+}
+
+/// The greater of two numbers; of two equal ones the one with the clear sign bit, so +0 of
+/// +0 and -0 (a reading, see [`READINGS`]): the same in every build and every order.
+fn max_f32(x: f32, y: f32) -> f32 {
+    if x == y {
+        f32::from_bits(x.to_bits() & y.to_bits())
+    } else if x > y {
+        x
+    } else {
+        y
+    }
+}
+
+/// The lesser of two numbers; of two equal ones the one with the set sign bit, so -0 of +0 and
+/// -0 ([`max_f32`]'s reading).
+fn min_f32(x: f32, y: f32) -> f32 {
+    if x == y {
+        f32::from_bits(x.to_bits() | y.to_bits())
+    } else if x < y {
+        x
+    } else {
+        y
+    }
 }
 
 /// Floor modulo in fp32 (a reading, see [`READINGS`]): `x - y·floor(x / y)`, the sign of `y`.
@@ -450,8 +474,9 @@ pub fn fold_map_f32(
 const LANES: usize = 8;
 
 /// The register a max (min) fold of `xs` from `acc` ends at, found in [`LANES`] lanes at once,
-/// or `None` where the fold's order could show: an op other than max and min, or an extremum of
-/// zero (`f32::max` may give either of +0 and -0, so which one the fold ends at is the order's).
+/// or `None` where the lanes cannot tell: an op other than max and min, or an extremum of zero
+/// (a lane keeps the first zero it meets, where the fold gives +0 for max, -0 for min, if any
+/// zero of that sign is met: [`max_f32`]).
 /// Any NaN makes the fold NaN (the ALU's rule for max and min, [`READINGS`]); otherwise the fold
 /// ends at the greatest (least) value, and two equal values other than zero have the same bits,
 /// whichever of them the fold kept.
