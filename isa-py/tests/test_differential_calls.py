@@ -23,6 +23,7 @@ from differential.strategies import (
     ops_pair,
     out_dtypes,
     partitions,
+    reshaped,
     shapes,
 )
 from reference import calls
@@ -88,10 +89,12 @@ def tensor_tensor_cases(draw, op=None):
     spaces = ["sbuf"] * 3 if op == "pow" else [draw(st.sampled_from(["sbuf", "psum"])), *draw(st.sampled_from([("sbuf", "sbuf"), ("psum", "sbuf"), ("sbuf", "psum")]))]
     profile = PROFILES_BY_ALU.get(op, "boolean" if logical(op) else None)
     shift = "positive" if "shift" in op else profile
+    # An input not written over walks its elements in a shape of its own now and then.
+    shape = [nums if target == k or draw(st.booleans()) else draw(reshaped(nums)) for k in (1, 2)]
     operands = [
         draw(operand("dst", names[2], where, nums, output=True, space=spaces[0])),
-        draw(operand("data1", names[0], where, nums, output=target == 1, space=spaces[1], profile=profile)),
-        draw(operand("data2", names[1], where, nums, output=target == 2, space=spaces[2], profile=shift)),
+        draw(operand("data1", names[0], where, shape[0], output=target == 1, space=spaces[1], profile=profile)),
+        draw(operand("data2", names[1], where, shape[1], output=target == 2, space=spaces[2], profile=shift)),
     ]
     if target is not None:
         operands[0].in_place_of(operands[target])
