@@ -89,8 +89,9 @@ def tensor_tensor_cases(draw, op=None):
     spaces = ["sbuf"] * 3 if op == "pow" else [draw(st.sampled_from(["sbuf", "psum"])), *draw(st.sampled_from([("sbuf", "sbuf"), ("psum", "sbuf"), ("sbuf", "psum")]))]
     profile = PROFILES_BY_ALU.get(op, "boolean" if logical(op) else None)
     shift = "positive" if "shift" in op else profile
-    # An input not written over walks its elements in a shape of its own now and then.
-    shape = [nums if target == k or draw(st.booleans()) else draw(reshaped(nums)) for k in (1, 2)]
+    # Now and then the inputs, none written over, walk their elements in a shape of their own.
+    shape = draw(reshaped(nums)) if target is None and draw(st.booleans()) else nums
+    shape = [shape, shape]
     operands = [
         draw(operand("dst", names[2], where, nums, output=True, space=spaces[0])),
         draw(operand("data1", names[0], where, shape[0], output=target == 1, space=spaces[1], profile=profile)),

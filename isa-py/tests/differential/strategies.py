@@ -55,11 +55,12 @@ def shapes(draw, dims: int) -> tuple:
 
 @st.composite
 def reshaped(draw, nums: tuple) -> tuple:
-    """Free counts with as many elements as `nums` in all, over as many axes, often split
-    otherwise: an input may walk its elements in a shape of its own, "the same element count per
+    """Free counts with as many elements as `nums` in all, over as many axes, split otherwise
+    where the count allows: an input may walk its elements in a shape of its own, "the same element count per
     partition" being what nki.isa.tensor_tensor asks of its tiles [I1]."""
     total = math.prod(nums)
-    inner = draw(st.sampled_from([d for d in range(1, total + 1) if total % d == 0]))
+    divisors = [d for d in range(1, total + 1) if total % d == 0]
+    inner = draw(st.sampled_from([d for d in divisors if d != nums[0]] or divisors))
     return (inner, total // inner) + (1,) * (len(nums) - 2) if len(nums) > 1 else nums
 
 
