@@ -54,6 +54,16 @@ fn bitwise_not_inverts_every_bit_and_the_width_wraps_it() {
 fn arithmetic_and_the_readings() {
     assert_eq!(alu::f32(AluOp::Divide, 1.0, 0.0).unwrap(), f32::INFINITY);
     assert!(alu::f32(AluOp::Max, f32::NAN, 1.0).unwrap().is_nan());
+    // Of +0 and -0, max is +0 and min -0, in either order and every build.
+    for (x, y) in [(0.0f32, -0.0f32), (-0.0, 0.0)] {
+        assert_eq!(alu::f32(AluOp::Max, x, y).unwrap().to_bits(), 0);
+        assert_eq!(alu::f32(AluOp::Min, x, y).unwrap().to_bits(), 0x8000_0000);
+    }
+    assert_eq!(
+        alu::f32(AluOp::Max, -0.0, -0.0).unwrap().to_bits(),
+        0x8000_0000
+    );
+    assert_eq!(alu::f32(AluOp::Min, 0.0, 0.0).unwrap().to_bits(), 0);
     // np.mod(-7, 3) = 2, np.mod(7, -3) = -2, np.fmod would give -1 and 1.
     assert_eq!(alu::f32(AluOp::Mod, -7.0, 3.0).unwrap(), 2.0);
     assert_eq!(alu::f32(AluOp::Mod, 7.0, -3.0).unwrap(), -2.0);
