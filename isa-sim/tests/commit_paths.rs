@@ -295,3 +295,29 @@ fn values_and_fills_land_in_walk_order_through_any_stride_and_roll_back() {
     m.rollback();
     assert!(m == before);
 }
+
+/// Two inputs with unwritten bytes, fp32 in runs of one length (in0 in PSUM, so the result is
+/// staged, not computed at commit): the fault named is the first one met run by run, in1's in
+/// the first run before in0's in the second, as the walk run by run has always found it.
+#[test]
+fn a_zip_in_runs_names_the_first_unwritten_byte_run_by_run() {
+    use isa_ops::tensor_tensor::{TtAlu, TtOpcode};
+    let mut m = machine();
+    put_f32(&mut m, Space::Psum, 0, 0, &[1.0; 4]);
+    put_f32(&mut m, Space::Sbuf, 0, 32, &[2.0; 4]);
+    let runs = |addr| desc(addr, [1, 8, 1], [4, 2, 1]);
+    let add = tt(
+        TtOpcode::Plain,
+        TtAlu::Op(AluOp::Add),
+        [Dtype::Float32; 3],
+        1,
+        runs(sb(0, 256)),
+        runs(ps(0, 0)),
+        runs(sb(0, 0)),
+    );
+    let err = fails(&mut m, &[add]).to_string();
+    assert!(
+        err.contains("operand in1: reads unwritten SBUF byte 0x0 of partition 0"),
+        "{err}"
+    );
+}
