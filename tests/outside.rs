@@ -3,6 +3,8 @@
 //! on `isa-core` and `isa-derive`. Each is built and tested by cargo as its own workspace, in
 //! one target directory they share under this workspace's `target/`.
 
+// Not a module of tests/suite: it runs cargo on other workspaces and links none of the library.
+
 use std::path::Path;
 use std::process::Command;
 

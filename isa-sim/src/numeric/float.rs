@@ -1,6 +1,7 @@
 //! The float codecs: fp32 itself, bf16 by integer arithmetic on the fp32 bits, `half` for f16,
 //! the generic minifloat codec for the 8- and 4-bit formats. Each matches ml_dtypes 0.6.0 bit
-//! for bit on the golden tables (`isa-sim/golden/tables`, compared by `tests/conversions.rs`).
+//! for bit on the golden tables (`isa-sim/golden/tables`, compared by
+//! `tests/suite/conversions.rs`).
 
 use half::f16;
 

@@ -1,7 +1,7 @@
 //! One generic minifloat codec for the 8- and 4-bit formats, parameterised by exponent bits,
 //! mantissa bits, bias, sign, zero and the special-value convention ([`Minifloat`]), with the
 //! six formats as constants. Its rounding is ml_dtypes 0.6.0's, proved bit for bit by the golden
-//! tables (`tests/conversions.rs`).
+//! tables (`tests/suite/conversions.rs`).
 //!
 //! The `microfloat` crate, which aims at ml_dtypes compatibility, differs from ml_dtypes 0.6.0
 //! on the golden tables (`float8_e4m3fn` rounds 464 to NaN where ml_dtypes gives 448,

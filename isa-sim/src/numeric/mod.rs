@@ -9,7 +9,7 @@
 //! edges is not published, the reference is ml_dtypes 0.6.0, matched bit for bit: the golden
 //! tables in `isa-sim/golden/tables`, written by `isa-sim/golden/generate.py`, hold every code
 //! point of each float format decoded and several thousand fp32 inputs rounded (ties at every
-//! pair of neighbours, overflow, underflow, NaN, random values), and `tests/conversions.rs`
+//! pair of neighbours, overflow, underflow, NaN, random values), and `tests/suite/conversions.rs`
 //! compares them all. In ml_dtypes `float8_e4m3` overflows to ±inf (248 → inf),
 //! `float8_e4m3fn` to NaN (480 → NaN), `float8_e5m2` to ±inf, and `float4_e2m1fn` saturates.
 //!

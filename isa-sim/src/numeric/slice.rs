@@ -1,8 +1,8 @@
 //! Conversions of whole runs of elements: [`Format::to_f32`] and [`Format::from_f32`] over a
 //! slice, with the format sorted once per run rather than once per element, so each format's
 //! loop is a tight loop the compiler can vectorise. Each gives, element for element, the bits
-//! the one-element conversion gives (`tests/slices.rs` compares them on every code of the small
-//! formats and on the golden tables' inputs).
+//! the one-element conversion gives (`tests/suite/slices.rs` compares them on every code of the
+//! small formats and on the golden tables' inputs).
 //!
 //! - fp32 is a copy; bf16 is a shift and an add on the fp32 bits (the bf16 codec
 //!   [`Format::BFloat16`] converts with one element at a time); f16 goes through `half`

@@ -1,0 +1,6 @@
+//! isa-host's integration tests: kernel calls against the lowerings they run, and streams as
+//! records and back. One module a subject, built as one test binary.
+#![forbid(unsafe_code)]
+
+mod kernel;
+mod records;
