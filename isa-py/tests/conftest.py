@@ -18,7 +18,7 @@ KERNEL = EXAMPLES / "kernel.bin"
 TSHUF = EXAMPLES / "tshuf.words"
 ISA_BIN = pathlib.Path(os.environ.get("ISA_BIN", ROOT / "target" / "debug" / "isa"))
 BENCH_STREAM = pathlib.Path(
-    os.environ.get("BENCH_STREAM", ROOT / "target" / "debug" / "bench-stream")
+    os.environ.get("BENCH_STREAM", ROOT / "target" / "release" / "bench-stream")
 )
 #: Random valid bundles of every op in the differential tests.
 PER_OP = 10_000
