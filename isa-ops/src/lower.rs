@@ -77,6 +77,15 @@ pub enum ModuleAttribute {
     RsqrtInUse,
 }
 
+impl ModuleAttribute {
+    /// The attribute's name as a front-end shows it (`rsqrt_in_use`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            ModuleAttribute::RsqrtInUse => "rsqrt_in_use",
+        }
+    }
+}
+
 /// The module attributes set so far (seed 001: `bir::Module::setAttribute`).
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Module {

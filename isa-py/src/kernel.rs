@@ -2,20 +2,30 @@
 //! Python argument becomes an [`isa_host::kernel::Value`], and [`isa_host::kernel::run`] binds,
 //! lowers and checks; the bundles come back as `bytes`. A refusal is a `TypeError` (an argument
 //! missing or of the wrong kind) or a `ValueError` (a value, a lowering or a validator refused)
-//! with the library's message.
+//! with the library's message. What the lowering notes beside the bundles (a diagnostic it
+//! reports and goes on after, a module attribute it sets) is a [`LoweringWarning`], one per note.
 
 use std::ffi::{CStr, CString};
 
 use isa_host::Isa;
-use isa_host::kernel::{self, Call, CallError, Value};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use isa_host::kernel::{self, Call, CallError, Notes, Value};
+use pyo3::exceptions::{PyTypeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{
     PyBool, PyBytes, PyCFunction, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple,
 };
 
-/// Adds every call of `I` to `m`.
+pyo3::create_exception!(
+    isa_py,
+    LoweringWarning,
+    PyUserWarning,
+    "What a kernel call's lowering notes beside its bundles, which the bytes do not record: a \
+     diagnostic it reports and goes on after, or a module attribute it sets."
+);
+
+/// Adds every call of `I` to `m`, and [`LoweringWarning`].
 pub fn register<I: Isa>(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("LoweringWarning", m.py().get_type::<LoweringWarning>())?;
     for call in I::calls() {
         let doc = format!("{}\n--\n\n{}", call.signature(), call.doc);
         let function = PyCFunction::new_closure(
@@ -50,7 +60,29 @@ fn run<I: Isa>(
     for (key, v) in kwargs.into_iter().flat_map(|k| k.iter()) {
         keywords.push((key.extract::<String>()?, argument(&v)?));
     }
-    kernel::run::<I::Bundles>(call, positional, keywords).map_err(|e| error(&e))
+    let lowered = kernel::run::<I::Bundles>(call, positional, keywords).map_err(|e| error(&e))?;
+    warn(args.py(), call.name, &lowered.notes)?;
+    Ok(lowered.bytes)
+}
+
+/// Each note of `call`'s lowering as a [`LoweringWarning`].
+fn warn(py: Python<'_>, call: &str, notes: &Notes) -> PyResult<()> {
+    let reports = notes
+        .reports
+        .iter()
+        .map(|r| format!("{call}(): the lowering reports: {r}"));
+    let attributes = notes.attributes.iter().map(|a| {
+        format!(
+            "{call}(): the lowering sets the module attribute `{}`",
+            a.name()
+        )
+    });
+    let category = py.get_type::<LoweringWarning>();
+    for message in reports.chain(attributes) {
+        let message = CString::new(message).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        PyErr::warn(py, &category, &message, 1)?;
+    }
+    Ok(())
 }
 
 /// `e` as Python's exception.

@@ -2,6 +2,7 @@
 //! parameters by position or by name ([`Arguments::bind`]), and read as what each parameter is
 //! (a tile, an ALU op, a scalar, a flag, …) with the argument named in every error.
 
+use std::cell::RefCell;
 use std::str::FromStr;
 
 use isa_core::{AluOp, Dtype, SyncBand, UnknownName};
@@ -9,14 +10,16 @@ use isa_ops::tensor_scalar::Arg;
 
 use super::tile::Tile;
 pub use super::value::{Value, integer, integer_in};
-use super::{Call, CallError, Problem};
+use super::{Call, CallError, Notes, Problem};
 
-/// A call's arguments, bound to its parameters.
+/// A call's arguments, bound to its parameters, and what the call's lowering notes beside its
+/// bundles ([`super::lower`] keeps them here, [`super::run`] hands them on).
 #[derive(Debug, Clone)]
 pub struct Arguments {
     call: &'static str,
     names: &'static [&'static str],
     values: Vec<Option<Value>>,
+    notes: RefCell<Notes>,
 }
 
 impl Arguments {
@@ -59,7 +62,20 @@ impl Arguments {
             call: call.name,
             names: call.params,
             values,
+            notes: RefCell::default(),
         })
+    }
+
+    /// Keeps what a lowering noted: its reports and the module attributes it set.
+    pub fn note(&self, notes: Notes) {
+        let mut kept = self.notes.borrow_mut();
+        kept.reports.extend(notes.reports);
+        kept.attributes.extend(notes.attributes);
+    }
+
+    /// What the lowerings of this call noted, in order.
+    pub fn notes(&self) -> Notes {
+        self.notes.borrow().clone()
     }
 
     /// The call's name.

@@ -54,7 +54,7 @@
 //!     Value::Str("float32".into()),
 //! ]);
 //! let args = [row(0x200), row(0x0), row(0x100)].map(Some).to_vec();
-//! let bytes = kernel::run::<isa_ops::Op>(&ADD, args, Vec::new())?;
+//! let bytes = kernel::run::<isa_ops::Op>(&ADD, args, Vec::new())?.bytes;
 //! assert_eq!((bytes.len(), bytes[0], bytes[0x0E]), (64, 0x41, 0x04)); // TensorTensor, add
 //! # Ok::<(), CallError>(())
 //! ```
@@ -67,7 +67,7 @@ pub mod value;
 use std::fmt;
 
 use isa_core::Family;
-use isa_ops::{EncoderBody, LowerError, Lowered};
+use isa_ops::{EncoderBody, LowerError, Lowered, ModuleAttribute};
 
 pub use args::{Arguments, immediate, scalar};
 pub use tile::Tile;
@@ -246,14 +246,35 @@ impl fmt::Display for Place<'_> {
     }
 }
 
+/// What a lowering says beside its bundles, which the bytes do not record: the diagnostics it
+/// reports and goes on after (seed 001: "Reduce Accum result is not outputed", then a forced
+/// value), and the module attributes it sets (seed 001: the rsqrt-in-use flag).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Notes {
+    /// The reported diagnostics, the seed's exact strings, in order.
+    pub reports: Vec<&'static str>,
+    /// The module attributes set, in order.
+    pub attributes: Vec<ModuleAttribute>,
+}
+
+/// A call's result: its bundles, encoded one after another, and what its lowering noted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lowering {
+    /// The bundles.
+    pub bytes: Vec<u8>,
+    /// The lowering's reports and module attributes.
+    pub notes: Notes,
+}
+
 /// Runs `call` on the arguments a front-end gives (`None` for one left out): binds them,
 /// lowers, and reads the bundles back with every decode check and validator of the bundle
 /// family `B` (an ISA's [`Isa::Bundles`](crate::Isa::Bundles)); any finding refuses the call.
+/// The lowering's reports and module attributes come with the bundles.
 pub fn run<B: Members>(
     call: &Call,
     positional: Vec<Option<Value>>,
     keywords: Vec<(String, Option<Value>)>,
-) -> Result<Vec<u8>, CallError> {
+) -> Result<Lowering, CallError> {
     let args = Arguments::bind(call, positional, keywords)?;
     let bytes = (call.lower)(&args)?;
     let mut findings = Vec::new();
@@ -267,7 +288,10 @@ pub fn run<B: Members>(
         Reported::Bundle(_) => {}
     });
     if findings.is_empty() {
-        Ok(bytes)
+        Ok(Lowering {
+            bytes,
+            notes: args.notes(),
+        })
     } else {
         Err(CallError {
             call: call.name,
@@ -277,7 +301,8 @@ pub fn run<B: Members>(
 }
 
 /// The bundles `body` emits into a family `F`, encoded one after another: the lowering of one
-/// call (its reports and module attributes are not kept).
+/// call. Its reports and module attributes are kept in `args` ([`Arguments::note`]), and
+/// [`run`] gives them with the bundles.
 pub fn lower<F: Family>(args: &Arguments, body: &dyn EncoderBody<F>) -> Result<Vec<u8>, CallError> {
     let fail = |e: LowerError| CallError {
         call: args.call(),
@@ -289,6 +314,10 @@ pub fn lower<F: Family>(args: &Arguments, body: &dyn EncoderBody<F>) -> Result<V
     for bundle in &sink.bundles {
         bytes.extend(bundle.to_bytes().map_err(|e| fail(e.into()))?);
     }
+    args.note(Notes {
+        reports: sink.reports,
+        attributes: sink.attributes,
+    });
     Ok(bytes)
 }
 

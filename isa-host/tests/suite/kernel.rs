@@ -4,7 +4,7 @@
 //! its message.
 
 use isa_core::{AccessPattern, AccumulateCmd, Addr4, AluOp, ApPair, Dtype, Engine, SyncBand};
-use isa_host::kernel::{self, CallError, Problem, Value};
+use isa_host::kernel::{self, CallError, Lowering, Notes, Problem, Value};
 use isa_host::{BuiltIn, Isa};
 use isa_ops::copy_predicated::{CopyPredicatedInst, SelectInst, Source};
 use isa_ops::exponential::ExponentialInst;
@@ -13,7 +13,7 @@ use isa_ops::tensor_copy::TensorCopyInst;
 use isa_ops::tensor_scalar::{Arg, TensorScalarPtrInst};
 use isa_ops::tensor_scalar_cache::TensorScalarCacheInst;
 use isa_ops::tensor_tensor::TensorTensorInst;
-use isa_ops::{Core, EncoderBody, Lowering, Op, Operand};
+use isa_ops::{Core, EncoderBody, Lowering as _, ModuleAttribute, Op, Operand};
 
 fn s(text: &str) -> Value {
     Value::Str(text.into())
@@ -43,12 +43,21 @@ fn operand(address: u32, cols: u64, dtype: Dtype) -> Operand {
     }
 }
 
-/// Runs the call `name` of the built-in ISA.
+/// Runs the call `name` of the built-in ISA: its bundles.
 fn call(
     name: &str,
     positional: Vec<Value>,
     keywords: Vec<(&str, Value)>,
 ) -> Result<Vec<u8>, CallError> {
+    noted(name, positional, keywords).map(|l| l.bytes)
+}
+
+/// Runs the call `name` of the built-in ISA: its bundles and its lowering's notes.
+fn noted(
+    name: &str,
+    positional: Vec<Value>,
+    keywords: Vec<(&str, Value)>,
+) -> Result<Lowering, CallError> {
     let calls = BuiltIn::calls();
     let call = calls.iter().find(|c| c.name == name).unwrap();
     let positional = positional.into_iter().map(Some).collect();
@@ -385,6 +394,50 @@ type Case = (
     &'static str,
     bool,
 );
+
+/// Seed 001: a fused reduce with two outputs and the accumulate idle reports "Reduce Accum result
+/// is not outputed" and forces `zero_accumulate`; rsqrt as op0 sets the rsqrt-in-use module
+/// attribute. Neither is in the bytes, so the call gives both beside them.
+#[test]
+fn a_call_gives_its_lowerings_reports_and_module_attributes() {
+    let x = || tile(0, 8, "float32");
+    let column = tile(0x100, 1, "float32");
+    let reduced = noted(
+        "tensor_scalar",
+        vec![x(), x(), s("add"), Value::Float(1.0)],
+        vec![("reduce_res", column)],
+    )
+    .unwrap();
+    assert_eq!(
+        reduced.notes.reports,
+        ["Reduce Accum result is not outputed"]
+    );
+    assert!(reduced.notes.attributes.is_empty());
+    // The forced command: zero_accumulate (code 1) in the fused bundle's accumulate byte.
+    let Ok(Op::TensorScalar(fused)) = isa_ops::decode_any(&reduced.bytes) else {
+        panic!("the call's first bundle is not TensorScalar");
+    };
+    assert_eq!(fused.accumulator_cmd, AccumulateCmd::ZeroAccumulate);
+    let rsqrt = noted(
+        "tensor_scalar",
+        vec![x(), x(), s("rsqrt"), Value::Float(0.0)],
+        vec![],
+    )
+    .unwrap();
+    assert_eq!(
+        rsqrt.notes,
+        Notes {
+            reports: vec![],
+            attributes: vec![ModuleAttribute::RsqrtInUse]
+        }
+    );
+    let plain = noted(
+        "tensor_scalar",
+        vec![x(), x(), s("add"), Value::Float(1.0)],
+        vec![],
+    );
+    assert_eq!(plain.unwrap().notes, Notes::default());
+}
 
 #[test]
 fn bad_arguments_are_refused_naming_the_call_and_the_argument() {
