@@ -22,6 +22,7 @@
 //! | `tables(data, threads=None)` | [`isa_core::Family::decode_batch`] and the field visitor: `{op: structured array}` |
 //! | `view(data, op)` | the op's field table: a zero-copy structured array over the wire bytes |
 //! | `ops()`, `fields(op)` | [`isa_core::Family::DECLARATIONS`] |
+//! | `semantics()`, `meanings(data)` | [`isa_sim::table`] and [`isa_sim::Execute::semantics`]: the op table, and the form each bundle runs as |
 //! | `tensor_tensor(dst, data1, data2, op)`, … | [`isa_host::kernel::run`] on each of [`Isa::calls`]: an instruction's lowering, its bundles as `bytes` |
 //! | `assemble(text)`, `disassemble(data)` (and `_words`) | [`isa_host::text`]: the listing `isa decode` prints, and back |
 //!
@@ -40,6 +41,7 @@ mod asm;
 mod input;
 pub mod kernel;
 pub mod machine;
+mod meaning;
 mod numpy;
 mod objects;
 pub mod table;
@@ -133,6 +135,13 @@ where
             fields(a.py(), op.fields)
         },
     )?;
+    add(m, c"semantics", c"semantics()\n--\n\nThe op table: a dict per form of every op as Machine.run executes it, with its pseudocode, source, confidence and status (executed, or why not), as `isa doc` prints it.", |a| {
+        Ok(meaning::table::<I::Bundles>(a.py())?.into_any())
+    })?;
+    add(m, c"meanings", c"meanings(data)\n--\n\nThe form each record of a stream of 64-byte bundles runs as (a form of `semantics()`): a dict per record with its offset, op, form and whether the form executes; bytes that do not decode have op and form None and the decoder's reason.", |a| {
+        let stream = Stream::read(&a.get(0, "data")?)?;
+        Ok(meaning::meanings::<I::Bundles>(a.py(), stream.bytes())?.into_any())
+    })?;
     kernel::register::<I>(m)?;
     asm::register::<I>(m)?;
     Ok(())

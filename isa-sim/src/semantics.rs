@@ -18,6 +18,17 @@ pub enum Status {
     NotExecuted,
 }
 
+impl Status {
+    /// The status in words, as the op table shows it: `executed`, or why not.
+    pub fn describe(self) -> String {
+        match self {
+            Status::Executed => "executed".into(),
+            Status::NoPublicSemantics(why) => format!("not executed: {why}"),
+            Status::NotExecuted => "not executed yet (no `Execute` body for it)".into(),
+        }
+    }
+}
+
 /// The meaning of one form of an op (one opcode, or one family of opcodes that share it), with
 /// where it comes from: what `isa doc` prints as the op's "Semantics" section.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

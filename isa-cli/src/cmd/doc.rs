@@ -150,14 +150,6 @@ fn is_form_of(form: &str, layout: &DrawnLayout) -> bool {
 }
 
 /// The status of a form, in words.
-fn status_text(status: isa_sim::Status) -> String {
-    match status {
-        isa_sim::Status::Executed => "executed".into(),
-        isa_sim::Status::NoPublicSemantics(why) => format!("not executed: {why}"),
-        isa_sim::Status::NotExecuted => "not executed yet (no `Execute` body for it)".into(),
-    }
-}
-
 /// Appends the "Semantics" section of `layout`'s page: each form's pseudocode, source,
 /// confidence and status (block words and ops with no form get none).
 fn semantics_section(s: &mut String, layout: &DrawnLayout, forms: &[&'static Semantics]) {
@@ -173,7 +165,7 @@ fn semantics_section(s: &mut String, layout: &DrawnLayout, forms: &[&'static Sem
         let _ = writeln!(s, "\n### {}\n\n```text\n{}\n```\n", f.form, f.pseudocode);
         let _ = writeln!(s, "- Source: {}", f.source);
         let _ = writeln!(s, "- Confidence: {}", f.confidence.tag());
-        let _ = writeln!(s, "- Status: {}", status_text(f.status));
+        let _ = writeln!(s, "- Status: {}", f.status.describe());
     }
 }
 
@@ -193,7 +185,7 @@ where
             s,
             "| {} | {} | {} | {} |",
             cell(f.form),
-            cell(&status_text(f.status)),
+            cell(&f.status.describe()),
             cell(f.source),
             f.confidence.tag()
         );
