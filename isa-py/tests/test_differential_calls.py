@@ -28,12 +28,15 @@ from differential.strategies import (
 )
 from reference import calls
 from reference.alu import TABLE
+from reference.numeric import FORMATS
 
 BITVEC = sorted(n for n, a in TABLE.items() if a.kind == "bitvec" and n != "arith_shift_right")
 PROFILES_BY_ALU = {"pow": "positive", "rsqrt": "positive"}
 #: Which input dst is written over in place (1: the first, 2: the second), or None for a dst of
 #: its own, as a kernel often writes: `x = x * s`.
 IN_PLACE = st.sampled_from([None, None, 1, 2])
+#: GpSimd's engine number (the calls' `engine`; the Vector engine, 5, is the default).
+GPSIMD = 1
 #: Where the read-out of a call's reduce_res lands: above every operand span.
 DRAIN_AT = 0xFE00
 
@@ -85,8 +88,12 @@ def tensor_tensor_cases(draw, op=None):
     target = draw(IN_PLACE)
     if target is not None:
         names[target - 1] = names[2]
+    # The engine that runs it: left to the default (the Vector engine) or GpSimd, which
+    # cannot access PSUM [I1 tensor_tensor]; the engine is not in the bytes, so the meaning is
+    # the same.
+    engine = draw(st.sampled_from([None, None, GPSIMD]))
     # Not both inputs in PSUM, and pow (GpSimd) not in PSUM at all [I1 tensor_tensor].
-    spaces = ["sbuf"] * 3 if op == "pow" else [draw(st.sampled_from(["sbuf", "psum"])), *draw(st.sampled_from([("sbuf", "sbuf"), ("psum", "sbuf"), ("sbuf", "psum")]))]
+    spaces = ["sbuf"] * 3 if op == "pow" or engine == GPSIMD else [draw(st.sampled_from(["sbuf", "psum"])), *draw(st.sampled_from([("sbuf", "sbuf"), ("psum", "sbuf"), ("sbuf", "psum")]))]
     profile = PROFILES_BY_ALU.get(op, "boolean" if logical(op) else None)
     shift = "positive" if "shift" in op else profile
     # Now and then the inputs, none written over, walk their elements in a shape of their own.
@@ -100,6 +107,8 @@ def tensor_tensor_cases(draw, op=None):
     if target is not None:
         operands[0].in_place_of(operands[target])
     kwargs = {"bitvec": True} if bitvec else {}
+    if engine is not None:
+        kwargs["engine"] = engine
     case = call_case(core, "tensor_tensor", legal(operands), lambda t: ((t["dst"], t["data1"], t["data2"], op), kwargs), draw(st.integers(0, 2**32 - 1)))
     return case, label_of("tensor_tensor", [op + (" (bitvec)" if bitvec else "")], names)
 
@@ -134,6 +143,45 @@ def tensor_scalar_cases(draw):
 
     case = call_case(core, "tensor_scalar", legal(operands), arguments, draw(st.integers(0, 2**32 - 1)))
     return case, label_of("tensor_scalar", [op0, op1], list(names))
+
+
+@st.composite
+def tensor_scalar_bitvec_cases(draw):
+    """A bit-vector tensor_scalar call: one integer dtype, op0 a bitvec operator and op1 one or
+    bypass, each scalar an integer immediate the dtype holds (a shift amount within its width)."""
+    core = draw(st.sampled_from(CORES))
+    where, nums = draw(partitions()), draw(shapes(3))
+    name = draw(dtypes(core, ("int",)))
+    info = np.iinfo(FORMATS[name])
+    ops = [o for o in BITVEC + ["bitwise_not"] if core in TABLE[o].cores]
+    op0 = draw(st.sampled_from(ops))
+    op1 = draw(st.sampled_from([o for o in ops if o != "bitwise_not"] + ["bypass"] * 2))
+
+    def immediate(op):
+        if "shift" in op:
+            return draw(st.integers(0, info.bits - 1))
+        return draw(st.integers(int(info.min), int(info.max)))
+
+    s0, s1 = immediate(op0), immediate(op1)
+    reverse0 = draw(st.booleans()) and "shift" not in op0
+    reverse1 = draw(st.booleans()) and "shift" not in op1 and op1 != "bypass"
+    in_place = draw(IN_PLACE) is not None
+    space = draw(st.sampled_from(["sbuf", "psum"]))
+    operands = [
+        draw(operand("data", name, where, nums, output=in_place, space=space)),
+        draw(operand("dst", name, where, nums, output=True, space=space)),
+    ]
+    if in_place:
+        operands[1].in_place_of(operands[0])
+
+    def arguments(t):
+        kwargs = {"reverse0": reverse0, "bitvec": True}
+        if op1 != "bypass":
+            kwargs.update(op1=op1, operand1=s1, reverse1=reverse1)
+        return (t["dst"], t["data"], op0, s0), kwargs
+
+    case = call_case(core, "tensor_scalar", legal(operands), arguments, draw(st.integers(0, 2**32 - 1)))
+    return case, label_of("tensor_scalar", [op0 + " (bitvec)", op1 + (" (bitvec)" if op1 != "bypass" else "")], [name, name])
 
 
 @st.composite
@@ -306,6 +354,12 @@ def test_tensor_tensor_calls_compute_data1_op_data2(op, data):
 @settings(max_examples=examples(300))
 @given(tensor_scalar_cases())
 def test_tensor_scalar_calls_compute_both_stages_with_their_reverse_flags(drawn):
+    check(drawn)
+
+
+@settings(max_examples=examples(100))
+@given(tensor_scalar_bitvec_cases())
+def test_tensor_scalar_bitvec_calls_compute_both_stages_on_bit_patterns(drawn):
     check(drawn)
 
 

@@ -4,6 +4,7 @@ for byte and computes the softmax; each call's bundle is the record the lowering
 (written out here), and every bad argument raises with the library's message."""
 
 import json
+import warnings
 
 import numpy as np
 import pytest
@@ -217,6 +218,11 @@ BAD = [
     ("tensor_tensor", (tile(0, n=4), tile(0), tile(0), "add"), {}, ValueError, "argument `data1`: 4 partitions of 8 elements, where dst has 4 partitions of 4"),
     ("tensor_tensor", (("sbuf", 0, 0, 4, [2, 2, 2, 2], "float32"),) * 3 + ("add",), {}, ValueError, r"tensor_tensor\(\): out: Illegal ISA memory access dimension 5"),
     ("tensor_tensor", (tile(0), tile(0, space="psum"), tile(0), "add"), {"engine": 1}, ValueError, "GPSIMD engine cannot access PSUM"),
+    # Seed 002's tensor3d_valid, at the descriptor's byte: a PSUM walk goes forward.
+    ("tensor_tensor", (("psum", 0x100, 0, 4, [[4, 2], [-1, 2], [1, 2]], "float32"), tile(0x300), tile(0x100), "add"), {}, ValueError,
+     r"tensor3d_valid failed on `out` at byte 0x17: byte 0x07 \(high byte of stride1\) is 0xff; a PSUM descriptor needs"),
+    ("tensor_tensor", (tile(0x200), ("psum", 0x100, 0, 4, [[4, 2], [-1, 2], [1, 2]], "float32"), tile(0x100), "add"), {}, ValueError,
+     r"\(TensorTensor\): tensor3d_valid failed on `in0` at byte 0x27: byte 0x07"),
     ("tensor_tensor", (tile(0), tile(0), tile(0), "add"), {"core": "v9"}, ValueError, "argument `core`: no core `v9`"),
     ("tensor_scalar", (tile(0), tile(0), "add", 1.0), {"op1": "mult"}, ValueError, "op1: with NumArgs == 2, op1 is the bypass identity"),
     ("tensor_scalar", (tile(0), tile(0), "add", 1.0), {"bitvec": True, "transpose": True}, ValueError, "TensorScalarPtr bitvec does not support transpose"),
@@ -253,6 +259,70 @@ BAD = [
 def test_a_bad_argument_raises_with_the_librarys_message(name, args, kwargs, exception, message):
     with pytest.raises(exception, match=message):
         getattr(isa, name)(*args, **kwargs)
+
+
+def test_a_call_warns_what_its_lowering_notes_beside_the_bundles():
+    # Seed 001: two outputs with the accumulate idle report "Reduce Accum result is not
+    # outputed" and force zero_accumulate; rsqrt as op0 sets the module's rsqrt-in-use flag.
+    # Neither is in the bytes, so each comes as a LoweringWarning.
+    report = r"tensor_scalar\(\): the lowering reports: Reduce Accum result is not outputed"
+    with pytest.warns(isa.LoweringWarning, match=report) as caught:
+        stream = isa.tensor_scalar(tile(0), tile(0), "add", 1.0, reduce_res=tile(0x100, n=1))
+    assert len(caught) == 1
+    assert isa.decode(stream)[0]["accumulator_cmd"] == "zero_accumulate"
+    attribute = r"tensor_scalar\(\): the lowering sets the module attribute `rsqrt_in_use`"
+    with pytest.warns(isa.LoweringWarning, match=attribute) as caught:
+        isa.tensor_scalar(tile(0), tile(0), "rsqrt", 0.0)
+    assert len(caught) == 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        isa.tensor_scalar(tile(0), tile(0), "add", 1.0, reduce_res=tile(0x100, n=1), reduce_cmd="zero_accumulate")
+        isa.tensor_scalar(tile(0), tile(0), "divide", 2.0)
+
+
+def every_call_kernel():
+    """A stream that reaches every op a call lowers to (each form that executes)."""
+    mask = tile(0x400, dtype="uint8")
+    return b"".join(masked_softmax()) + b"".join([
+        isa.tensor_tensor(tile(0x200), tile(0), tile(0x100), "add"),
+        isa.tensor_tensor(tile(0x200, dtype="int32"), tile(0, dtype="int32"), tile(0x100, dtype="int32"), "bitwise_and", bitvec=True),
+        isa.tensor_scalar(tile(0x200), tile(0), "add", 1.0),
+        isa.tensor_scalar(tile(0x200, dtype="int32"), tile(0, dtype="int32"), "bitwise_or", 3, bitvec=True),
+        isa.tensor_scalar(tile(0x200), tile(0), "add", 1.0, op1="max", operand1=0.0, reduce_res=tile(0x300, n=1), reduce_cmd="zero_accumulate"),
+        isa.tensor_scalar_cache(tile(0x200), tile(0), "add", 1.0, "cumulative"),
+        isa.scalar_tensor_tensor(tile(0x200), tile(0), "mult", 0.5, "add", tile(0x100)),
+        isa.tensor_copy(tile(0x200), tile(0)),
+        isa.tensor_copy(tile(0x200, dtype="bfloat16"), tile(0)),
+        isa.tensor_copy_predicated(tile(0x200, dtype="bfloat16"), tile(0), mask),
+        isa.tensor_copy_predicated(tile(0x200), tile(0), mask),
+        isa.select(tile(0x200), mask, 2.0, tile(0x100)),
+        isa.memset(tile(0x200), 1.0),
+    ])
+
+
+def test_every_bundle_a_call_lowers_runs_a_form_of_the_op_table():
+    table = {form["form"]: form for form in isa.semantics()}
+    assert all(set(form) == {"form", "pseudocode", "source", "confidence", "executed", "status"} for form in table.values())
+    stream = every_call_kernel()
+    meanings = isa.meanings(stream)
+    assert [m["offset"] for m in meanings] == list(range(0, len(stream), 64))
+    for meaning in meanings:
+        form = table.get(meaning["form"])
+        assert form is not None and form["executed"] and meaning["executed"], meaning
+        assert form["status"] == "executed" and form["source"] and form["pseudocode"], form
+    assert {m["op"] for m in meanings} == {
+        "Memset", "CopyPredicated", "CopyPredicatedScalar", "SelectReduce", "Exponential",
+        "TensorScalar", "DveReadAccumulator", "TensorTensor", "ScalarTensorTensor", "TensorCopy"}
+    assert {"CopyPredicated 0x72", "CastPredicated 0x99"} <= {m["form"] for m in meanings}
+
+
+def test_meanings_account_for_bytes_that_do_not_decode():
+    stream = isa.memset(tile(0), 1.0) + b"\xff" * 64 + b"\x00" * 3
+    first, bad, tail = isa.meanings(stream)
+    assert (first["op"], first["executed"]) == ("Memset", True)
+    assert (bad["offset"], bad["op"], bad["form"], bad["executed"]) == (64, None, None, False)
+    assert "opcode 0xff" in bad["reason"]
+    assert (tail["offset"], tail["op"]) == (128, None) and "3" in tail["reason"]
 
 
 def test_numpy_values_are_taken_as_python_values():

@@ -67,10 +67,11 @@ def _store(state: ops.State, name: str, dst: Tile, values: Values) -> ops.Write:
     return ops._store(state, name, dst.pattern, dst.dtype, values)
 
 
-def tensor_tensor(state: ops.State, dst: tuple, data1: tuple, data2: tuple, op: str, bitvec: bool = False) -> list:
+def tensor_tensor(state: ops.State, dst: tuple, data1: tuple, data2: tuple, op: str, bitvec: bool = False, engine=None) -> list:
     """nki.isa.tensor_tensor [I1]: `dst = data1 op data2` element-wise, in fp32 for the
     arithmetic operators (cast to dst.dtype), over bit patterns for the bitvec ones [I2]
-    (`bitvec` names the class, as the call's flag does)."""
+    (`bitvec` names the class, as the call's flag does). The engine that runs it (`engine`)
+    does not change the meaning."""
     out, x_tile, y_tile = Tile.of(dst), Tile.of(data1), Tile.of(data2)
     entry = alus.alu(op, state.core)
     if bitvec != (entry.kind == "bitvec"):
@@ -91,11 +92,14 @@ def tensor_tensor(state: ops.State, dst: tuple, data1: tuple, data2: tuple, op: 
     return [_store(state, "dst", out, values)]
 
 
-def tensor_scalar(state, dst, data, op0, operand0, reverse0=False, op1="bypass", operand1=0.0, reverse1=False) -> list:
+def tensor_scalar(state, dst, data, op0, operand0, reverse0=False, op1="bypass", operand1=0.0, reverse1=False, bitvec=False) -> list:
     """nki.isa.tensor_scalar [I1]: `(data op0 operand0) op1 operand1` in fp32, each operand an
     fp32 immediate or a `(P, 1)` vector; `reverse0` computes `operand0 op0 data`, `reverse1`
-    `operand1 op1 tmp`; op1 absent is bypass."""
+    `operand1 op1 tmp`; op1 absent is bypass. With `bitvec`, the bitvec operators over the bit
+    patterns of integer tiles [I2] (`_tensor_scalar_bits`)."""
     out, src = Tile.of(dst), Tile.of(data)
+    if bitvec:
+        return _tensor_scalar_bits(state, out, src, (op0, operand0, reverse0), (op1 or "bypass", operand1, reverse1))
     n = src.pattern.partitions
     x, sx = _read(state, src)
     s0, ok0 = _scalar(state, operand0, n)
@@ -103,6 +107,33 @@ def tensor_scalar(state, dst, data, op0, operand0, reverse0=False, op1="bypass",
     entries = [alus.alu(op0, state.core), alus.alu(op1 or "bypass", state.core)]
     result, stated, ulps = ops._two_stages(entries, x, (s0, s1), (reverse0, reverse1))
     values = ops.finish(result, stated & sx & ok0 & ok1, ulps, out.dtype, state.core)
+    return [_store(state, "dst", out, values)]
+
+
+def _tensor_scalar_bits(state, out: Tile, src: Tile, *stages) -> list:
+    """tensor_scalar's bitvec form: each stage a bitvec operator [I2] (or op1's bypass) over
+    the bit patterns of the tile's integer dtype, wrapped to its width; each scalar an integer
+    immediate that the dtype holds, applied as its bit pattern. What a bitvec stage does with
+    an arithmetic operator, a float or mixed dtype, or a per-partition vector (whose dtype the
+    bundle does not give) no page states."""
+    if out.dtype != src.dtype or not is_integer(out.dtype):
+        raise Unstated("a bitvec tensor_scalar over mixed or float dtypes [I1 tensor_scalar]")
+    width = 8 * FORMATS[out.dtype].itemsize
+    unsigned = np.dtype(f"u{width // 8}")
+    bits = state.memory.read(src.pattern, unsigned).astype(np.uint64)
+    stated = np.ones(bits.shape, bool)
+    info = np.iinfo(FORMATS[out.dtype])
+    for op, scalar, reverse in stages:
+        entry = alus.alu(op, state.core)
+        if op == "bypass":
+            continue
+        if not isinstance(scalar, int) or isinstance(scalar, bool) or not info.min <= scalar <= info.max:
+            raise Unstated(f"a bitvec scalar {scalar!r} that {out.dtype} does not hold")
+        pattern = np.full(bits.shape, scalar % (1 << width), np.uint64)
+        lhs, rhs = (pattern, bits) if reverse else (bits, pattern)
+        bits, ok = alus.apply_bits(entry, lhs, rhs, width)
+        stated &= ok
+    values = Values(bits.astype(unsigned).view(FORMATS[out.dtype]), stated, np.zeros(bits.shape, int))
     return [_store(state, "dst", out, values)]
 
 

@@ -1,0 +1,156 @@
+"""What a public page excludes, the machine refuses: each case is a bundle a call lowers, or
+the same bundle with one field changed through its record, that breaks a constraint a page
+states (or a reading the simulator takes where the bytes give no meaning), and `Machine.run`
+must raise ValueError naming it instead of computing something. The differential tests draw
+legal calls only, so these are the cases that hold the refusals; and a register an idle
+VectorE instruction may have changed must read as unset."""
+
+import numpy as np
+import pytest
+
+import isa_bundles as isa
+
+PARTITIONS, ELEMENTS = 4, 8
+
+
+def tile(address, n=ELEMENTS, dtype="float32", space="sbuf"):
+    return (space, address, 0, PARTITIONS, [n], dtype)
+
+
+MASK = tile(0x400, dtype="uint8")
+
+
+def machine(core="v2"):
+    """A machine with the first KiB of every partition of SBUF and PSUM written (ones), so a
+    refusal is never a read of unwritten bytes."""
+    m = isa.Machine(core=core)
+    ones = np.ones((128, 0x800), np.uint8)
+    m.load("sbuf", 0, ones)
+    m.load("psum", 0, ones)
+    return m
+
+
+def changed(stream, **fields):
+    """`stream`'s first bundle with `fields` changed in its record, then the rest."""
+    first, *rest = isa.decode(stream)
+    return isa.encode([{**first, **fields}, *rest])
+
+
+def refused(stream, message, core="v2"):
+    m = machine(core)
+    with pytest.raises(ValueError, match=message):
+        m.run(stream)
+
+
+def test_a_predicated_copy_refuses_a_mask_that_is_not_uint8_uint16_or_uint32():
+    # [P2]: tensor_copy_predicated's predicate is uint8, uint16 or uint32.
+    stream = isa.tensor_copy_predicated(tile(0x200), tile(0), MASK)
+    machine().run(stream)
+    for dtype in ("float32", "bfloat16", "int8"):
+        bad = changed(stream, mask_dtype=dtype)
+        refused(bad, r"predicate is uint8, uint16 or uint32 \[P2\]")
+
+
+def test_a_predicated_copy_does_not_convert():
+    # [I1]: the copy form (0x72) keeps the dtype; a cast is the other opcode.
+    stream = isa.tensor_copy_predicated(tile(0x200), tile(0), MASK)
+    refused(changed(stream, src_dtype="bfloat16"), r"CopyPredicated does not convert")
+
+
+def test_a_predicated_scalar_copy_refuses_a_float_mask():
+    stream = isa.select(tile(0x200), MASK, 2.0, tile(0x100))
+    scalar = isa.decode(stream)
+    assert {r["op"] for r in scalar} >= {"CopyPredicatedScalar"}
+    at = next(i for i, r in enumerate(scalar) if r["op"] == "CopyPredicatedScalar")
+    scalar[at] = {**scalar[at], "mask_dtype": "float32"}
+    refused(isa.encode(scalar), r"predicate is uint8, uint16 or uint32 \[P2\]")
+
+
+def test_select_reduce_refuses_what_its_page_excludes():
+    stream = isa.select_reduce(tile(0x200, n=1), MASK, tile(0))
+    machine().run(stream)
+    # [I1]: the predicate is int8, uint8, int16 or uint16; the reduce is max.
+    refused(changed(stream, mask_dtype="uint32"), r"select_reduce's predicate is int8, uint8, int16 or uint16")
+    refused(changed(stream, mask_dtype="float32"), r"select_reduce's predicate is int8, uint8, int16 or uint16")
+    refused(changed(stream, reduce_op="add"), r"reduce_op only supports max")
+    # Seed 000's ledger reads op0 as bypass only; what another op0 does is not recovered.
+    refused(changed(stream, op0="add"), r"only bypass")
+
+
+def test_exponential_refuses_an_alu_op_beside_its_exp():
+    # Seed 001: the exp function is the opcode, op0 and op1 must be bypass.
+    stream = isa.exponential(tile(0x200), tile(0))
+    machine("v4").run(stream)
+    refused(changed(stream, op0="add"), r"the exp function is the opcode", core="v4")
+    refused(changed(stream, op1="mult"), r"the exp function is the opcode", core="v4")
+
+
+def test_scalar_tensor_tensor_refuses_both_tensors_in_psum():
+    # [I1]: data and operand1 may not both be in PSUM.
+    stream = isa.scalar_tensor_tensor(tile(0x200), tile(0, space="psum"), "mult", 0.5, "add", tile(0x100, space="psum"))
+    refused(stream, r"may not both be in PSUM \[I1\]")
+    machine().run(isa.scalar_tensor_tensor(tile(0x200), tile(0, space="psum"), "mult", 0.5, "add", tile(0x100)))
+
+
+def test_tensor_scalar_refuses_an_accumulate_on_the_plain_form_and_int32_in_a_reduce():
+    stream = isa.tensor_scalar(tile(0x200), tile(0), "add", 1.0)
+    # Seed 001: a non-idle accumulate makes the bundle 0x9A; 0x43 has no reduce.
+    refused(changed(stream, accumulator_cmd="zero_accumulate"), r"0x43 has no reduce")
+    fused = isa.tensor_scalar(tile(0x200), tile(0), "add", 1.0, op1="add", operand1=0.0,
+                              reduce_res=tile(0x300, n=1), reduce_cmd="zero_accumulate")
+    machine().run(fused)
+    # [I1]: tensor_scalar_cumulative takes no int32 or uint32 dtype (held for 0x9A too).
+    for field in ("in_dtype", "out_dtype"):
+        refused(changed(fused, **{field: "int32"}), r"takes no int32 or uint32 dtype")
+
+
+def test_power_refuses_a_tile_in_psum():
+    # [I1 tensor_tensor]: pow runs on GpSimd, which cannot access PSUM.
+    for dst, data1, data2 in [(tile(0x200, space="psum"), tile(0), tile(0x100)),
+                              (tile(0x200), tile(0, space="psum"), tile(0x100)),
+                              (tile(0x200), tile(0), tile(0x100, space="psum"))]:
+        refused(isa.tensor_tensor(dst, data1, data2, "pow"), r"power runs on GpSimd")
+    machine().run(isa.tensor_tensor(tile(0x200), tile(0), tile(0x100), "pow"))
+
+
+def full(address, n=ELEMENTS, dtype="float32"):
+    """Every partition: a drain reads all 128 registers."""
+    return ("sbuf", address, 0, 128, [n], dtype)
+
+
+def drained_after(stream):
+    """A fused reduce fills every register, `stream` runs, then a DveReadAccumulator reads
+    them out: its values, or the machine's ValueError."""
+    fill = isa.tensor_scalar(full(0x200), full(0), "add", 1.0, op1="add", operand1=0.0,
+                             reduce_res=full(0x300, n=1), reduce_cmd="zero_accumulate")
+    whole = fill[:64] + stream + fill[64:]
+    (read,) = machine().run(whole, drains={len(whole) - 64: 0x600})
+    return read["values"]
+
+
+def test_an_idle_vector_instruction_leaves_the_registers_unset():
+    # [I1 select_reduce, exponential]: an idle VectorE instruction may change the accumulator
+    # registers, so a read-out after one reads nothing a page states.
+    # Each element's bytes read as a denormal fp32 (0x01010101); plus 1.0 it is 1.0, eight a row.
+    assert (drained_after(b"") == 8.0).all()
+    idle = [isa.tensor_scalar(full(0x200), full(0), "add", 1.0),
+            isa.tensor_scalar(full(0x200, dtype="int32"), full(0, dtype="int32"), "bitwise_or", 1, bitvec=True),
+            changed(isa.select_reduce(full(0x200), full(0x400, dtype="uint8"), full(0)), reduce_op="bypass", accumulate="idle")]
+    for stream in idle:
+        with pytest.raises(ValueError, match="accumulator of partition 0 is unset"):
+            drained_after(stream)
+
+
+def test_tensor_tensor_refuses_what_the_bytes_or_its_page_exclude():
+    # [I1]: the two inputs may not both be in PSUM.
+    refused(isa.tensor_tensor(tile(0x200), tile(0, space="psum"), tile(0x100, space="psum"), "add"),
+            r"the two inputs may not both be in PSUM \[I1\]")
+    int32 = lambda address, space="sbuf": tile(address, dtype="int32", space=space)
+    band = isa.tensor_tensor(int32(0x200), int32(0), int32(0x100), "add", gpsimd_int32=True, core="v3")
+    assert isa.decode(band)[0]["alu"] == "int32_eng5"
+    # Seed 000 §2: the int32 band's byte names the engine, not the op.
+    refused(band, r"the int32 band byte names the engine")
+    refused(changed(band, opcode="tensor_tensor"), r"does not belong to the opcode's form")
+    # [A1]: GpSimd (the int32 band) cannot access PSUM.
+    mod = isa.tensor_tensor(int32(0x200), int32(0, space="psum"), int32(0x100), "mod", gpsimd_int32=True, core="v3")
+    refused(mod, r"GpSimd \(the int32 band\) cannot access PSUM")
