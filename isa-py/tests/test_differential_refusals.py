@@ -75,6 +75,8 @@ def test_select_reduce_refuses_what_its_page_excludes():
     refused(changed(stream, reduce_op="add"), r"reduce_op only supports max")
     # Seed 000's ledger reads op0 as bypass only; what another op0 does is not recovered.
     refused(changed(stream, op0="add"), r"only bypass")
+    # Seed 000 §3.1: what the false-fill writers store at +0x27 is not recovered but for 0.
+    refused(changed(stream, false_fill=1), r"false_fill has no meaning")
 
 
 def test_exponential_refuses_an_alu_op_beside_its_exp():
@@ -83,6 +85,7 @@ def test_exponential_refuses_an_alu_op_beside_its_exp():
     machine("v4").run(stream)
     refused(changed(stream, op0="add"), r"the exp function is the opcode", core="v4")
     refused(changed(stream, op1="mult"), r"the exp function is the opcode", core="v4")
+    refused(changed(stream, reverse="first"), r"the exp function is the opcode", core="v4")
 
 
 def test_scalar_tensor_tensor_refuses_both_tensors_in_psum():
@@ -154,3 +157,12 @@ def test_tensor_tensor_refuses_what_the_bytes_or_its_page_exclude():
     # [A1]: GpSimd (the int32 band) cannot access PSUM.
     mod = isa.tensor_tensor(int32(0x200), int32(0, space="psum"), int32(0x100), "mod", gpsimd_int32=True, core="v3")
     refused(mod, r"GpSimd \(the int32 band\) cannot access PSUM")
+
+
+def test_a_scan_names_the_stage_it_cannot_run():
+    # A bypass stage passes its left operand; reversed, KLR's evaluator and seed 001 disagree
+    # on what it passes [K3], so it is refused, naming its stage.
+    scan = isa.scalar_tensor_tensor(tile(0x200), tile(0), "add", 0.0, "mult", tile(0x100), scan=True)
+    machine().run(scan)
+    refused(changed(scan, op0="bypass", reverse="first"), r"operand op0: ALU op bypass has no meaning here")
+    refused(changed(scan, op1="bypass", reverse="second"), r"operand op1: ALU op bypass has no meaning here")
