@@ -166,3 +166,19 @@ def test_a_scan_names_the_stage_it_cannot_run():
     machine().run(scan)
     refused(changed(scan, op0="bypass", reverse="first"), r"operand op0: ALU op bypass has no meaning here")
     refused(changed(scan, op1="bypass", reverse="second"), r"operand op1: ALU op bypass has no meaning here")
+
+
+@pytest.mark.parametrize("op", ["divide", "mod"])
+def test_the_int32_path_refuses_a_zero_divisor(op):
+    # READINGS "divide by zero": on integers an error, never a value (no page gives one).
+    int32 = lambda address: tile(address, dtype="int32")
+    band = isa.tensor_tensor(int32(0x200), int32(0), int32(0x100), "add", gpsimd_int32=True, core="v3")
+    stream = changed(band, alu=op)
+    m = machine()
+    m.load("sbuf", 0, np.full((PARTITIONS, ELEMENTS), 7, np.int32))
+    m.load("sbuf", 0x100, np.full((PARTITIONS, ELEMENTS), 2, np.int32))
+    m.run(stream)
+    assert (m.dump("sbuf", 0x200, np.int32, (PARTITIONS, ELEMENTS)) == (3 if op == "divide" else 1)).all()
+    m.load("sbuf", 0x100, np.zeros((PARTITIONS, ELEMENTS), np.int32))
+    with pytest.raises(ValueError, match=f"integer {'divide' if op == 'divide' else 'modulo'} by zero"):
+        m.run(stream)

@@ -144,23 +144,24 @@ def run_command(command: str, tree: pathlib.Path, target: pathlib.Path, timeout:
 
 
 #: The mutants of isa-ops that are not lowering, left out by `--lowerings`: the validators and
-#: the rules only they call (`Validate::check`, findings and descriptor rules), the serde and
+#: the rules only they call (`Validate::check`, findings, descriptor and scalar rules), the serde and
 #: lookup-table codecs and the compile-time tables (a mutant of a `const` item has no function),
 #: decoding (`dispatch.rs`) and the code generator's file writer (`emit.rs`).
 NOT_LOWERING = re.compile(
     r"Validate for|serde::|hex_body::|Lut for tt_alu|TtAlu::(from_name|name|is_decode_only)"
     r"|isa-ops/src/(dispatch|emit)\.rs"
-    r"| in (finding|descriptor_rule|same_tag|tag_differs|element_counts|element_count_finding)$"
+    r"| in (finding|descriptor_rule|same_tag|tag_differs|element_counts|element_count_finding"
+    r"|TensorScalarAddr::scalar_checks|ScalarCheck::push)$"
 )
 #: The calls the reference does not model, whose lowerings and meanings are judged apart
-#: (TESTING.md), also left out by `--lowerings`.
+#: (TESTING.md): left out by `--lowerings`, and the only ones `--unmodeled` selects.
 UNMODELED = re.compile(r"/(tensor_scalar_addr|tensor_scalar_cache|move_shape)\.rs$")
 
 
-def lowering(mutant: dict) -> bool:
-    """Whether a mutant lies in a lowering function of isa-ops or in a meaning of a call the
-    reference models."""
-    if UNMODELED.search(mutant["file"]):
+def lowering(mutant: dict, unmodeled: bool = False) -> bool:
+    """Whether a mutant lies in a lowering function of isa-ops or in a meaning of a call, of
+    the calls the reference models (or, with `unmodeled`, of those it does not)."""
+    if bool(UNMODELED.search(mutant["file"])) != unmodeled:
         return False
     if not mutant["file"].startswith("isa-ops/"):
         return True
@@ -168,10 +169,10 @@ def lowering(mutant: dict) -> bool:
     return function is not None and not NOT_LOWERING.search(f"{mutant['name']} in {function['function_name']}")
 
 
-def select(mutants: list, only: str, sample: int, seed: int, lowerings: bool = False) -> list:
+def select(mutants: list, only: str, sample: int, seed: int, lowerings: bool = False, unmodeled: bool = False) -> list:
     picked = [m for m in mutants if re.search(only, m["name"])] if only else list(mutants)
-    if lowerings:
-        picked = [m for m in picked if lowering(m)]
+    if lowerings or unmodeled:
+        picked = [m for m in picked if lowering(m, unmodeled)]
     if sample and sample < len(picked):
         picked = random.Random(seed).sample(picked, sample)
     return sorted(picked, key=lambda m: m["name"])
@@ -206,7 +207,8 @@ def main() -> int:
     parser.add_argument("--tree", type=pathlib.Path, required=True, help="a scratch checkout of the same sources")
     parser.add_argument("--target", type=pathlib.Path, help="its target directory (default TREE/target)")
     parser.add_argument("--only", default="", help="a regex the mutants' names must match")
-    parser.add_argument("--lowerings", action="store_true", help="of isa-ops, the lowering functions only (NOT_LOWERING)")
+    parser.add_argument("--lowerings", action="store_true", help="of isa-ops, the lowering functions only (NOT_LOWERING), of the calls the reference models")
+    parser.add_argument("--unmodeled", action="store_true", help="the same, of the calls the reference does not model (UNMODELED)")
     parser.add_argument("--sample", type=int, default=0, help="judge this many mutants, drawn with --seed")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--timeout", type=int, default=900, help="seconds for a build or a test run")
@@ -217,7 +219,7 @@ def main() -> int:
     args = parser.parse_args()
     PROFILE["name"] = args.profile
     target = args.target or args.tree / "target"
-    mutants = select(json.loads(args.mutants.read_text()), args.only, args.sample, args.seed, args.lowerings)
+    mutants = select(json.loads(args.mutants.read_text()), args.only, args.sample, args.seed, args.lowerings, args.unmodeled)
     module = None if args.command else installed_module()
     saved = module.read_bytes() if module else None
     results = []

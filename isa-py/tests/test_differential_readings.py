@@ -1,0 +1,73 @@
+"""The readings the simulator takes where no page states a result (isa-sim's `alu::READINGS`,
+each a reading there), pinned from the outside. The differential tests skip such elements, since
+the reference states only what a page states; these tests hold the readings themselves, so a
+change of one is a decision that changes a test, not an accident."""
+
+import numpy as np
+import pytest
+
+import isa_bundles as isa
+
+NAN, INF = np.float32("nan"), np.float32("inf")
+
+
+def tile(address, rows, columns, dtype="float32"):
+    return ("sbuf", address, 0, rows, [columns], dtype)
+
+
+def tensor_tensor(op, x, y):
+    """`x op y` through a tensor_tensor call, fp32 tiles of x's shape."""
+    rows, columns = x.shape
+    m = isa.Machine()
+    m.load("sbuf", 0, x)
+    m.load("sbuf", 0x400, y)
+    m.run(isa.tensor_tensor(tile(0x800, rows, columns), tile(0, rows, columns), tile(0x400, rows, columns), op))
+    return m.dump("sbuf", 0x800, np.float32, (rows, columns))
+
+
+@pytest.mark.parametrize("op", ["max", "min"])
+def test_max_and_min_propagate_nan_and_order_the_zeros(op):
+    # "NaN propagates (NumPy's np.maximum / np.minimum [S1]); of +0 and -0, max is +0 and min -0
+    # (IEEE 754-2019 maximum / minimum)".
+    x = np.array([[NAN, 1.0, NAN, 0.0, -0.0, 2.0, -INF, 3.0]], np.float32)
+    y = np.array([[1.0, NAN, NAN, -0.0, 0.0, -2.0, INF, 3.0]], np.float32)
+    got = tensor_tensor(op, x, y)
+    assert np.isnan(got[0, :3]).all()
+    zero = 0.0 if op == "max" else -0.0
+    assert [np.signbit(v) for v in got[0, 3:5]] == [np.signbit(np.float32(zero))] * 2
+    expected = (np.maximum if op == "max" else np.minimum)(x[0, 5:], y[0, 5:])
+    np.testing.assert_array_equal(got[0, 5:], expected)
+
+
+@pytest.mark.parametrize("at", [0, 3, 7, 8, 15, 16, 18])
+def test_a_row_maximum_with_a_nan_anywhere_is_nan(at):
+    # The max fold's NaN rule (the ALU's, READINGS "max, min"), wherever in the row the NaN lies:
+    # in a block of eight elements or in the row's tail. (select_reduce's bytes hold no
+    # partition count, so its operands cover every partition.)
+    rows, columns = 128, 19
+    x = np.arange(rows * columns, dtype=np.float32).reshape(rows, columns)
+    x[1, at] = NAN
+    m = isa.Machine()
+    m.load("sbuf", 0, x)
+    m.load("sbuf", 0x400, np.ones((rows, columns), np.uint8))
+    m.run(isa.select_reduce(tile(0x800, rows, 1), tile(0x400, rows, columns, "uint8"), tile(0, rows, columns), reduce_op="max"))
+    got = m.dump("sbuf", 0x800, np.float32, (rows, 1))[:, 0]
+    assert np.isnan(got[1])
+    others = np.arange(rows) != 1
+    np.testing.assert_array_equal(got[others], x[others].max(axis=1))
+
+
+@pytest.mark.parametrize("dtype, width", [("uint8", 8), ("int16", 16), ("uint32", 32)])
+@pytest.mark.parametrize("op", ["logical_shift_left", "logical_shift_right"])
+def test_a_shift_by_the_width_or_more_gives_zero(op, dtype, width):
+    # READINGS "shifts": a shift amount >= the width gives 0.
+    x = np.full((2, 4), 0x55, dtype)
+    m = isa.Machine()
+    m.load("sbuf", 0, x)
+    for amount, address in [(width, 0x100), (width + 3, 0x200), (width - 1, 0x300)]:
+        m.run(isa.tensor_scalar(tile(address, 2, 4, dtype), tile(0, 2, 4, dtype), op, amount, bitvec=True))
+    assert not m.dump("sbuf", 0x100, dtype, (2, 4)).any()
+    assert not m.dump("sbuf", 0x200, dtype, (2, 4)).any()
+    last = m.dump("sbuf", 0x300, dtype, (2, 4))
+    expected = (0x55 << (width - 1)) % (1 << width) if op == "logical_shift_left" else 0x55 >> (width - 1)
+    assert (last.astype(np.uint64) % (1 << width) == expected).all()
