@@ -149,7 +149,6 @@ fn is_form_of(form: &str, layout: &DrawnLayout) -> bool {
             .any(|o| opcodes.contains(&o))
 }
 
-/// The status of a form, in words.
 /// Appends the "Semantics" section of `layout`'s page: each form's pseudocode, source,
 /// confidence and status (block words and ops with no form get none).
 fn semantics_section(s: &mut String, layout: &DrawnLayout, forms: &[&'static Semantics]) {

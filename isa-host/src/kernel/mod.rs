@@ -259,7 +259,7 @@ pub struct Notes {
 
 /// A call's result: its bundles, encoded one after another, and what its lowering noted.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Lowering {
+pub struct Emitted {
     /// The bundles.
     pub bytes: Vec<u8>,
     /// The lowering's reports and module attributes.
@@ -274,7 +274,7 @@ pub fn run<B: Members>(
     call: &Call,
     positional: Vec<Option<Value>>,
     keywords: Vec<(String, Option<Value>)>,
-) -> Result<Lowering, CallError> {
+) -> Result<Emitted, CallError> {
     let args = Arguments::bind(call, positional, keywords)?;
     let bytes = (call.lower)(&args)?;
     let mut findings = Vec::new();
@@ -288,7 +288,7 @@ pub fn run<B: Members>(
         Reported::Bundle(_) => {}
     });
     if findings.is_empty() {
-        Ok(Lowering {
+        Ok(Emitted {
             bytes,
             notes: args.notes(),
         })

@@ -4,7 +4,7 @@
 //! its message.
 
 use isa_core::{AccessPattern, AccumulateCmd, Addr4, AluOp, ApPair, Dtype, Engine, SyncBand};
-use isa_host::kernel::{self, CallError, Lowering, Notes, Problem, Value};
+use isa_host::kernel::{self, CallError, Emitted, Notes, Problem, Value};
 use isa_host::{BuiltIn, Isa};
 use isa_ops::copy_predicated::{CopyPredicatedInst, SelectInst, Source};
 use isa_ops::exponential::ExponentialInst;
@@ -13,7 +13,7 @@ use isa_ops::tensor_copy::TensorCopyInst;
 use isa_ops::tensor_scalar::{Arg, TensorScalarPtrInst};
 use isa_ops::tensor_scalar_cache::TensorScalarCacheInst;
 use isa_ops::tensor_tensor::TensorTensorInst;
-use isa_ops::{Core, EncoderBody, Lowering as _, ModuleAttribute, Op, Operand};
+use isa_ops::{Core, EncoderBody, Lowering, ModuleAttribute, Op, Operand};
 
 fn s(text: &str) -> Value {
     Value::Str(text.into())
@@ -57,7 +57,7 @@ fn noted(
     name: &str,
     positional: Vec<Value>,
     keywords: Vec<(&str, Value)>,
-) -> Result<Lowering, CallError> {
+) -> Result<Emitted, CallError> {
     let calls = BuiltIn::calls();
     let call = calls.iter().find(|c| c.name == name).unwrap();
     let positional = positional.into_iter().map(Some).collect();
