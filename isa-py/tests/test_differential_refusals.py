@@ -182,3 +182,12 @@ def test_the_int32_path_refuses_a_zero_divisor(op):
     m.load("sbuf", 0x100, np.zeros((PARTITIONS, ELEMENTS), np.int32))
     with pytest.raises(ValueError, match=f"integer {'divide' if op == 'divide' else 'modulo'} by zero"):
         m.run(stream)
+
+
+def test_an_input_that_walks_another_count_of_elements_is_refused():
+    # Seed 000's s3d3_tt_src_element_cnt_check: every input walks as many elements as out.
+    stream = isa.tensor_tensor(tile(0x200), tile(0), tile(0x100), "add")
+    record = isa.decode(stream)[0]
+    for operand in ("in0", "in1"):
+        short = changed(stream, **{operand: {**record[operand], "nums": [ELEMENTS // 2, 1, 1]}})
+        refused(short, f"operand {operand}: walks {PARTITIONS * ELEMENTS // 2} elements, {PARTITIONS * ELEMENTS} expected")

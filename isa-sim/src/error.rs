@@ -76,8 +76,9 @@ pub enum Problem {
         /// [`MAX_ELEMENTS`](crate::operand::MAX_ELEMENTS).
         limit: usize,
     },
-    /// Two operands walk different numbers of elements.
-    #[error("walks {found} elements a partition, {expected} expected")]
+    /// Two operands walk different numbers of elements (over all their partitions, or a
+    /// partition's where one element a partition is needed).
+    #[error("walks {found} elements, {expected} expected")]
     ElementCount {
         /// What the op needs.
         expected: usize,

@@ -1075,7 +1075,7 @@ pub fn immediate(format: Format, raw: u32) -> u64 {
     }
 }
 
-/// Every input walks as many elements a partition, and as many partitions, as `out`
+/// Every input walks as many elements as `out`, over all its partitions
 /// (`s3d3_tt_src_element_cnt_check`, seed 000, by name).
 pub fn same_elements(out: &Operand, inputs: &[&Operand]) -> Result<(), Fault> {
     for input in inputs {
