@@ -60,14 +60,32 @@ def test_a_row_maximum_with_a_nan_anywhere_is_nan(at):
 @pytest.mark.parametrize("dtype, width", [("uint8", 8), ("int16", 16), ("uint32", 32)])
 @pytest.mark.parametrize("op", ["logical_shift_left", "logical_shift_right"])
 def test_a_shift_by_the_width_or_more_gives_zero(op, dtype, width):
-    # READINGS "shifts": a shift amount >= the width gives 0.
+    # READINGS "shifts": a shift amount >= the width gives 0 (64 and past it too, where a
+    # 64-bit shift would wrap its amount).
     x = np.full((2, 4), 0x55, dtype)
     m = isa.Machine()
     m.load("sbuf", 0, x)
-    for amount, address in [(width, 0x100), (width + 3, 0x200), (width - 1, 0x300)]:
+    beyond = [(width, 0x100), (width + 3, 0x200), (64, 0x400), (65, 0x500)]
+    for amount, address in beyond + [(width - 1, 0x300)]:
         m.run(isa.tensor_scalar(tile(address, 2, 4, dtype), tile(0, 2, 4, dtype), op, amount, bitvec=True))
-    assert not m.dump("sbuf", 0x100, dtype, (2, 4)).any()
-    assert not m.dump("sbuf", 0x200, dtype, (2, 4)).any()
+    for amount, address in beyond:
+        assert not m.dump("sbuf", address, dtype, (2, 4)).any(), amount
     last = m.dump("sbuf", 0x300, dtype, (2, 4))
     expected = (0x55 << (width - 1)) % (1 << width) if op == "logical_shift_left" else 0x55 >> (width - 1)
     assert (last.astype(np.uint64) % (1 << width) == expected).all()
+
+
+def test_a_bundle_reads_its_inputs_before_it_writes_an_output_over_them():
+    # The simulator stages a bundle's writes and commits them after its reads, so an output
+    # that overlaps an input, a run later, sees the input as it was. No page states overlapping
+    # operands: a reading.
+    x = np.arange(40, dtype=np.float32).reshape(1, 40)
+    y = np.full((1, 40), 0.5, np.float32)
+    m = isa.Machine()
+    m.load("sbuf", 0, x)
+    m.load("sbuf", 0x400, y)
+    walk = lambda address: ("sbuf", address, 0, 1, [[8, 4], [1, 8]], "float32")   # 4 runs of 8
+    m.run(isa.tensor_tensor(walk(32), walk(0), walk(0x400), "add"))     # out: one run later
+    got = m.dump("sbuf", 0, np.float32, (1, 40))
+    np.testing.assert_array_equal(got[0, :8], x[0, :8])
+    np.testing.assert_array_equal(got[0, 8:], x[0, :32] + 0.5)
