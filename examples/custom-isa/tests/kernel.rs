@@ -22,6 +22,7 @@ fn tensor_max(dst: &str, data: &str, imm: i64) -> Result<Vec<u8>, kernel::CallEr
     let call = calls.iter().find(|c| c.name == "tensor_max").unwrap();
     let args = vec![tile(0x100, dst), tile(0, data), Some(Value::Int(imm))];
     kernel::run::<<CustomIsa as Isa>::Bundles>(call, args, Vec::new())
+        .map(|lowering| lowering.bytes)
 }
 
 #[test]
