@@ -198,6 +198,20 @@ def test_calls_compute_what_numpy_computes():
     np.testing.assert_allclose(m.dump("sbuf", 0x300, np.float32, (4, 8)), 1 / a.astype(np.float64) + 0.5, rtol=1e-6)
 
 
+@pytest.mark.parametrize("n", [1, 4, 15, 16, 17, 64])
+def test_an_input_repeating_one_element_along_a_run(n):
+    # A stride-0 walk repeats its element [I1 tiles]: data2 holds one element a partition, read
+    # n times, whatever n (a run of 16 fp32 spans as many bytes as 16 / 4 elements would not).
+    rng = np.random.default_rng(n)
+    a = rng.uniform(-2, 2, (4, n)).astype(np.float32)
+    b = rng.uniform(-2, 2, (4, 1)).astype(np.float32)
+    m = isa.Machine(core="v2")
+    m.load("sbuf", 0, a)
+    m.load("sbuf", 0x400, b)
+    m.run(isa.tensor_tensor(tile(0x800, n=n), tile(0, n=n), ("sbuf", 0x400, 0, 4, [[0, n]], "float32"), "add"))
+    np.testing.assert_array_equal(m.dump("sbuf", 0x800, np.float32, (4, n)), a + b)
+
+
 BAD = [
     # (call, args, kwargs, exception, message)
     ("tensor_tensor", (tile(0), tile(0)), {}, TypeError, r"tensor_tensor\(\): missing argument `data2`"),
