@@ -191,3 +191,15 @@ def test_an_input_that_walks_another_count_of_elements_is_refused():
     for operand in ("in0", "in1"):
         short = changed(stream, **{operand: {**record[operand], "nums": [ELEMENTS // 2, 1, 1]}})
         refused(short, f"operand {operand}: walks {PARTITIONS * ELEMENTS // 2} elements, {PARTITIONS * ELEMENTS} expected")
+
+
+def test_a_read_of_unwritten_bytes_names_the_first_the_walk_meets_run_by_run():
+    # Element-wise ops read their operands a run at a time, every operand's run before the next
+    # run: the fault names the first unwritten byte in that order (in1's first run), not the
+    # first of an operand read whole (in0's second run).
+    m = isa.Machine()
+    m.load("psum", 0, np.ones((1, 4), np.float32))            # in0's first run
+    m.load("sbuf", 32, np.full((1, 4), 2.0, np.float32))      # in1's second run
+    runs = lambda space, address: (space, address, 0, 1, [[8, 2], [1, 4]], "float32")
+    with pytest.raises(ValueError, match="operand in1: reads unwritten SBUF byte 0x0 of partition 0"):
+        m.run(isa.tensor_tensor(runs("sbuf", 256), runs("psum", 0), runs("sbuf", 0), "add"))
