@@ -203,3 +203,14 @@ def test_a_read_of_unwritten_bytes_names_the_first_the_walk_meets_run_by_run():
     runs = lambda space, address: (space, address, 0, 1, [[8, 2], [1, 4]], "float32")
     with pytest.raises(ValueError, match="operand in1: reads unwritten SBUF byte 0x0 of partition 0"):
         m.run(isa.tensor_tensor(runs("sbuf", 256), runs("psum", 0), runs("sbuf", 0), "add"))
+
+
+def test_a_read_of_unwritten_bytes_names_the_first_of_the_first_operand_when_not_all_are_fp32():
+    # With an operand that is not fp32 the walk is the whole-operand one: the fault names the
+    # first unwritten byte of data1 (its second run) before any of data2.
+    m = isa.Machine()
+    m.load("psum", 0, np.ones((1, 8), np.uint8))               # in0's first run: 4 bfloat16
+    m.load("sbuf", 32, np.full((1, 4), 2.0, np.float32))
+    runs = lambda space, address, dtype="float32": (space, address, 0, 1, [[8, 2], [1, 4]], dtype)
+    with pytest.raises(ValueError, match="operand in0: reads unwritten PSUM byte 0x10 of partition 0"):
+        m.run(isa.tensor_tensor(runs("sbuf", 256), runs("psum", 0, "bfloat16"), runs("sbuf", 0), "add"))
