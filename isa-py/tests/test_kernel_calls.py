@@ -183,6 +183,33 @@ def test_copies_selects_and_the_shape_registers():
     shape = only(isa.move_shape(("sbuf", 0, 0, 2, [[8, 3], [1, 4]], "float32")))
     assert (shape["op"], shape["step0"], shape["num0"], shape["step1"], shape["num1"]) == (
         "MoveShape", 4, 4, 32, 3)
+    # Seed 000 §6: the slots past the pattern's rank are padded with (element size, 1).
+    assert [(shape[f"step{i}"], shape[f"num{i}"]) for i in (2, 3)] == [(4, 1), (4, 1)]
+
+
+def test_move_shape_takes_a_pattern_of_the_largest_rank():
+    # Seed 000 §6: "ImmPattern.size() <= SHAPE_REGISTER_SIZE + 1", the partition pair and four
+    # free axes; slot i - 1 holds the pattern's entry rank - i, its step in bytes.
+    shape = only(isa.move_shape(("sbuf", 0, 0, 2, [[120, 2], [40, 3], [8, 5], [1, 8]], "bfloat16")))
+    pairs = [(shape[f"step{i}"], shape[f"num{i}"]) for i in range(4)]
+    assert pairs == [(2, 8), (16, 5), (80, 3), (240, 2)]
+
+
+def test_tensor_scalar_addr_on_floats_runs_both_stages_with_a_scalar_a_partition():
+    # The simulator's reading of 0x74 (its form's pseudocode, INFERRED): on dtypes other than
+    # int32/uint32, nki.isa.tensor_scalar's two stages in fp32 [I1], each scalar one element a
+    # partition, loaded from its address.
+    rng = np.random.default_rng(7)
+    x = rng.uniform(-4, 4, (4, 8)).astype(np.float32)
+    s0 = np.array([[-1.5], [0.25], [2.0], [9.0]], np.float32)
+    s1 = np.array([[0.5], [-3.0], [1.25], [0.0]], np.float32)
+    m = isa.Machine(core="v2")
+    m.load("sbuf", 0, x)
+    m.load("sbuf", 0x300, s0)
+    m.load("sbuf", 0x340, s1)
+    m.run(isa.tensor_scalar_addr(tile(0x200), tile(0), "max", tile(0x300, n=1), op1="subtract",
+                                 operand1=tile(0x340, n=1), reverse1=True))
+    np.testing.assert_array_equal(m.dump("sbuf", 0x200, np.float32, (4, 8)), s1 - np.maximum(x, s0))
 
 
 def test_calls_compute_what_numpy_computes():
@@ -305,6 +332,7 @@ def every_call_kernel():
         isa.tensor_scalar(tile(0x200, dtype="int32"), tile(0, dtype="int32"), "bitwise_or", 3, bitvec=True),
         isa.tensor_scalar(tile(0x200), tile(0), "add", 1.0, op1="max", operand1=0.0, reduce_res=tile(0x300, n=1), reduce_cmd="zero_accumulate"),
         isa.tensor_scalar_cache(tile(0x200), tile(0), "add", 1.0, "cumulative"),
+        isa.tensor_scalar_addr(tile(0x200), tile(0), "max", tile(0x300, n=1)),
         isa.scalar_tensor_tensor(tile(0x200), tile(0), "mult", 0.5, "add", tile(0x100)),
         isa.tensor_copy(tile(0x200), tile(0)),
         isa.tensor_copy(tile(0x200, dtype="bfloat16"), tile(0)),
@@ -327,7 +355,8 @@ def test_every_bundle_a_call_lowers_runs_a_form_of_the_op_table():
         assert form["status"] == "executed" and form["source"] and form["pseudocode"], form
     assert {m["op"] for m in meanings} == {
         "Memset", "CopyPredicated", "CopyPredicatedScalar", "SelectReduce", "Exponential",
-        "TensorScalar", "DveReadAccumulator", "TensorTensor", "ScalarTensorTensor", "TensorCopy"}
+        "TensorScalar", "DveReadAccumulator", "TensorTensor", "ScalarTensorTensor", "TensorCopy",
+        "TensorScalarAddr"}
     assert {"CopyPredicated 0x72", "CastPredicated 0x99"} <= {m["form"] for m in meanings}
 
 

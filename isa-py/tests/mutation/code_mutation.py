@@ -22,7 +22,11 @@ score is a lower bound). A mutant is
 - a **survivor** when every test passes; each is listed with its function and replacement, to
   be killed by a new case or explained as equivalent (TESTING.md).
 
-The installed module is put back at the end. The tree's file is restored after each mutant.
+`--user-isa` builds examples/custom-isa's module from the same tree as well and runs its tests
+beside the suite: a user's op reaches the simulator's ALU and step code through the same
+functions (`alu::f32`, say) as the built-in ops, and some of it only a user's op reaches.
+
+The installed modules are put back at the end. The tree's file is restored after each mutant.
 
 `--command CMD` judges the mutants by a shell command run in the tree instead (caught when it
 fails): the survivors of the suite are run that way through the Rust tests of the crates
@@ -50,9 +54,9 @@ SUITE = sorted(str(p) for p in TESTS.glob("test_differential_*.py")) + [str(TEST
 CAUGHT, SURVIVOR, UNVIABLE, TIMEOUT = "caught", "survivor", "unviable", "timeout"
 
 
-def installed_module() -> pathlib.Path:
-    """The installed extension file of isa_bundles, found without importing it here."""
-    code = "import importlib.util as u; print(u.find_spec('isa_bundles.isa_bundles').origin)"
+def installed_module(name: str = "isa_bundles.isa_bundles") -> pathlib.Path:
+    """The installed extension file of module `name`, found without importing it here."""
+    code = f"import importlib.util as u; print(u.find_spec('{name}').origin)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return pathlib.Path(out.stdout.strip())
 
@@ -78,19 +82,35 @@ QUICK_RELEASE = {
 }
 
 
-def build(tree: pathlib.Path, target: pathlib.Path, timeout: int) -> bool:
+#: A user's ISA of its own (examples/custom-isa): its Python module and the tests that hold its
+#: op to its meaning, judged beside the built-in suite with `--user-isa`. The mutants of `alu.rs`
+#: and `step.rs` reach a user's op through the same code (TensorMax's `alu::f32`, say).
+USER_ISA = "examples/custom-isa/python"
+USER_SUITE = sorted(str(p) for p in (TESTS.parents[1] / USER_ISA / "tests").glob("test_*.py"))
+#: Per module: the cargo package, its manifest in the tree (None: the workspace), the library
+#: cargo writes, and the Python package the built library replaces the extension file of.
+MODULES = {
+    "built-in": ("isa-bundles", None, "libisa_bundles.so", "isa_bundles.isa_bundles"),
+    "user": ("custom-isa-py", f"{USER_ISA}/Cargo.toml", "libcustom_isa.so", "custom_isa.custom_isa"),
+}
+
+
+def build(tree: pathlib.Path, target: pathlib.Path, timeout: int, module: str = "built-in") -> bool:
+    package, manifest, _, _ = MODULES[module]
     env = dict(os.environ, CARGO_TARGET_DIR=str(target), **QUICK_RELEASE)
-    command = ["cargo", "build", "--quiet", "--release", "-p", "isa-bundles", "--features", "pyo3/extension-module"]
+    command = ["cargo", "build", "--quiet", "--release", "-p", package, "--features", "pyo3/extension-module"]
+    if manifest:
+        command += ["--manifest-path", str(tree / manifest)]
     try:
         return subprocess.run(command, cwd=tree, env=env, capture_output=True, timeout=timeout).returncode == 0
     except subprocess.TimeoutExpired:
         return False
 
 
-def install(target: pathlib.Path, module: pathlib.Path) -> None:
+def install(target: pathlib.Path, module: pathlib.Path, library: str = "libisa_bundles.so") -> None:
     """The built library in place of the installed one, by an atomic rename."""
     staged = module.with_suffix(".staged")
-    shutil.copyfile(target / "release" / "libisa_bundles.so", staged)
+    shutil.copyfile(target / "release" / library, staged)
     os.replace(staged, module)
 
 
@@ -98,9 +118,10 @@ def install(target: pathlib.Path, module: pathlib.Path) -> None:
 PROFILE = {"name": "quick"}
 
 
-def run_suite(timeout: int) -> tuple[str, str]:
-    """The verdict, and the test that caught the mutant."""
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *SUITE]
+def run_suite(timeout: int, user: bool = False) -> tuple[str, str]:
+    """The verdict, and the test that caught the mutant; `user`: the user's ISA's tests too."""
+    tests = SUITE + (USER_SUITE if user else [])
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests]
     env = dict(os.environ, CI="true", ISA_HYPOTHESIS_PROFILE=PROFILE["name"])
     try:
         done = subprocess.run(command, cwd=TESTS, env=env, capture_output=True, text=True, timeout=timeout)
@@ -112,17 +133,19 @@ def run_suite(timeout: int) -> tuple[str, str]:
     return CAUGHT, (failed or [done.stdout.strip().splitlines()[-1:] or ""])[0]
 
 
-def judge(mutant, tree: pathlib.Path, target: pathlib.Path, module: pathlib.Path, timeout: int, command=None) -> tuple[str, str]:
-    """Builds the tree with `mutant` applied (None: the baseline, unmutated) and runs the suite,
-    or runs `command` (a shell command) in the tree instead."""
+def judge(mutant, tree: pathlib.Path, target: pathlib.Path, modules: dict, timeout: int, command=None) -> tuple[str, str]:
+    """Builds the tree with `mutant` applied (None: the baseline, unmutated) into each of
+    `modules` (per entry of `MODULES`, its installed extension file) and runs the suite, or runs
+    `command` (a shell command) in the tree instead."""
     original = apply(tree, mutant) if mutant else None
     try:
         if command:
             return run_command(command, tree, target, timeout)
-        if not build(tree, target, timeout):
-            return UNVIABLE, ""
-        install(target, module)
-        return run_suite(timeout)
+        for kind, installed in modules.items():
+            if not build(tree, target, timeout, kind):
+                return UNVIABLE, ""
+            install(target, installed, MODULES[kind][2])
+        return run_suite(timeout, "user" in modules)
     finally:
         if mutant:
             (tree / mutant["file"]).write_text(original)
@@ -151,7 +174,8 @@ NOT_LOWERING = re.compile(
     r"Validate for|serde::|hex_body::|Lut for tt_alu|TtAlu::(from_name|name|is_decode_only)"
     r"|isa-ops/src/(dispatch|emit)\.rs"
     r"| in (finding|descriptor_rule|same_tag|tag_differs|element_counts|element_count_finding"
-    r"|TensorScalarAddr::scalar_checks|ScalarCheck::push)$"
+    r"|TensorScalarAddr::scalar_checks|ScalarCheck::push|start_partition|partition_band|is_bitvec_op"
+    r"|MoveShape::pairs)$"
 )
 #: The calls the reference does not model, whose lowerings and meanings are judged apart
 #: (TESTING.md): left out by `--lowerings`, and the only ones `--unmodeled` selects.
@@ -215,22 +239,24 @@ def main() -> int:
     parser.add_argument("--report", type=pathlib.Path, help="write the Markdown table here")
     parser.add_argument("--log", type=pathlib.Path, help="append one JSON line a judged mutant here")
     parser.add_argument("--command", help="judge by this shell command in the tree instead of the module and the suite")
+    parser.add_argument("--user-isa", action="store_true", help="build examples/custom-isa's module too and run its tests beside the suite")
     parser.add_argument("--profile", default="quick", choices=["quick", "ci"], help="the suite's Hypothesis profile")
     args = parser.parse_args()
     PROFILE["name"] = args.profile
     target = args.target or args.tree / "target"
     mutants = select(json.loads(args.mutants.read_text()), args.only, args.sample, args.seed, args.lowerings, args.unmodeled)
-    module = None if args.command else installed_module()
-    saved = module.read_bytes() if module else None
+    kinds = ["built-in"] + (["user"] if args.user_isa else [])
+    modules = {} if args.command else {k: installed_module(MODULES[k][3]) for k in kinds}
+    saved = {k: path.read_bytes() for k, path in modules.items()}
     results = []
     try:
-        baseline, by = judge(None, args.tree, target, module, args.timeout, args.command)
+        baseline, by = judge(None, args.tree, target, modules, args.timeout, args.command)
         if baseline != SURVIVOR:
             print(f"the unmutated tree does not pass the suite ({baseline}): {by}", file=sys.stderr)
             return 1
         for i, mutant in enumerate(mutants, 1):
             began = time.monotonic()
-            verdict, by = judge(mutant, args.tree, target, module, args.timeout, args.command)
+            verdict, by = judge(mutant, args.tree, target, modules, args.timeout, args.command)
             seconds = time.monotonic() - began
             results.append((mutant, verdict, seconds))
             print(f"[{i}/{len(mutants)}] {verdict:9} {seconds:5.0f} s  {mutant['name']}  {by}", flush=True)
@@ -239,10 +265,10 @@ def main() -> int:
                     entry = {"name": mutant["name"], "verdict": verdict, "seconds": round(seconds), "by": by}
                     log.write(json.dumps(entry) + "\n")
     finally:
-        if module:
-            staged = module.with_suffix(".staged")
-            staged.write_bytes(saved)
-            os.replace(staged, module)
+        for kind, path in modules.items():
+            staged = path.with_suffix(".staged")
+            staged.write_bytes(saved[kind])
+            os.replace(staged, path)
     text = report(results)
     if args.report:
         args.report.write_text(text)

@@ -1,0 +1,62 @@
+"""Corners the drawn cases reach too rarely to hold them: hand-picked values at the edges of a
+stated meaning, each run through a kernel call and compared with what its page states. The
+drawn differential tests (`test_differential_*.py`) stay the broad check; these pin the
+boundaries a wrong comparison or a wrong mask would move."""
+
+import numpy as np
+import pytest
+
+import isa_bundles as isa
+
+INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
+
+
+def tile(address, rows, columns, dtype):
+    return ("sbuf", address, 0, rows, [columns], dtype)
+
+
+#: The comparisons of the int32 path: 1 where the comparison holds, 0 otherwise [L1 equal,
+#: greater, ...], on the exact integer values [I1 tensor_tensor: GpSimd computes in int32].
+COMPARISONS = {
+    "is_equal": np.equal,
+    "not_equal": np.not_equal,
+    "is_gt": np.greater,
+    "is_ge": np.greater_equal,
+    "is_lt": np.less,
+    "is_le": np.less_equal,
+}
+
+
+@pytest.mark.parametrize("op", sorted(COMPARISONS))
+def test_the_int32_paths_comparisons_at_equal_neighbouring_and_extreme_values(op):
+    # Equal values are where > and >= part, and neighbours where > and == part; the extremes
+    # are where a comparison through a narrower or a float type would go wrong.
+    a = np.array([[5, 5, 4, -7, INT32_MAX, INT32_MIN, 0, -1, 16777217]], np.int32)
+    b = np.array([[5, 4, 5, -7, INT32_MIN, INT32_MAX, 0, 0, 16777216]], np.int32)
+    m = isa.Machine(core="v3")
+    m.load("sbuf", 0, a)
+    m.load("sbuf", 0x100, b)
+    int32 = lambda address: tile(address, 1, a.shape[1], "int32")
+    # The call writes the band byte (seed 000 §2: it names the engine); the op goes in the byte
+    # of a TensorTensor of the int32 opcode, as the drawn int32 cases write it.
+    band = isa.tensor_tensor(int32(0x200), int32(0), int32(0x100), "add", gpsimd_int32=True, core="v3")
+    record = dict(isa.decode(band)[0], alu=op)
+    m.run(isa.encode([record]))
+    got = m.dump("sbuf", 0x200, np.int32, a.shape)
+    np.testing.assert_array_equal(got, COMPARISONS[op](a, b).astype(np.int32))
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int16", "int32"])
+def test_a_logical_right_shift_of_a_negative_value_shifts_its_bit_pattern(dtype):
+    # [I2; L1 right_shift]: the shifts act on the bit pattern, so a logical right shift of a
+    # negative value brings in zeros from the top of its own width, not of a wider one.
+    info = np.iinfo(dtype)
+    x = np.array([[-1, info.min, -2, -85, 5, info.max]], dtype)
+    unsigned = x.view(f"u{x.dtype.itemsize}")
+    m = isa.Machine()
+    m.load("sbuf", 0, x)
+    same = lambda address: tile(address, 1, x.shape[1], dtype)
+    for amount in (1, 3, info.bits - 1):
+        m.run(isa.tensor_scalar(same(0x100), same(0), "logical_shift_right", amount, bitvec=True))
+        got = m.dump("sbuf", 0x100, dtype, x.shape)
+        np.testing.assert_array_equal(got.view(unsigned.dtype), unsigned >> amount, err_msg=f"by {amount}")
