@@ -87,4 +87,3 @@ def test_a_bundle_reads_its_inputs_before_it_writes_an_output_over_them():
     got = m.dump("sbuf", 0, np.float32, (1, 40))
     np.testing.assert_array_equal(got[0, :8], x[0, :8])
     np.testing.assert_array_equal(got[0, 8:], 2 * x[0, :32])
-
