@@ -28,6 +28,7 @@ from differential.strategies import (
 )
 from reference import calls
 from reference.alu import TABLE
+from reference.ops import REDUCE_IDENTITY
 from reference.numeric import FORMATS
 
 BITVEC = sorted(n for n, a in TABLE.items() if a.kind == "bitvec" and n != "arith_shift_right")
@@ -256,6 +257,47 @@ def exponential_cases(draw):
 
 
 @st.composite
+def tensor_scalar_reduce_cases(draw):
+    """tensor_scalar with a reduce_res: nki.isa.tensor_scalar_reduce [I1], op1 naming the
+    reduce op (add, mult, max or min) and operand1 load_reduce's reduce_init, as the call
+    lowers them (0x9A and a DveReadAccumulator read-out). On all 128 partitions, since which
+    register a partition from another start feeds is on no page; no int32 or uint32, which
+    the fused reduce refuses."""
+    core = draw(st.sampled_from(CORES))
+    where, nums = (0, 128), draw(shapes(3))
+    reduce_op = draw(st.sampled_from(sorted(REDUCE_IDENTITY)))
+    allowed = [a for a in BINARY if core in TABLE[a].cores and not (reduce_op == "mult" and TABLE[a].ulps)]
+    op0 = draw(st.sampled_from(allowed))
+    floats = lambda kinds: dtypes(core, kinds).filter(lambda n: n not in ("int32", "uint32"))
+    names = draw(floats(("int", "float"))), draw(st.one_of(st.just("float32"), floats(("float",) if TABLE[op0].ulps else ("int", "float"))))
+    profile = {"pow": "positive"}.get(op0, "boolean" if logical(op0) else "small")
+    operands = [
+        draw(operand("data", names[0], where, nums, profile=profile)),
+        draw(operand("dst", names[1], where, nums, output=True)),
+    ]
+    s0 = draw(scalar_operand("operand0", where, logical(op0)))
+    operands += [s0[1]] if s0[1] is not None else []
+    reverse0 = draw(st.booleans())
+    cmd = draw(st.sampled_from(["zero_accumulate", "load_accumulate"]))
+    init = float(draw(st.floats(-10, 10, width=32))) if cmd == "load_accumulate" else 0.0
+
+    def arguments(t):
+        # The reduce op is a second stage of the bundle, so it takes a second scalar.
+        kwargs = {"reverse0": reverse0, "op1": reduce_op, "operand1": init, "reduce_cmd": cmd,
+                  "reduce_res": ("sbuf", DRAIN_AT, 0, 128, [1], "float32")}
+        return (t["dst"], t["data"], op0, _scalar_value(s0[0], t)), kwargs
+
+    def meant(t):
+        kwargs = {"reverse0": reverse0, "reduce_cmd": cmd, "reduce_init": init}
+        return (t["dst"], t["data"], op0, _scalar_value(s0[0], t), reduce_op), kwargs
+
+    meanings = {"tensor_scalar": calls.tensor_scalar_reduce}
+    case = call_case(core, "tensor_scalar", legal(operands), arguments, draw(st.integers(0, 2**32 - 1)),
+                     {64: DRAIN_AT}, meant, meanings=meanings)
+    return case, label_of("tensor_scalar (reduce_res)", [op0, f"{reduce_op} ({cmd})"], list(names))
+
+
+@st.composite
 def copy_cases(draw):
     core = draw(st.sampled_from(CORES))
     where, nums = draw(partitions()), draw(shapes(3))
@@ -372,6 +414,12 @@ def test_scalar_tensor_tensor_calls_compute_data_op0_scalar_op1_operand1(drawn):
 @settings(max_examples=examples(80))
 @given(exponential_cases())
 def test_exponential_calls_compute_exp_of_src_minus_max_value_and_its_row_sum(drawn):
+    check(drawn)
+
+
+@settings(max_examples=examples(80))
+@given(tensor_scalar_reduce_cases())
+def test_tensor_scalar_calls_with_reduce_res_reduce_each_partition_into_its_register(drawn):
     check(drawn)
 
 

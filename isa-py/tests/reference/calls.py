@@ -171,6 +171,27 @@ def exponential(state, dst, src, max_value=0.0, reduce_cmd="idle", reduce_init=0
     return [_store(state, "dst", out, values)]
 
 
+def tensor_scalar_reduce(state, dst, data, op0, operand0, reduce_op, reverse0=False, reduce_cmd=ops.RESET, reduce_init=0.0) -> list:
+    """nki.isa.tensor_scalar_reduce [I1]: `dst = data op0 operand0` in fp32 (reverse0:
+    `operand0 op0 data`), cast to dst.dtype, and each partition's fp32 results reduced with
+    `reduce_op` (add, mult, max or min) over the free axes into its accumulator register under
+    `reduce_cmd`: reset_reduce starts from the op's identity, load_reduce from `reduce_init`
+    (`reference.ops.accumulate`); the caller's `reduce_res` reads the registers out."""
+    if reduce_op not in ops.REDUCE_IDENTITY:
+        raise Unstated(f"tensor_scalar_reduce reduces with add, mult, max or min, not {reduce_op} [I1]")
+    out, src = Tile.of(dst), Tile.of(data)
+    n = src.pattern.partitions
+    x, sx = _read(state, src)
+    s0, ok0 = _scalar(state, operand0, n)
+    entries = [alus.alu(op0, state.core), alus.alu("bypass", state.core)]
+    result, stated, ulps = ops._two_stages(entries, x, (s0, s0), (reverse0, False))
+    stated = stated & sx & ok0
+    values = ops.finish(result, stated, ulps, out.dtype, state.core)
+    init = _scalar(state, reduce_init, n) if reduce_cmd == ops.LOAD else None
+    ops.accumulate(state, reduce_cmd, init, out.pattern, out.dtype, result, stated, reduce_op, ulps)
+    return [_store(state, "dst", out, values)]
+
+
 def tensor_copy(state, dst, src) -> list:
     """nki.isa.tensor_copy [I1, P3]: bit-accurate within one dtype, through fp32 across two."""
     out, x_tile = Tile.of(dst), Tile.of(src)

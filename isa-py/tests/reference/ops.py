@@ -390,9 +390,17 @@ def exponential(rec: dict, state: State) -> list[Write]:
     return [_store(state, "out", out, rec["out_dtype"], values)]
 
 
-def accumulate(state: State, cmd: str, init, out: Pattern, out_dtype: str, dst: np.ndarray, stated: np.ndarray) -> None:
-    """`accumulator += dst[i]` over each partition under the reduce command `cmd` [I1
-    exponential]; `init` is reduce_init's `(values, stated)` for load_reduce.
+#: The reduce ops of tensor_scalar_reduce and the identity reset_reduce loads for each [I1
+#: tensor_scalar_reduce, tensor_scalar_cumulative]: add 0, mult 1, max -inf, min +inf.
+REDUCE_IDENTITY = {"add": 0.0, "mult": 1.0, "max": -np.inf, "min": np.inf}
+
+
+def accumulate(state: State, cmd: str, init, out: Pattern, out_dtype: str, dst: np.ndarray, stated: np.ndarray,
+               op: str = "add", ulps: int = alus.FP32_FUNCTION_ULPS) -> None:
+    """Each partition's `dst` reduced with `op` (add, mult, max or min) into its accumulator
+    register under the reduce command `cmd` [I1 exponential, tensor_scalar_reduce]; `init` is
+    reduce_init's `(values, stated)` for load_reduce, and each term of `dst` lies within
+    `ulps` fp32 ulps of its exact value.
 
     The registers are one a compute lane; which lane a partition other than 0..P-1 from start
     partition 0 feeds is on no page, and whether a non-fp32 dst adds its rounded values is on
@@ -403,18 +411,64 @@ def accumulate(state: State, cmd: str, init, out: Pattern, out_dtype: str, dst: 
         regs.stated[:] = False  # "Even when reduce_cmd is set to idle, the accumulator state may still be modified."
         return
     if cmd == RESET:
-        regs.value[lanes], regs.bound[lanes], regs.stated[lanes] = 0.0, 0.0, True
+        regs.value[lanes], regs.bound[lanes], regs.stated[lanes] = REDUCE_IDENTITY[op], 0.0, True
     elif cmd == LOAD:
         regs.value[lanes], regs.bound[lanes], regs.stated[lanes] = init[0][:, 0], 0.0, init[1][:, 0]
     elif cmd != REDUCE:
-        raise Unstated(f"exponential takes idle, reset_reduce, reduce or load_reduce, not {cmd}")
+        raise Unstated(f"a reduce takes idle, reset_reduce, reduce or load_reduce, not {cmd}")
     plain = locate(out.addr)[1] == 0 and out_dtype == "float32"
-    regs.bound[lanes] += _sum_bound(regs.value[lanes], dst, alus.FP32_FUNCTION_ULPS)
-    regs.value[lanes] += dst.astype(np.float64).sum(axis=1)
-    # Near the fp32 range, whether a partial sum overflows depends on the order of the adds.
-    regs.stated[lanes] &= np.abs(regs.value[lanes]) + regs.bound[lanes] < np.finfo(np.float32).max
+    # An infinite or NaN term makes its register unstated below, whatever NumPy warns of.
+    with np.errstate(all="ignore"):
+        _FOLDS[op](regs, lanes, dst.astype(np.float64), ulps)
+        # Near the fp32 range, whether a partial result overflows depends on the order of the ops.
+        regs.stated[lanes] &= np.abs(regs.value[lanes]) + regs.bound[lanes] < np.finfo(np.float32).max
     regs.stated[lanes] &= plain & stated.all(axis=1)
     regs.stated[dst.shape[0] :] = False
+
+
+def _fold_add(regs: Registers, lanes, terms: np.ndarray, ulps: int) -> None:
+    """A running sum: within `_sum_bound` of the exact sum. Unless the magnitudes together stay
+    in fp32's range, some order of the adds overflows a partial sum, so the register is
+    unstated."""
+    start = regs.value[lanes]
+    magnitude = np.abs(start) + np.abs(terms).sum(axis=1)
+    regs.bound[lanes] += _sum_bound(start, terms, ulps)
+    regs.value[lanes] += terms.sum(axis=1)
+    regs.stated[lanes] &= magnitude + regs.bound[lanes] < np.finfo(np.float32).max
+
+
+def _fold_mult(regs: Registers, lanes, terms: np.ndarray, ulps: int) -> None:
+    """A product of n fp32 factors carries at most n roundings of 2^-24 relative each, and each
+    factor's own `ulps` (Higham §3.1); a partial product outside fp32's normal range loses that
+    relative bound (a subnormal or an overflow), so its register is unstated."""
+    start = regs.value[lanes]
+    partial = start[:, None] * np.cumprod(terms, axis=1)
+    magnitude = np.abs(np.concatenate([start[:, None], partial], axis=1))
+    normal = ((magnitude == 0) | ((magnitude >= 2.0**-100) & (magnitude <= 2.0**100))).all(axis=1)
+    product = partial[:, -1]
+    count = terms.shape[1]
+    gamma = count * FP32_EPS / (1 - count * FP32_EPS)
+    relative = gamma + count * ulps * 2.0**-23
+    regs.bound[lanes] = regs.bound[lanes] * np.abs(np.prod(terms, axis=1)) + relative * np.abs(product)
+    regs.value[lanes] = product
+    regs.stated[lanes] &= normal & ~np.isnan(terms).any(axis=1)
+
+
+def _fold_extremum(pick):
+    """max or min: exact whatever the order, so no bound; an inexact term may move it by its
+    `ulps`. A NaN term is on no page for a reduce (the ALU's NaN rule is a reading), so its
+    register is unstated."""
+
+    def fold(regs: Registers, lanes, terms: np.ndarray, ulps: int) -> None:
+        found = pick.reduce(terms, axis=1)
+        regs.stated[lanes] &= ~np.isnan(terms).any(axis=1)
+        regs.value[lanes] = pick(regs.value[lanes], found)
+        regs.bound[lanes] = np.maximum(regs.bound[lanes], ulps * 2.0**-23 * np.abs(np.nan_to_num(regs.value[lanes], posinf=0, neginf=0)))
+
+    return fold
+
+
+_FOLDS = {"add": _fold_add, "mult": _fold_mult, "max": _fold_extremum(np.maximum), "min": _fold_extremum(np.minimum)}
 
 
 def copy_predicated(rec: dict, state: State) -> list[Write]:
