@@ -258,11 +258,12 @@ def exponential_cases(draw):
 
 @st.composite
 def tensor_scalar_reduce_cases(draw):
-    """tensor_scalar with a reduce_res: nki.isa.tensor_scalar_reduce [I1], op1 naming the
-    reduce op (add, mult, max or min) and operand1 load_reduce's reduce_init, as the call
-    lowers them (0x9A and a DveReadAccumulator read-out). On all 128 partitions, since which
-    register a partition from another start feeds is on no page; no int32 or uint32, which
-    the fused reduce refuses."""
+    """tensor_scalar with a reduce_res, read as nki.isa.tensor_scalar_reduce [I1] with op1 the
+    reduce op (add, mult, max or min) and operand1 load_reduce's reduce_init: that mapping of
+    the call's arguments onto 0x9A's op1 and imm1 is the simulator's reading (its REDUCE form,
+    INFERRED), and the reference states the rest from the page. On all 128 partitions, since
+    which register a partition from another start feeds is on no page; no int32 or uint32,
+    which the fused reduce refuses."""
     core = draw(st.sampled_from(CORES))
     where, nums = (0, 128), draw(shapes(3))
     reduce_op = draw(st.sampled_from(sorted(REDUCE_IDENTITY)))
@@ -417,7 +418,7 @@ def test_exponential_calls_compute_exp_of_src_minus_max_value_and_its_row_sum(dr
     check(drawn)
 
 
-@settings(max_examples=examples(80))
+@settings(max_examples=examples(160))
 @given(tensor_scalar_reduce_cases())
 def test_tensor_scalar_calls_with_reduce_res_reduce_each_partition_into_its_register(drawn):
     check(drawn)

@@ -68,8 +68,12 @@ const CALLS: &[Call] = &[
         required: 4,
         doc: "dst = (data (op0) operand0) (op1) operand1; reverse0/reverse1 swap an op's \
               operands. An operand is a number (an fp32 immediate, int32 with bitvec) or a tile \
-              of one element per partition. TensorScalar 0x43 (0x53 bitvec, 0x93 transpose); \
-              with reduce_res or a reduce_cmd, 0x9A and a trailing DveReadAccumulator 0x9B.",
+              of one element per partition. TensorScalar 0x43 (0x53 bitvec, 0x93 transpose). \
+              With reduce_res or a reduce_cmd, nki.isa.tensor_scalar_reduce as the simulator \
+              reads 0x9A (INFERRED): dst = data (op0) operand0, each partition's results \
+              reduced with op1 (add, mult, max or min) into its register, operand1 the \
+              reduce_init of load_accumulate; a trailing DveReadAccumulator 0x9B reads the \
+              registers out to reduce_res.",
         lower: tensor_scalar,
     },
     Call {
