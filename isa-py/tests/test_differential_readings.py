@@ -57,6 +57,25 @@ def test_a_row_maximum_with_a_nan_anywhere_is_nan(at):
     np.testing.assert_array_equal(got[others], x[others].max(axis=1))
 
 
+def test_a_row_maximum_of_zeros_is_positive_zero_if_any_zero_is():
+    # READINGS "max, min": of +0 and -0 max is +0, so a row whose greatest value is a zero ends
+    # at +0 when any of its zeros is +0, and at -0 only when all are -0, wherever in the row
+    # (in a block of eight or in the row's tail) each zero lies.
+    rows, columns = 128, 19
+    x = np.full((rows, columns), -1.0, np.float32)
+    x[0, [3, 17]] = [-0.0, 0.0]
+    x[1, [17, 3]] = [-0.0, 0.0]
+    x[2, [0, 9]] = [0.0, -0.0]
+    x[3, [5, 18]] = [-0.0, -0.0]
+    m = isa.Machine()
+    m.load("sbuf", 0, x)
+    m.load("sbuf", 0x400, np.ones((rows, columns), np.uint8))
+    m.run(isa.select_reduce(tile(0x800, rows, 1), tile(0x400, rows, columns, "uint8"), tile(0, rows, columns), reduce_op="max"))
+    got = m.dump("sbuf", 0x800, np.float32, (rows, 1))[:4, 0]
+    assert (got == 0).all()
+    assert [bool(np.signbit(v)) for v in got] == [False, False, False, True]
+
+
 @pytest.mark.parametrize("dtype, width", [("uint8", 8), ("int16", 16), ("uint32", 32)])
 @pytest.mark.parametrize("op", ["logical_shift_left", "logical_shift_right"])
 def test_a_shift_by_the_width_or_more_gives_zero(op, dtype, width):
@@ -87,3 +106,27 @@ def test_a_bundle_reads_its_inputs_before_it_writes_an_output_over_them():
     got = m.dump("sbuf", 0, np.float32, (1, 40))
     np.testing.assert_array_equal(got[0, :8], x[0, :8])
     np.testing.assert_array_equal(got[0, 8:], 2 * x[0, :32])
+
+
+def test_an_output_walking_its_own_bytes_twice_writes_what_its_inputs_were():
+    # The same reading: out and data1 are one walk that visits four elements twice; its second
+    # visit computes from data1 as it was, not from what the first visit wrote.
+    m = isa.Machine()
+    m.load("sbuf", 0, np.arange(1, 9, dtype=np.float32).reshape(1, 8))
+    m.load("sbuf", 64, 10 * np.arange(1, 9, dtype=np.float32).reshape(1, 8))
+    twice = ("sbuf", 0, 0, 1, [[0, 2], [1, 4]], "float32")
+    halves = ("sbuf", 64, 0, 1, [[4, 2], [1, 4]], "float32")
+    m.run(isa.tensor_tensor(twice, twice, halves, "add"))
+    np.testing.assert_array_equal(m.dump("sbuf", 0, np.float32, (1, 4))[0], [51.0, 62.0, 73.0, 84.0])
+
+
+def test_a_broadcast_input_inside_the_output_is_read_as_it_was():
+    # The same reading: data2 repeats one element that the output overwrites early in its walk;
+    # every element still adds the element's value from before the bundle.
+    m = isa.Machine()
+    m.load("sbuf", 0, np.arange(1, 9, dtype=np.float32).reshape(1, 8))
+    m.load("sbuf", 64, 10 * np.arange(1, 9, dtype=np.float32).reshape(1, 8))
+    row = lambda address: ("sbuf", address, 0, 1, [8], "float32")
+    third = ("sbuf", 8, 0, 1, [[0, 8]], "float32")
+    m.run(isa.tensor_tensor(row(0), row(64), third, "add"))
+    np.testing.assert_array_equal(m.dump("sbuf", 0, np.float32, (1, 8))[0], 10 * np.arange(1, 9) + 3.0)

@@ -214,3 +214,15 @@ def test_a_read_of_unwritten_bytes_names_the_first_of_the_first_operand_when_not
     runs = lambda space, address, dtype="float32": (space, address, 0, 1, [[8, 2], [1, 4]], dtype)
     with pytest.raises(ValueError, match="operand in0: reads unwritten PSUM byte 0x10 of partition 0"):
         m.run(isa.tensor_tensor(runs("sbuf", 256), runs("psum", 0, "bfloat16"), runs("sbuf", 0), "add"))
+
+
+def test_an_element_wise_op_computed_in_memory_still_refuses_unwritten_bytes():
+    # Every operand fp32 in one memory and in runs of one length: the simulator computes such a
+    # bundle straight into memory at commit. Its reads are checked all the same, run by run:
+    # the fault names in1's first unwritten byte, inside its first run.
+    m = isa.Machine()
+    m.load("sbuf", 0, np.ones((1, 8), np.float32))             # in0, whole
+    m.load("sbuf", 64, np.full((1, 1), 2.0, np.float32))       # in1's first element only
+    runs = lambda address: ("sbuf", address, 0, 1, [[4, 2], [1, 4]], "float32")
+    with pytest.raises(ValueError, match="operand in1: reads unwritten SBUF byte 0x44 of partition 0"):
+        m.run(isa.tensor_tensor(runs(256), runs(0), runs(64), "add"))
