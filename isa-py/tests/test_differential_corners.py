@@ -3,6 +3,7 @@ stated meaning, each run through a kernel call and compared with what its page s
 drawn differential tests (`test_differential_*.py`) stay the broad check; these pin the
 boundaries a wrong comparison or a wrong mask would move."""
 
+import ml_dtypes
 import numpy as np
 import pytest
 
@@ -60,3 +61,30 @@ def test_a_logical_right_shift_of_a_negative_value_shifts_its_bit_pattern(dtype)
         m.run(isa.tensor_scalar(same(0x100), same(0), "logical_shift_right", amount, bitvec=True))
         got = m.dump("sbuf", 0x100, dtype, x.shape)
         np.testing.assert_array_equal(got.view(unsigned.dtype), unsigned >> amount, err_msg=f"by {amount}")
+
+
+def test_an_fp32_sum_of_inputs_in_another_format_in_one_memory():
+    # [I1 tensor_tensor]: the inputs are read as fp32, so bfloat16 inputs are widened first,
+    # also when every operand lies in one memory in runs of one length (where an all-fp32
+    # bundle is computed straight into memory).
+    a = np.arange(-8, 8, dtype=np.float32).reshape(2, 8) * np.float32(1.5)
+    b = np.arange(16, dtype=np.float32).reshape(2, 8) * np.float32(-0.25)
+    m = isa.Machine()
+    m.load("sbuf", 0, a.astype(ml_dtypes.bfloat16))
+    m.load("sbuf", 64, b.astype(ml_dtypes.bfloat16))
+    row = lambda address, dtype: tile(address, 2, 8, dtype)
+    m.run(isa.tensor_tensor(row(128, "float32"), row(0, "bfloat16"), row(64, "bfloat16"), "add"))
+    np.testing.assert_array_equal(m.dump("sbuf", 128, np.float32, (2, 8)), a + b)
+
+
+def test_inputs_walking_their_elements_in_longer_runs_than_the_output():
+    # [I1 tensor_tensor]: the inputs need the output's element count, not its shape: the
+    # output walks two runs of four elements, each input one run of eight, all fp32 in SBUF.
+    x = np.arange(1, 17, dtype=np.float32).reshape(2, 8)
+    y = 10 * x
+    m = isa.Machine()
+    m.load("sbuf", 0, x)
+    m.load("sbuf", 64, y)
+    out = ("sbuf", 128, 0, 2, [[4, 2], [1, 4]], "float32")
+    m.run(isa.tensor_tensor(out, tile(0, 2, 8, "float32"), tile(64, 2, 8, "float32"), "add"))
+    np.testing.assert_array_equal(m.dump("sbuf", 128, np.float32, (2, 8)), x + y)
