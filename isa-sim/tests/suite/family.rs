@@ -252,3 +252,17 @@ fn zip_alu_refuses_a_bitvec_op_on_fp32_even_where_it_would_compute_at_commit() {
     assert!(step.zip_alu(&out, &x, &y, AluOp::BitwiseAnd).is_err());
     assert!(step.zip_alu(&out, &x, &y, AluOp::Add).is_ok());
 }
+
+#[test]
+fn a_users_op_sees_its_bundles_offset_and_cannot_stage_a_wrong_count_of_values() {
+    // The step tells a user's op where its bundle lies in the stream, and refuses values that
+    // do not fill the operand they are staged into, naming it.
+    let machine = isa_sim::Machine::new(isa_sim::Core::V2);
+    let mut step = Step::new(&machine, 0x40, None);
+    assert_eq!(step.offset(), 0x40);
+    let out = fp32_row(&step, "out", 128, 8);
+    let fault = step.write_f32(&out, vec![1.0; 7]).unwrap_err();
+    assert_eq!(fault.operand, Some("out"));
+    assert!(fault.to_string().contains("walks 8 elements, 7 expected"), "{fault}");
+    assert!(step.write_f32(&out, vec![1.0; 8]).is_ok());
+}
