@@ -263,6 +263,9 @@ fn a_users_op_sees_its_bundles_offset_and_cannot_stage_a_wrong_count_of_values()
     let out = fp32_row(&step, "out", 128, 8);
     let fault = step.write_f32(&out, vec![1.0; 7]).unwrap_err();
     assert_eq!(fault.operand, Some("out"));
-    assert!(fault.to_string().contains("walks 8 elements, 7 expected"), "{fault}");
+    assert!(
+        fault.to_string().contains("walks 8 elements, 7 expected"),
+        "{fault}"
+    );
     assert!(step.write_f32(&out, vec![1.0; 8]).is_ok());
 }
