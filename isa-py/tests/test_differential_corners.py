@@ -79,12 +79,16 @@ def test_an_fp32_sum_of_inputs_in_another_format_in_one_memory():
 
 def test_inputs_walking_their_elements_in_longer_runs_than_the_output():
     # [I1 tensor_tensor]: the inputs need the output's element count, not its shape: the
-    # output walks two runs of four elements, each input one run of eight, all fp32 in SBUF.
+    # output walks two runs of four elements with a gap between them, each input one run of
+    # eight, all fp32 in SBUF.
     x = np.arange(1, 17, dtype=np.float32).reshape(2, 8)
     y = 10 * x
     m = isa.Machine()
     m.load("sbuf", 0, x)
     m.load("sbuf", 64, y)
-    out = ("sbuf", 128, 0, 2, [[4, 2], [1, 4]], "float32")
+    m.load("sbuf", 128, np.zeros((2, 12), np.float32))
+    out = ("sbuf", 128, 0, 2, [[8, 2], [1, 4]], "float32")
     m.run(isa.tensor_tensor(out, tile(0, 2, 8, "float32"), tile(64, 2, 8, "float32"), "add"))
-    np.testing.assert_array_equal(m.dump("sbuf", 128, np.float32, (2, 8)), x + y)
+    got = m.dump("sbuf", 128, np.float32, (2, 12))
+    np.testing.assert_array_equal(got[:, [0, 1, 2, 3, 8, 9, 10, 11]], x + y)
+    assert not got[:, 4:8].any()
