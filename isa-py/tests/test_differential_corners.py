@@ -92,3 +92,16 @@ def test_inputs_walking_their_elements_in_longer_runs_than_the_output():
     got = m.dump("sbuf", 128, np.float32, (2, 12))
     np.testing.assert_array_equal(got[:, [0, 1, 2, 3, 8, 9, 10, 11]], x + y)
     assert not got[:, 4:8].any()
+
+
+def test_an_input_walking_every_other_element():
+    # [I1 tensor_tensor] over access patterns [N1]: a strided input is read element by element
+    # along its stride, also beside fp32 operands in one memory in runs of one length.
+    x = np.arange(1, 33, dtype=np.float32).reshape(2, 16)
+    y = 10 * np.arange(1, 17, dtype=np.float32).reshape(2, 8)
+    m = isa.Machine()
+    m.load("sbuf", 0, x)
+    m.load("sbuf", 64, y)
+    every_other = ("sbuf", 0, 0, 2, [[2, 8]], "float32")
+    m.run(isa.tensor_tensor(tile(128, 2, 8, "float32"), every_other, tile(64, 2, 8, "float32"), "add"))
+    np.testing.assert_array_equal(m.dump("sbuf", 128, np.float32, (2, 8)), x[:, ::2] + y)
