@@ -226,3 +226,22 @@ def test_an_element_wise_op_computed_in_memory_still_refuses_unwritten_bytes():
     runs = lambda address: ("sbuf", address, 0, 1, [[4, 2], [1, 4]], "float32")
     with pytest.raises(ValueError, match="operand in1: reads unwritten SBUF byte 0x44 of partition 0"):
         m.run(isa.tensor_tensor(runs(256), runs(0), runs(64), "add"))
+
+
+def test_an_operand_at_a_register_no_instruction_set_is_refused():
+    # Seed 002: an ADDR4 word with bit 31 set names a register (its RegId in the low byte); no
+    # instruction of a stream has set register 7 here, so the start address is unknown and the
+    # read is refused, naming the operand and the register.
+    stream = isa.tensor_tensor(tile(0x200), tile(0), tile(0x100), "add")
+    record = isa.decode(stream)[0]
+    record["in0"] = dict(record["in0"], addr=0x8000_0007)
+    refused(isa.encode([record]), r"operand in0: .*register 7")
+
+
+def test_a_bitwise_op_over_fp32_tiles_is_refused():
+    # [I1 tensor_tensor]: bitwise ops take integer tiles. A bundle of the bitvec form whose
+    # dtypes are fp32 has no meaning, and the run names the operand.
+    int32 = lambda address: tile(address, dtype="int32")
+    stream = isa.tensor_tensor(int32(0x200), int32(0), int32(0x100), "bitwise_xor", bitvec=True)
+    fp32 = changed(stream, in0_dtype="float32", in1_dtype="float32", out_dtype="float32")
+    refused(fp32, r"operand out: .*integer operation on a float dtype")
