@@ -28,8 +28,8 @@ from differential.strategies import (
 )
 from reference import calls
 from reference.alu import TABLE
-from reference.ops import REDUCE_IDENTITY
 from reference.numeric import FORMATS
+from reference.ops import REDUCE_IDENTITY
 
 BITVEC = sorted(n for n, a in TABLE.items() if a.kind == "bitvec" and n != "arith_shift_right")
 PROFILES_BY_ALU = {"pow": "positive", "rsqrt": "positive"}
@@ -283,7 +283,8 @@ def tensor_scalar_reduce_cases(draw):
     init = float(draw(st.floats(-10, 10, width=32))) if cmd == "load_accumulate" else 0.0
 
     def arguments(t):
-        # The reduce op is a second stage of the bundle, so it takes a second scalar.
+        # A call with an op1 takes an operand1 (seed 001: s1 iff NumArgs == 3): with a reduce,
+        # the reduce_init.
         kwargs = {"reverse0": reverse0, "op1": reduce_op, "operand1": init, "reduce_cmd": cmd,
                   "reduce_res": ("sbuf", DRAIN_AT, 0, 128, [1], "float32")}
         return (t["dst"], t["data"], op0, _scalar_value(s0[0], t)), kwargs
