@@ -8,27 +8,15 @@ import numpy as np
 import pytest
 
 import isa_bundles as isa
+from differential.calls import changed, tile
+from reference.ops import INT32_OPS
 
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
+#: The int32 path's comparisons: 1 or 0 on the exact integer values [L1 equal; I1 tensor_tensor].
+COMPARISONS = sorted(op for op in INT32_OPS if op.startswith(("is_", "not_")))
 
 
-def tile(address, rows, columns, dtype):
-    return ("sbuf", address, 0, rows, [columns], dtype)
-
-
-#: The comparisons of the int32 path: 1 where the comparison holds, 0 otherwise [L1 equal,
-#: greater, ...], on the exact integer values [I1 tensor_tensor: GpSimd computes in int32].
-COMPARISONS = {
-    "is_equal": np.equal,
-    "not_equal": np.not_equal,
-    "is_gt": np.greater,
-    "is_ge": np.greater_equal,
-    "is_lt": np.less,
-    "is_le": np.less_equal,
-}
-
-
-@pytest.mark.parametrize("op", sorted(COMPARISONS))
+@pytest.mark.parametrize("op", COMPARISONS)
 def test_the_int32_paths_comparisons_at_equal_neighbouring_and_extreme_values(op):
     # Equal values are where > and >= part, and neighbours where > and == part; the extremes
     # are where a comparison through a narrower or a float type would go wrong.
@@ -41,10 +29,9 @@ def test_the_int32_paths_comparisons_at_equal_neighbouring_and_extreme_values(op
     # The call writes the band byte (seed 000 §2: it names the engine); the op goes in the byte
     # of a TensorTensor of the int32 opcode, as the drawn int32 cases write it.
     band = isa.tensor_tensor(int32(0x200), int32(0), int32(0x100), "add", gpsimd_int32=True, core="v3")
-    record = dict(isa.decode(band)[0], alu=op)
-    m.run(isa.encode([record]))
+    m.run(changed(band, alu=op))
     got = m.dump("sbuf", 0x200, np.int32, a.shape)
-    np.testing.assert_array_equal(got, COMPARISONS[op](a, b).astype(np.int32))
+    np.testing.assert_array_equal(got, INT32_OPS[op](a.astype(np.int64), b.astype(np.int64)))
 
 
 @pytest.mark.parametrize("dtype", ["int8", "int16", "int32"])

@@ -7,12 +7,9 @@ import numpy as np
 import pytest
 
 import isa_bundles as isa
+from differential.calls import tile
 
 NAN, INF = np.float32("nan"), np.float32("inf")
-
-
-def tile(address, rows, columns, dtype="float32"):
-    return ("sbuf", address, 0, rows, [columns], dtype)
 
 
 def tensor_tensor(op, x, y):

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import isa_bundles as isa
+from differential.calls import changed
 
 PARTITIONS, ELEMENTS = 4, 8
 
@@ -28,12 +29,6 @@ def machine(core="v2"):
     m.load("sbuf", 0, ones)
     m.load("psum", 0, ones)
     return m
-
-
-def changed(stream, **fields):
-    """`stream`'s first bundle with `fields` changed in its record, then the rest."""
-    first, *rest = isa.decode(stream)
-    return isa.encode([{**first, **fields}, *rest])
 
 
 def refused(stream, message, core="v2"):
@@ -233,9 +228,8 @@ def test_an_operand_at_a_register_no_instruction_set_is_refused():
     # instruction of a stream has set register 7 here, so the start address is unknown and the
     # read is refused, naming the operand and the register.
     stream = isa.tensor_tensor(tile(0x200), tile(0), tile(0x100), "add")
-    record = isa.decode(stream)[0]
-    record["in0"] = dict(record["in0"], addr=0x8000_0007)
-    refused(isa.encode([record]), r"operand in0: .*register 7")
+    in0 = isa.decode(stream)[0]["in0"]
+    refused(changed(stream, in0={**in0, "addr": 0x8000_0007}), r"operand in0: .*register 7")
 
 
 def test_a_bitwise_op_over_fp32_tiles_is_refused():

@@ -7,6 +7,18 @@ from reference import calls, ops
 from .harness import Case
 
 
+def tile(address, rows, columns, dtype="float32") -> tuple:
+    """A call's SBUF tile of `rows` partitions from partition 0, each `columns` elements."""
+    return ("sbuf", address, 0, rows, [columns], dtype)
+
+
+def changed(stream: bytes, **fields) -> bytes:
+    """`stream`'s first bundle with `fields` changed in its record, then the rest: a bundle the
+    calls do not write (an op in the int32 band's byte, a dtype its lowering refuses)."""
+    first, *rest = isa.decode(stream)
+    return isa.encode([{**first, **fields}, *rest])
+
+
 def call_case(core, name, operands, arguments, seed, drains=None, meant=None, module=isa, meanings=None) -> Case:
     """A case of one call `module.<name>`: `arguments(tiles)` gives its positional and keyword
     arguments from the placed operands' tiles (by operand name). The meaning is

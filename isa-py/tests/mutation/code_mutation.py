@@ -44,6 +44,7 @@ import shutil
 import subprocess
 import sys
 import time
+from typing import NamedTuple, Optional
 
 HERE = pathlib.Path(__file__).resolve().parent
 TESTS = HERE.parent
@@ -54,7 +55,7 @@ SUITE = sorted(str(p) for p in TESTS.glob("test_differential_*.py")) + [str(TEST
 CAUGHT, SURVIVOR, UNVIABLE, TIMEOUT = "caught", "survivor", "unviable", "timeout"
 
 
-def installed_module(name: str = "isa_bundles.isa_bundles") -> pathlib.Path:
+def installed_module(name: str) -> pathlib.Path:
     """The installed extension file of module `name`, found without importing it here."""
     code = f"import importlib.util as u; print(u.find_spec('{name}').origin)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -87,27 +88,37 @@ QUICK_RELEASE = {
 #: and `step.rs` reach a user's op through the same code (TensorMax's `alu::f32`, say).
 USER_ISA = "examples/custom-isa/python"
 USER_SUITE = sorted(str(p) for p in (TESTS.parents[1] / USER_ISA / "tests").glob("test_*.py"))
-#: Per module: the cargo package, its manifest in the tree (None: the workspace), the library
-#: cargo writes, and the Python package the built library replaces the extension file of.
+class Module(NamedTuple):
+    """A Python module the driver builds from the mutated tree and installs."""
+
+    #: The cargo package.
+    package: str
+    #: Its manifest in the tree (None: the workspace's).
+    manifest: Optional[str]
+    #: The library cargo writes.
+    library: str
+    #: The extension module the built library replaces.
+    extension: str
+
+
 MODULES = {
-    "built-in": ("isa-bundles", None, "libisa_bundles.so", "isa_bundles.isa_bundles"),
-    "user": ("custom-isa-py", f"{USER_ISA}/Cargo.toml", "libcustom_isa.so", "custom_isa.custom_isa"),
+    "built-in": Module("isa-bundles", None, "libisa_bundles.so", "isa_bundles.isa_bundles"),
+    "user": Module("custom-isa-py", f"{USER_ISA}/Cargo.toml", "libcustom_isa.so", "custom_isa.custom_isa"),
 }
 
 
-def build(tree: pathlib.Path, target: pathlib.Path, timeout: int, module: str = "built-in") -> bool:
-    package, manifest, _, _ = MODULES[module]
+def build(tree: pathlib.Path, target: pathlib.Path, timeout: int, module: Module) -> bool:
     env = dict(os.environ, CARGO_TARGET_DIR=str(target), **QUICK_RELEASE)
-    command = ["cargo", "build", "--quiet", "--release", "-p", package, "--features", "pyo3/extension-module"]
-    if manifest:
-        command += ["--manifest-path", str(tree / manifest)]
+    command = ["cargo", "build", "--quiet", "--release", "-p", module.package, "--features", "pyo3/extension-module"]
+    if module.manifest:
+        command += ["--manifest-path", str(tree / module.manifest)]
     try:
         return subprocess.run(command, cwd=tree, env=env, capture_output=True, timeout=timeout).returncode == 0
     except subprocess.TimeoutExpired:
         return False
 
 
-def install(target: pathlib.Path, module: pathlib.Path, library: str = "libisa_bundles.so") -> None:
+def install(target: pathlib.Path, module: pathlib.Path, library: str) -> None:
     """The built library in place of the installed one, by an atomic rename."""
     staged = module.with_suffix(".staged")
     shutil.copyfile(target / "release" / library, staged)
@@ -142,9 +153,9 @@ def judge(mutant, tree: pathlib.Path, target: pathlib.Path, modules: dict, timeo
         if command:
             return run_command(command, tree, target, timeout)
         for kind, installed in modules.items():
-            if not build(tree, target, timeout, kind):
+            if not build(tree, target, timeout, MODULES[kind]):
                 return UNVIABLE, ""
-            install(target, installed, MODULES[kind][2])
+            install(target, installed, MODULES[kind].library)
         return run_suite(timeout, "user" in modules)
     finally:
         if mutant:
@@ -246,7 +257,7 @@ def main() -> int:
     target = args.target or args.tree / "target"
     mutants = select(json.loads(args.mutants.read_text()), args.only, args.sample, args.seed, args.lowerings, args.unmodeled)
     kinds = ["built-in"] + (["user"] if args.user_isa else [])
-    modules = {} if args.command else {k: installed_module(MODULES[k][3]) for k in kinds}
+    modules = {} if args.command else {k: installed_module(MODULES[k].extension) for k in kinds}
     saved = {k: path.read_bytes() for k, path in modules.items()}
     results = []
     try:

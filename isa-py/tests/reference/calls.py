@@ -167,7 +167,7 @@ def exponential(state, dst, src, max_value=0.0, reduce_cmd="idle", reduce_init=0
     stated = sx & ok
     values = ops.finish(exact, stated, alus.FP32_FUNCTION_ULPS, out.dtype, state.core)
     init = _scalar(state, reduce_init, n) if reduce_cmd == ops.LOAD else None
-    ops.accumulate(state, reduce_cmd, init, out.pattern, out.dtype, exact, stated)
+    ops.accumulate(state, reduce_cmd, init, out.pattern, out.dtype, exact, stated, "add", alus.FP32_FUNCTION_ULPS)
     return [_store(state, "dst", out, values)]
 
 
@@ -183,9 +183,9 @@ def tensor_scalar_reduce(state, dst, data, op0, operand0, reduce_op, reverse0=Fa
     n = src.pattern.partitions
     x, sx = _read(state, src)
     s0, ok0 = _scalar(state, operand0, n)
-    entries = [alus.alu(op0, state.core), alus.alu("bypass", state.core)]
-    result, stated, ulps = ops._two_stages(entries, x, (s0, s0), (reverse0, False))
-    stated = stated & sx & ok0
+    entry = alus.alu(op0, state.core)
+    result, stated = alus.apply(entry, x, s0, reverse0)
+    stated, ulps = stated & sx & ok0, entry.ulps
     values = ops.finish(result, stated, ulps, out.dtype, state.core)
     init = _scalar(state, reduce_init, n) if reduce_cmd == ops.LOAD else None
     ops.accumulate(state, reduce_cmd, init, out.pattern, out.dtype, result, stated, reduce_op, ulps)

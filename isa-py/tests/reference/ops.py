@@ -386,7 +386,7 @@ def exponential(rec: dict, state: State) -> list[Write]:
     stated = sx & ok0
     values = finish(exact, stated, alus.FP32_FUNCTION_ULPS, rec["out_dtype"], state.core)
     init = _scalar(state, rec["imm1_src"], rec["imm1"], n) if rec["accumulator_cmd"] == LOAD else None
-    accumulate(state, rec["accumulator_cmd"], init, out, rec["out_dtype"], exact, stated)
+    accumulate(state, rec["accumulator_cmd"], init, out, rec["out_dtype"], exact, stated, "add", alus.FP32_FUNCTION_ULPS)
     return [_store(state, "out", out, rec["out_dtype"], values)]
 
 
@@ -396,7 +396,7 @@ REDUCE_IDENTITY = {"add": 0.0, "mult": 1.0, "max": -np.inf, "min": np.inf}
 
 
 def accumulate(state: State, cmd: str, init, out: Pattern, out_dtype: str, dst: np.ndarray, stated: np.ndarray,
-               op: str = "add", ulps: int = alus.FP32_FUNCTION_ULPS) -> None:
+               op: str, ulps: int) -> None:
     """Each partition's `dst` reduced with `op` (add, mult, max or min) into its accumulator
     register under the reduce command `cmd` [I1 exponential, tensor_scalar_reduce]; `init` is
     reduce_init's `(values, stated)` for load_reduce, and each term of `dst` lies within
@@ -417,11 +417,10 @@ def accumulate(state: State, cmd: str, init, out: Pattern, out_dtype: str, dst: 
     elif cmd != REDUCE:
         raise Unstated(f"a reduce takes idle, reset_reduce, reduce or load_reduce, not {cmd}")
     plain = locate(out.addr)[1] == 0 and out_dtype == "float32"
-    # An infinite or NaN term makes its register unstated below, whatever NumPy warns of.
+    # Each fold leaves unstated a register an infinite or NaN term, or an order of its ops,
+    # could change, whatever NumPy warns of.
     with np.errstate(all="ignore"):
         _FOLDS[op](regs, lanes, dst.astype(np.float64), ulps)
-        # Near the fp32 range, whether a partial result overflows depends on the order of the ops.
-        regs.stated[lanes] &= np.abs(regs.value[lanes]) + regs.bound[lanes] < np.finfo(np.float32).max
     regs.stated[lanes] &= plain & stated.all(axis=1)
     regs.stated[dst.shape[0] :] = False
 
@@ -451,13 +450,13 @@ def _fold_mult(regs: Registers, lanes, terms: np.ndarray, ulps: int) -> None:
     relative = gamma + count * ulps * 2.0**-23
     regs.bound[lanes] = regs.bound[lanes] * np.abs(np.prod(terms, axis=1)) + relative * np.abs(product)
     regs.value[lanes] = product
-    regs.stated[lanes] &= normal & ~np.isnan(terms).any(axis=1)
+    regs.stated[lanes] &= normal  # a NaN or infinite term makes some magnitude not normal
 
 
 def _fold_extremum(pick):
     """max or min: exact whatever the order, so no bound; an inexact term may move it by its
     `ulps`. A NaN term is on no page for a reduce (the ALU's NaN rule is a reading), so its
-    register is unstated."""
+    register is unstated; an infinite one is exact, as any extremum is."""
 
     def fold(regs: Registers, lanes, terms: np.ndarray, ulps: int) -> None:
         found = pick.reduce(terms, axis=1)
