@@ -1,7 +1,7 @@
-//! A user's instruction set, declared outside the library exactly as any crate would: two new
-//! 64-byte ops ([`TensorMax`] 0x60, [`TensorClamp`] 0x61) and one new 32-bit word
-//! ([`BScale`]), each one annotated struct, added to the built-in ISA with `family!` and given
-//! the whole `isa` command by [`CustomIsa`]. [`semantics`] gives its ops their meaning on the
+//! A user's instruction set, declared outside the library exactly as any crate would: three new
+//! 64-byte ops ([`TensorMax`] 0x60, [`TensorClamp`] 0x61, [`TensorTensorV4`] 0x62) and one new
+//! 32-bit word ([`BScale`]), each one annotated struct, added to the built-in ISA with `family!`
+//! and given the whole `isa` command by [`CustomIsa`]. [`semantics`] gives its ops their meaning on the
 //! simulator, through `isa::sim` alone.
 #![forbid(unsafe_code)]
 
@@ -10,7 +10,7 @@ pub mod semantics;
 
 use isa::core::{
     AluOp, Confidence, Dtype, Family, Finding, Findings, Rule, SyncBand, Tensor3d, Validate,
-    alu_v2, dtype_v2, family, reason,
+    alu_v2, alu_v4, dtype_v2, family, reason,
 };
 use isa::host::{Isa, WordDecoder, WordReader};
 use isa::ops::pto::Gpr;
@@ -85,6 +85,42 @@ pub struct TensorClamp {
     pub output: Tensor3d,
 }
 
+/// `out = in0 alu in1` with the ALU byte read through CoreV4's table (`alu_v4`: abs_max and
+/// abs_min beside the CoreV2 ops): three dtypes (the two nibbles of 0x0C and the low nibble of
+/// 0x0D, through `dtype_v2`), and three TENSOR3D descriptors filling the rest of the bundle.
+#[derive(isa::Bundle, Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(crate = "isa::serde", deny_unknown_fields)]
+#[bundle(size = 64, opcodes = [0x62], wire = "s3d3_tt_v4")]
+pub struct TensorTensorV4 {
+    /// The semaphore band of the 64-byte header.
+    #[field(offset = 0x04)]
+    pub sync: SyncBand,
+    /// The first input's dtype, low nibble of 0x0C.
+    #[field(offset = 0x0C, nibble = lo, lut = dtype_v2)]
+    pub in0_dtype: Dtype,
+    /// The second input's dtype, high nibble of 0x0C.
+    #[field(offset = 0x0C, nibble = hi, lut = dtype_v2)]
+    pub in1_dtype: Dtype,
+    /// The output's dtype, low nibble of 0x0D.
+    #[field(offset = 0x0D, nibble = lo, lut = dtype_v2)]
+    pub out_dtype: Dtype,
+    /// The ALU op, through CoreV4's table.
+    #[field(offset = 0x0E, lut = alu_v4)]
+    pub alu: AluOp,
+    /// Active partitions.
+    #[field(offset = 0x0F)]
+    pub num_active_partitions: u8,
+    /// The first input's access pattern.
+    #[field(offset = 0x10)]
+    pub in0: Tensor3d,
+    /// The second input's access pattern.
+    #[field(offset = 0x20)]
+    pub in1: Tensor3d,
+    /// The output's access pattern.
+    #[field(offset = 0x30)]
+    pub out: Tensor3d,
+}
+
 /// `B.SCALE imm, reg`: a 32-bit word whose 17-bit immediate is split across bits `[31:20]`
 /// (low 12 bits) and `[11:7]` (high 5 bits), as the PTO's `B.DIM` is.
 #[derive(isa::Bundle, Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -139,6 +175,8 @@ impl Validate for TensorClamp {
     }
 }
 
+impl Validate for TensorTensorV4 {}
+
 impl Validate for BScale {}
 
 family! {
@@ -148,6 +186,8 @@ family! {
         TensorMax(TensorMax),
         /// `clamp(in, lo, hi)`, 0x61.
         TensorClamp(TensorClamp),
+        /// `in0 alu in1` over CoreV4's ALU table, 0x62.
+        TensorTensorV4(TensorTensorV4),
     }
 }
 
@@ -167,8 +207,9 @@ pub struct CustomIsa;
 impl Isa for CustomIsa {
     const COMMAND: &'static str = "custom-isa";
     const PREFACE: &'static str = concat!(
-        "The custom ISA: the built-in ops and PTO block words, and this crate's own two ops ",
-        "(`TensorMax` 0x60, `TensorClamp` 0x61) and one word (`B.SCALE`). Their layouts are our ",
+        "The custom ISA: the built-in ops and PTO block words, and this crate's own three ops ",
+        "(`TensorMax` 0x60, `TensorClamp` 0x61, `TensorTensorV4` 0x62) and one word (`B.SCALE`). ",
+        "Their layouts are our ",
         "own design, so a field without a stated confidence is shown as not stated.\n\n"
     );
     type Bundles = CustomOp;

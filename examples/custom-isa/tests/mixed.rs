@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use custom_isa::{BScale, CustomIsa, CustomOp, CustomWord, TensorClamp, TensorMax};
+use custom_isa::{BScale, CustomIsa, CustomOp, CustomWord, TensorClamp, TensorMax, TensorTensorV4};
 use isa::core::{AluOp, Dtype, Family, Findings, Problem, SyncBand, Tensor3d};
 use isa::ops::Op;
 use isa::ops::pto::{Gpr, Word};
@@ -68,6 +68,40 @@ fn custom_bundles_carry_their_bytes_where_their_attributes_put_them() {
     // bfloat16 (0x06) high, float32 (0x0A) low.
     assert_eq!(clamp[0x0C], 0x6A);
     assert_eq!(&clamp[0x10..0x14], &[0xF8, 0xFF, 0x08, 0x00]); // lo = -8, hi = 8
+}
+
+#[test]
+fn tensor_tensor_v4_writes_the_core_v4_alu_bytes() {
+    let op = |alu| {
+        CustomOp::TensorTensorV4(TensorTensorV4 {
+            sync: SyncBand::default(),
+            in0_dtype: Dtype::Int8,
+            in1_dtype: Dtype::Float32,
+            out_dtype: Dtype::Bfloat16,
+            alu,
+            num_active_partitions: 2,
+            in0: Tensor3d::unit(Default::default()),
+            in1: Tensor3d::unit(Default::default()),
+            out: Tensor3d::unit(Default::default()),
+        })
+    };
+    // seed 001's sub_142E030 (CoreV4): abs_max 0x20, abs_min 0x21, and max CoreV2's 0x08 (the
+    // two tables agree on ordinals 0..29, correction D-J04).
+    for (alu, byte) in [
+        (AluOp::AbsMax, 0x20),
+        (AluOp::AbsMin, 0x21),
+        (AluOp::Max, 0x08),
+    ] {
+        let bytes = op(alu).to_bytes().unwrap();
+        assert_eq!(&bytes[..4], &[0x62, 0x10, 0x00, 0x00]);
+        // int8 0x02 low, float32 0x0A high (dtype_v2); bfloat16 0x06 in 0x0D's low nibble.
+        assert_eq!((bytes[0x0C], bytes[0x0D]), (0xA2, 0x06));
+        assert_eq!((bytes[0x0E], bytes[0x0F]), (byte, 2), "{alu:?}");
+        assert_eq!(CustomOp::decode(&bytes), Ok(op(alu)));
+    }
+    // average has no byte in CoreV4's table either (seed 001: the mapper's error default).
+    let refused = op(AluOp::Average).to_bytes().unwrap_err();
+    assert!(refused.to_string().contains("average"), "{refused}");
 }
 
 #[test]

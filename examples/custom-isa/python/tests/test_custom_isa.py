@@ -16,7 +16,7 @@ MIXED_JSONL = HERE / "mixed.jsonl"
 
 def test_the_user_s_ops_are_there():
     ops = custom_isa.ops()
-    assert {"TensorMax", "TensorClamp"} <= set(ops)
+    assert {"TensorMax", "TensorClamp", "TensorTensorV4"} <= set(ops)
     assert set(isa_bundles.ops()) < set(ops)
     # src/lib.rs: TensorMax's immediate, an i32 at 0x30, with no confidence stated.
     imm = next(f for f in custom_isa.fields("TensorMax") if f["name"] == "imm")
