@@ -44,10 +44,17 @@ pub fn core(name: &str) -> Result<Core, NameError> {
 
 /// The memory named `name`.
 pub fn space(name: &str) -> Result<Space, NameError> {
-    match name {
-        "sbuf" => Ok(Space::Sbuf),
-        "psum" => Ok(Space::Psum),
-        _ => Err(NameError::Space(name.into())),
+    [Space::Sbuf, Space::Psum]
+        .into_iter()
+        .find(|&s| space_name(s) == name)
+        .ok_or_else(|| NameError::Space(name.into()))
+}
+
+/// The name a place gives `space`: the inverse of [`space`].
+pub const fn space_name(space: Space) -> &'static str {
+    match space {
+        Space::Sbuf => "sbuf",
+        Space::Psum => "psum",
     }
 }
 
@@ -154,6 +161,13 @@ mod tests {
             err("sbuf"),
             "`sbuf` is no place: write sbuf@ADDR or sbuf[P0]@ADDR"
         );
+    }
+
+    #[test]
+    fn a_memory_goes_by_its_name_both_ways() {
+        for (name, s) in [("sbuf", Space::Sbuf), ("psum", Space::Psum)] {
+            assert_eq!((space(name), space_name(s)), (Ok(s), name));
+        }
     }
 
     #[test]

@@ -6,7 +6,9 @@ use isa_core::{Addr4, Dtype, Family};
 use isa_host::place::{self, Place};
 use isa_host::rows;
 use isa_sim::numeric::Format;
-use isa_sim::{DrainBinding, DrainEvent, ExecError, Execute, PARTITIONS, Runner};
+use isa_sim::{
+    DrainBinding, DrainEvent, ExecError, Execute, Observer, Operand, PARTITIONS, Record, Runner,
+};
 use std::collections::BTreeMap;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -17,13 +19,46 @@ use rayon::prelude::*;
 use crate::input::Stream;
 
 /// How a machine runs a stream: [`Runner::run`] for the module's family.
-type Run =
-    fn(&Runner, &mut isa_sim::Machine, &[u8], &mut Vec<DrainEvent>) -> Result<usize, ExecError>;
+type Run = fn(&Runner, &mut isa_sim::Machine, &[u8], &mut Report) -> Result<usize, ExecError>;
+
+/// What a run reports as it goes: its drains, and each bundle that ran where a trace is kept.
+#[derive(Debug, Default)]
+pub struct Report {
+    drains: Vec<DrainEvent>,
+    trace: Option<Vec<Traced>>,
+}
+
+/// A bundle that ran, as `isa run --trace` shows it: its offset, its op, and the operands it
+/// read and wrote.
+#[derive(Debug)]
+struct Traced {
+    offset: usize,
+    op: &'static str,
+    reads: Vec<Operand>,
+    writes: Vec<Operand>,
+}
+
+impl Observer for Report {
+    fn bundle(&mut self, record: &Record<'_>) {
+        if let Some(trace) = &mut self.trace {
+            trace.push(Traced {
+                offset: record.offset,
+                op: record.op,
+                reads: record.reads.to_vec(),
+                writes: record.writes.to_vec(),
+            });
+        }
+    }
+
+    fn drain(&mut self, event: &DrainEvent) {
+        self.drains.push(event.clone());
+    }
+}
 
 /// The run function of family `F`: the whole run atomic ([`Runner::run_atomic`]: a failing
 /// run leaves the machine as it was, at the cost of what the run wrote).
 pub fn runner<F: Family + Execute>() -> Run {
-    |runner, machine, stream, drains| runner.run_atomic::<F>(machine, stream, drains)
+    |runner, machine, stream, report| runner.run_atomic::<F>(machine, stream, report)
 }
 
 /// `Machine(core="v4")`: SBUF, PSUM, the accumulators and the registers of one core, running
@@ -131,31 +166,75 @@ impl Machine {
     /// `offset` and the 128 `values` (float32, NaN where a register is unset). A bundle that
     /// fails raises ValueError naming its offset, op and operand, and leaves the machine as it
     /// was before the run. Other Python threads run while it does.
-    #[pyo3(signature = (data, drains = None))]
+    ///
+    /// `trace`, a list, gets a dict for each bundle as it runs, what `isa run --trace` prints:
+    /// its `offset`, its `op`, and the operands it `reads` and `writes`, each a dict of its
+    /// `name`, `space`, first `partition`, `partitions`, in-partition `byte` address, `dtype` and
+    /// `elements` a partition. After a failure it holds the bundles before the failing one,
+    /// whose effects the failure undid.
+    #[pyo3(signature = (data, drains = None, trace = None))]
     fn run<'py>(
         &mut self,
         py: Python<'py>,
         data: &Bound<'py, PyAny>,
         drains: Option<BTreeMap<usize, u32>>,
+        trace: Option<Bound<'py, PyList>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let stream = Stream::read(data)?;
         let runner = runner_with(drains.unwrap_or_default())?;
         let bytes = stream.bytes();
-        let events = py
-            .detach(|| self.run_atomic(&runner, bytes))
-            .map_err(value_error)?;
-        drain_list(py, events)
+        let mut report = Report {
+            drains: Vec::new(),
+            trace: trace.is_some().then(Vec::new),
+        };
+        let result = py.detach(|| self.run_atomic(&runner, bytes, &mut report));
+        if let (Some(list), Some(traced)) = (&trace, &report.trace) {
+            for bundle in traced {
+                list.append(traced_dict(py, bundle)?)?;
+            }
+        }
+        result.map_err(value_error)?;
+        drain_list(py, report.drains)
     }
 }
 
 impl Machine {
-    /// Runs `stream` with `runner`; on failure the machine is left as it was before the run
-    /// (and the drains of the bundles rolled back are dropped with the error).
-    fn run_atomic(&mut self, runner: &Runner, stream: &[u8]) -> Result<Vec<DrainEvent>, ExecError> {
-        let mut events = Vec::new();
-        (self.run)(runner, &mut self.machine, stream, &mut events)?;
-        Ok(events)
+    /// Runs `stream` with `runner`, reporting to `report`; on failure the machine is left as it
+    /// was before the run (and the drains of the bundles rolled back are dropped with the error).
+    fn run_atomic(
+        &mut self,
+        runner: &Runner,
+        stream: &[u8],
+        report: &mut Report,
+    ) -> Result<(), ExecError> {
+        (self.run)(runner, &mut self.machine, stream, report)?;
+        Ok(())
     }
+}
+
+/// A traced bundle as a dict: `offset`, `op`, `reads` and `writes`.
+fn traced_dict<'py>(py: Python<'py>, bundle: &Traced) -> PyResult<Bound<'py, PyDict>> {
+    let operands = |list: &[Operand]| -> PyResult<Bound<'py, PyList>> {
+        let out = PyList::empty(py);
+        for o in list {
+            let d = PyDict::new(py);
+            d.set_item("name", o.name)?;
+            d.set_item("space", place::space_name(o.space))?;
+            d.set_item("partition", o.partition)?;
+            d.set_item("partitions", o.partitions)?;
+            d.set_item("byte", o.byte)?;
+            d.set_item("dtype", o.dtype.to_string())?;
+            d.set_item("elements", o.elements())?;
+            out.append(d)?;
+        }
+        Ok(out)
+    };
+    let d = PyDict::new(py);
+    d.set_item("offset", bundle.offset)?;
+    d.set_item("op", bundle.op)?;
+    d.set_item("reads", operands(&bundle.reads)?)?;
+    d.set_item("writes", operands(&bundle.writes)?)?;
+    Ok(d)
 }
 
 /// A runner with each drain at a stream offset bound to its SBUF byte address (fp32, all 128
@@ -228,7 +307,11 @@ pub fn run_all<'py>(
     let results: Vec<Result<Vec<DrainEvent>, ExecError>> = py.detach(|| {
         pool.install(|| {
             jobs.par_iter_mut()
-                .map(|(machine, bytes)| machine.run_atomic(&runner, bytes))
+                .map(|(machine, bytes)| {
+                    let mut report = Report::default();
+                    machine.run_atomic(&runner, bytes, &mut report)?;
+                    Ok(report.drains)
+                })
                 .collect()
         })
     });

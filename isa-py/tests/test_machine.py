@@ -2,12 +2,13 @@
 a NumPy computation written here."""
 
 import json
+import subprocess
 
 import numpy as np
 import pytest
 
 import isa_bundles as isa
-from conftest import EXAMPLES
+from conftest import EXAMPLES, ISA_BIN
 
 #: The example kernel's layout (examples/kernel.jsonl), in bytes of every partition.
 SCORES, CAUSAL, PADDING, OUTPUT, ROWSUM = 0, 2048, 4096, 9216, 10244
@@ -106,6 +107,48 @@ def test_a_drain_returns_the_accumulators_and_lands_where_bound():
     want = np.exp(live - row_max).sum(axis=1)
     np.testing.assert_allclose(values, want, rtol=1e-5)
     np.testing.assert_array_equal(m.dump("sbuf", ROWSUM, np.float32, (ROWS, 1))[:, 0], values)
+
+
+def trace_line(bundle):
+    """A traced bundle as `isa run --trace` prints it (isa-cli's `trace_line`)."""
+    line = f"{bundle['offset']:#010x}  {bundle['op']}"
+    for what, key in [("read", "reads"), ("wrote", "writes")]:
+        for o in bundle[key]:
+            span = f"{o['space'].upper()}[{o['partition']}..{o['partition'] + o['partitions']}]@{o['byte']:#x}"
+            line += f"  {what} {o['name']} {span} {o['dtype']} x{o['elements']}"
+    return line
+
+
+def test_a_trace_lists_each_bundle_as_isa_run_trace_does(tmp_path):
+    x = scores(np.random.default_rng(5))
+    m = isa.Machine(core="v4")
+    causal, kept = load_kernel_inputs(m, x)
+    trace = []
+    m.run(EXAMPLES / "kernel.bin", drains={DRAIN: ROWSUM}, trace=trace)
+    assert [t["offset"] for t in trace] == list(range(0, 9 * 64, 64))
+    # kernel.jsonl's first bundle: a Memset of bf16 zeros at OUTPUT, 512 a partition, reading
+    # nothing.
+    assert trace[0] == {
+        "offset": 0, "op": "Memset", "reads": [],
+        "writes": [{"name": "dst", "space": "sbuf", "partition": 0, "partitions": 128, "byte": OUTPUT, "dtype": "bfloat16", "elements": 512}],
+    }
+    # The command's trace of the same run, line for line.
+    loads = []
+    for name, address, array in [("x", SCORES, x), ("causal", CAUSAL, causal), ("kept", PADDING, kept)]:
+        np.save(tmp_path / f"{name}.npy", array.astype(np.float32 if name == "x" else np.uint8))
+        loads += ["--load", f"sbuf@{address:#x}={tmp_path / name}.npy"]
+    run = [str(ISA_BIN), "run", str(EXAMPLES / "kernel.bin"), "--core", "v4", *loads, "--drain", f"{DRAIN:#x}=sbuf@{ROWSUM:#x}", "--trace"]
+    printed = subprocess.run(run, capture_output=True, text=True, check=True).stdout.splitlines()
+    assert printed == [trace_line(t) for t in trace]
+
+
+def test_a_failing_runs_trace_holds_the_bundles_before_the_failing_one():
+    m = isa.Machine(core="v4")
+    m.load("sbuf", 0, np.zeros((ROWS, COLUMNS), np.float32))
+    trace = []
+    with pytest.raises(ValueError, match="bundle at byte 0x40"):
+        m.run(isa.encode([kernel_records()[0]]) + add_bundle(0, 0, 2048), trace=trace)
+    assert [(t["offset"], t["op"]) for t in trace] == [(0, "Memset")]
 
 
 def bf16_ulp(x):
