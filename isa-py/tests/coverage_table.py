@@ -19,8 +19,8 @@ import tempfile
 
 HERE = pathlib.Path(__file__).resolve().parent
 README = HERE.parents[1] / "README.md"
-#: The user's ISA's differential test (examples/custom-isa's module must be installed).
-USER = HERE.parents[1] / "examples" / "custom-isa" / "python" / "tests" / "test_differential_tensor_max.py"
+#: The user's ISA's differential tests (examples/custom-isa's module must be installed).
+USER = HERE.parents[1] / "examples" / "custom-isa" / "python" / "tests"
 BEGIN, END = "<!-- coverage:begin -->", "<!-- coverage:end -->"
 
 
@@ -41,7 +41,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         table = pathlib.Path(folder) / "coverage.md"
         env = dict(os.environ, ISA_HYPOTHESIS_PROFILE=args.profile, ISA_DIFFERENTIAL_COVERAGE=str(table))
-        tests = sorted(str(p) for p in HERE.glob("test_differential_*.py")) + [str(USER)]
+        tests = [str(p) for d in (HERE, USER) for p in sorted(d.glob("test_differential_*.py"))]
         run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests], env=env, cwd=HERE)
         if not table.exists():
             print("the differential tests wrote no coverage table", file=sys.stderr)

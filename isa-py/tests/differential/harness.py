@@ -6,7 +6,8 @@ into both; the reference runs the records on its own memory model, the simulator
 encoded stream; then each output walk is compared element by element
 (`reference.numeric.mismatches`) and every other byte of every guard block must be as the
 reference left it, so a write past a walk's end, its partitions or its start is seen. A mismatch fails with a reproducer: the core, the records, where the loaded arrays
-were saved and the first differing elements."""
+were saved and the first differing elements. The machine's trace must also say so: each walk the
+reference writes is one a bundle wrote, and each input walk one a bundle read."""
 
 import json
 import os
@@ -98,8 +99,10 @@ def run(case: Case, label: Callable) -> Outcome:
     except Unstated as why:
         coverage.record(*label, case.core, unstated=True)
         return Outcome(0, 0, str(why))
-    events = machine.run(case.stream, drains=case.drains or None)
+    trace = []
+    events = machine.run(case.stream, drains=case.drains or None, trace=trace)
     outcome = compare(case, machine, state, writes, (events, drained))
+    _compare_trace(case, writes, trace)
     coverage.record(*label, case.core, elements=outcome.elements + outcome.registers)
     return outcome
 
@@ -152,6 +155,25 @@ def _compare_write(case: Case, machine, write) -> int:
     if bad.any():
         raise AssertionError(_reproducer(case, op, got[:, walk], write, bad))
     return int(write.expected.stated.sum())
+
+
+def _place(o) -> tuple:
+    """Where a walk lies and what it holds, as the machine's trace names an operand."""
+    return o["space"], o["partition"], o["partitions"], o["byte"], o["dtype"], o["elements"]
+
+
+def _compare_trace(case: Case, writes: list, trace: list) -> None:
+    """The bundles' trace names every walk the reference writes among the walks written, and
+    every other operand of the case among the walks read."""
+    traced = {what: {_place(o) for bundle in trace for o in bundle[what]} for what in ("reads", "writes")}
+    written = [_operand(case, w) for w in writes]
+    for op in case.operands:
+        what = "writes" if any(op is w for w in written) else "reads"
+        place = (op.space, op.partition, op.partitions, op.byte, op.dtype, int(np.prod(op.nums)))
+        if place not in traced[what]:
+            raise AssertionError(
+                f"{_header(case)}the trace's {what} do not name {op.name} at {place}; they name {sorted(traced[what])}"
+            )
 
 
 def _compare_guards(case: Case, machine, state: ops.State, writes: list) -> None:
