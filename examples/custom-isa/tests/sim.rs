@@ -70,6 +70,7 @@ fn a_mixed_stream_runs_built_in_ops_and_the_crates_tensor_max() {
 fn the_family_table_lists_the_crates_semantics_and_an_unexecuted_op_stops() {
     let forms: Vec<&str> = table::<CustomOp>().iter().map(|s| s.form).collect();
     assert!(forms.contains(&"TensorMax 0x60"), "{forms:?}");
+    assert!(forms.contains(&"TensorTensorV4 0x62"), "{forms:?}");
     assert!(forms.contains(&"TensorCopy 0x46 / 0x47"), "{forms:?}");
     let clamp = CustomOp::decode(&mixed()[0x200..0x240]).unwrap();
     assert_eq!(clamp.semantics().form, "TensorClamp 0x61");
