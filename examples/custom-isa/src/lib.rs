@@ -1,8 +1,8 @@
 //! A user's instruction set, declared outside the library exactly as any crate would: three new
 //! 64-byte ops ([`TensorMax`] 0x60, [`TensorClamp`] 0x61, [`TensorTensorV4`] 0x62) and one new
 //! 32-bit word ([`BScale`]), each one annotated struct, added to the built-in ISA with `family!`
-//! and given the whole `isa` command by [`CustomIsa`]. [`semantics`] gives its ops their meaning on the
-//! simulator, through `isa::sim` alone.
+//! and given the whole `isa` command by [`CustomIsa`]. [`semantics`] gives its ops their meaning
+//! on the simulator, through `isa::sim` alone.
 #![forbid(unsafe_code)]
 
 pub mod kernel;
@@ -209,8 +209,8 @@ impl Isa for CustomIsa {
     const PREFACE: &'static str = concat!(
         "The custom ISA: the built-in ops and PTO block words, and this crate's own three ops ",
         "(`TensorMax` 0x60, `TensorClamp` 0x61, `TensorTensorV4` 0x62) and one word (`B.SCALE`). ",
-        "Their layouts are our ",
-        "own design, so a field without a stated confidence is shown as not stated.\n\n"
+        "Their layouts are our own design, so a field without a stated confidence is shown as ",
+        "not stated.\n\n"
     );
     type Bundles = CustomOp;
     type Words = CustomWord;

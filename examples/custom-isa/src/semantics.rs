@@ -1,6 +1,6 @@
-//! What this crate's ops do on the simulator (`isa::sim`): [`TensorMax`] and
-//! [`TensorTensorV4`] execute, TensorClamp stops as not executed yet, and [`CustomOp`] runs its built-in members and its own through
-//! `execute_family!`, exactly as the built-in `isa::ops::Op` is.
+//! What this crate's ops do on the simulator (`isa::sim`): [`TensorMax`] and [`TensorTensorV4`]
+//! execute, TensorClamp stops as not executed yet, and [`CustomOp`] runs its built-in members and
+//! its own through `execute_family!`, exactly as the built-in `isa::ops::Op` is.
 
 use isa::core::{AluOp, Confidence};
 use isa::sim::{Execute, Fault, Problem, Semantics, Status, Step};
