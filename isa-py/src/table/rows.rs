@@ -314,7 +314,7 @@ fn write_row<F: Family>(
         row,
         seen,
     };
-    F::visit_view(&view, &mut writer).map_err(|what| fault(op(), what))?;
+    F::visit_view(&view, &mut writer).map_err(|what| fault(op(), what.into()))?;
     if writer.slots.len() != 0 {
         return Err(fault(
             op(),
@@ -436,6 +436,10 @@ impl Workers {
     }
 }
 
+/// Why a bundle's values do not go into its row: a short message, returned in registers (the
+/// walk checks it after every value, so it is a pointer and a length, not a `String`).
+type Fault = Box<str>;
+
 /// The visitor that writes a bundle's values into its row, at the slots its op's layout gives.
 struct Writer<'a, 's> {
     slots: std::slice::Iter<'s, Slot>,
@@ -446,33 +450,43 @@ struct Writer<'a, 's> {
 impl Writer<'_, '_> {
     /// The slot of the next value.
     #[inline(always)]
-    fn slot(&mut self) -> Result<Slot, String> {
+    fn slot(&mut self) -> Result<Slot, Fault> {
         self.slots.next().copied().ok_or_else(extra)
     }
 
-    /// Stores the low `width` bytes of `bytes` at `at`.
+    /// Stores the low `width` bytes of `n`, little-endian, at `at`. Where eight bytes fit in the
+    /// row they are all stored: the slots are written in order and tile the row, so the bytes
+    /// past this slot are written again by the slots after it.
     #[inline(always)]
-    fn put(&mut self, at: usize, width: usize, bytes: [u8; 8]) -> Result<(), String> {
-        let stored = match width {
-            1 => put_n::<1>(self.row, at, &bytes),
-            2 => put_n::<2>(self.row, at, &bytes),
-            4 => put_n::<4>(self.row, at, &bytes),
-            8 => put_n::<8>(self.row, at, &bytes),
-            _ => self
-                .row
-                .get_mut(at..at + width)
-                .zip(bytes.get(..width))
-                .map(|(cell, b)| cell.copy_from_slice(b))
-                .is_some(),
-        };
+    fn put(&mut self, at: usize, width: usize, n: u64) -> Result<(), Fault> {
+        let bytes = n.to_le_bytes();
+        if let Some(cell) = self
+            .row
+            .get_mut(at..)
+            .and_then(|r| r.first_chunk_mut::<8>())
+        {
+            *cell = bytes;
+            return Ok(());
+        }
+        let stored = self
+            .row
+            .get_mut(at..at + width)
+            .zip(bytes.get(..width))
+            .map(|(cell, b)| cell.copy_from_slice(b))
+            .is_some();
         if stored { Ok(()) } else { Err(past()) }
     }
 
-    /// The number of `name` among the names this part has seen at `slot`.
+    /// The number of `name` among the names this part has seen at `slot`: the same `&'static
+    /// str` is found by its address before its text is compared.
     #[inline(never)]
-    fn category(&mut self, slot: Slot, name: &'static str) -> Result<u64, String> {
+    fn category(&mut self, slot: Slot, name: &'static str) -> Result<u64, Fault> {
         let seen = self.seen.get_mut(slot.names).ok_or_else(extra)?;
-        let n = match seen.iter().position(|s| *s == name) {
+        let found = seen
+            .iter()
+            .position(|s| std::ptr::eq(*s, name))
+            .or_else(|| seen.iter().position(|s| *s == name));
+        let n = match found {
             Some(n) => n,
             None => {
                 seen.push(name);
@@ -480,21 +494,6 @@ impl Writer<'_, '_> {
             }
         };
         Ok(n as u64)
-    }
-}
-
-/// Stores the first `N` bytes of `bytes` at `at` of `row`; false where the row is too short.
-#[inline(always)]
-fn put_n<const N: usize>(row: &mut [u8], at: usize, bytes: &[u8; 8]) -> bool {
-    match (
-        row.get_mut(at..).and_then(|r| r.first_chunk_mut::<N>()),
-        bytes.first_chunk::<N>(),
-    ) {
-        (Some(cell), Some(b)) => {
-            *cell = *b;
-            true
-        }
-        _ => false,
     }
 }
 
@@ -512,103 +511,108 @@ const fn fits_signed(n: i64, width: usize) -> bool {
 }
 
 #[cold]
-fn extra() -> String {
+fn extra() -> Fault {
     "more values than the op's first bundle".into()
 }
 
 #[cold]
-fn past() -> String {
+fn past() -> Fault {
     "a value past the row".into()
 }
 
 #[cold]
-fn misfit(key: Key, store: Store) -> String {
+fn misfit(key: Key, store: Store) -> Fault {
     format!(
         "`{}` is not stored as {store:?} as in the op's first bundle",
         key.name().unwrap_or("element")
     )
+    .into()
 }
 
 #[cold]
-fn overflow(key: Key, n: i128, width: usize) -> String {
+fn overflow(key: Key, n: i128, width: usize) -> Fault {
     format!(
         "`{}` = {n} does not fit in {width} bytes",
         key.name().unwrap_or("element")
     )
+    .into()
 }
 
 impl Visitor for Writer<'_, '_> {
-    type Error = String;
+    type Error = Fault;
 
     #[inline(always)]
-    fn value(&mut self, key: Key, value: Value<'_>) -> Result<(), String> {
+    fn value(&mut self, key: Key, value: Value<'_>) -> Result<(), Fault> {
         let slot = self.slot()?;
-        let (n, fits) = match (slot.store, value) {
-            (Store::Unsigned(w), Value::Unsigned(n)) => (n, fits_unsigned(n, w)),
-            (Store::Signed(w), Value::Signed(n)) => (n as u64, fits_signed(n, w)),
-            (Store::Bool, Value::Bool(b)) => (u64::from(b), true),
-            (Store::Code, Value::Code { code, .. }) => (code, fits_unsigned(code, 1)),
-            (Store::Address, Value::Address(word)) => (u64::from(word), true),
+        let n = match (slot.store, value) {
+            (Store::Unsigned(w), Value::Unsigned(n)) if fits_unsigned(n, w) => n,
+            (Store::Signed(w), Value::Signed(n)) if fits_signed(n, w) => n as u64,
+            (Store::Bool, Value::Bool(b)) => u64::from(b),
+            (Store::Code, Value::Code { code, .. }) if fits_unsigned(code, 1) => code,
+            (Store::Address, Value::Address(word)) => u64::from(word),
             (Store::Category, Value::Name(name)) => {
                 let n = self.category(slot, name)?;
-                (n, fits_unsigned(n, 2))
+                if !fits_unsigned(n, 2) {
+                    return Err(overflow(key, i128::from(n), 2));
+                }
+                n
             }
             (Store::Bytes(len), Value::Bytes(bytes)) if bytes.len() == len => {
                 let cell = self.row.get_mut(slot.at..slot.at + len).ok_or_else(past)?;
                 cell.copy_from_slice(bytes);
                 return Ok(());
             }
-            (store, value) => return Err(misfit_or_overflow(key, store, value)),
+            (store, value) => return Err(refusal(key, store, value)),
         };
-        if !fits {
-            let n = match value {
-                Value::Signed(s) => i128::from(s),
-                _ => i128::from(n),
-            };
-            return Err(overflow(key, n, slot.store.width()));
-        }
-        self.put(slot.at, slot.store.width(), n.to_le_bytes())
+        self.put(slot.at, slot.store.width(), n)
     }
 
     #[inline(always)]
-    fn enumerated(&mut self, key: Key, value: Enumerated) -> Result<(), String> {
+    fn enumerated(&mut self, key: Key, value: Enumerated) -> Result<(), Fault> {
         let slot = self.slot()?;
         match slot.store {
-            Store::Code => self.put(slot.at, 1, u64::from(value.code).to_le_bytes()),
+            Store::Code => self.put(slot.at, 1, u64::from(value.code)),
             other => Err(misfit(key, other)),
         }
     }
 
     #[inline]
-    fn begin(&mut self, _: Key, _: Nest) -> Result<(), String> {
+    fn begin(&mut self, _: Key, _: Nest) -> Result<(), Fault> {
         Ok(())
     }
 
     #[inline]
-    fn end(&mut self, _: Nest) -> Result<(), String> {
+    fn end(&mut self, _: Nest) -> Result<(), Fault> {
         Ok(())
     }
 
     #[cold]
-    fn undecodable(&mut self, key: Key, error: FieldError) -> Result<(), String> {
+    fn undecodable(&mut self, key: Key, error: FieldError) -> Result<(), Fault> {
         Err(format!(
             "`{}` does not decode: {}",
             key.name().unwrap_or("element"),
             error.problem
-        ))
+        )
+        .into())
     }
 }
 
-/// Why `value` does not go in a slot stored as `store`: its kind, or opaque bytes of another
-/// length.
+/// Why `value` does not go in a slot stored as `store`: a number too wide for it, its kind, or
+/// opaque bytes of another length.
 #[cold]
-fn misfit_or_overflow(key: Key, store: Store, value: Value<'_>) -> String {
+fn refusal(key: Key, store: Store, value: Value<'_>) -> Fault {
+    let width = store.width();
     match (store, value) {
+        (Store::Unsigned(_), Value::Unsigned(n)) | (Store::Code, Value::Code { code: n, .. }) => {
+            overflow(key, i128::from(n), width)
+        }
+        (Store::Signed(_), Value::Signed(n)) => overflow(key, i128::from(n), width),
         (Store::Bytes(len), Value::Bytes(bytes)) => format!(
             "`{}` is {} bytes, {len} in the op's first bundle",
             key.name().unwrap_or("element"),
             bytes.len()
-        ),
+        )
+        .into(),
         _ => misfit(key, store),
     }
 }
