@@ -8,10 +8,11 @@
 //! op part after part: each part decodes with [`Family::decode_batch`] on its own thread, and
 //! each bundle that decodes goes into the next row of its op's place, the generated field
 //! visitor showing the values and `Writer` storing each at the slot the layout gives it,
-//! checking only that the value is of the slot's kind and fits it. Claimed bundles that do not
-//! decode leave their row unwritten, and the rows after them are moved up, so each op's rows
-//! of a segment are contiguous and in stream order. The caller copies them to where the op's
-//! rows of the whole stream are.
+//! checking only that the value is of the slot's kind and fits it (a bundle it refuses is
+//! walked again to say why, so the walk of every other bundle keeps nothing for a message).
+//! Claimed bundles that do not decode leave their row unwritten, and the rows after them are
+//! moved up, so each op's rows of a segment are contiguous and in stream order. The caller
+//! copies them to where the op's rows of the whole stream are.
 //!
 //! Values shown by their name alone are numbered per part and renumbered in stream order as
 //! the parts are joined, so the numbers do not depend on how the stream was cut.
@@ -309,20 +310,38 @@ fn write_row<F: Family>(
     if let Some(cell) = row.first_chunk_mut::<OFFSET_WIDTH>() {
         *cell = (offset as u64).to_le_bytes();
     }
-    let mut writer = Writer {
-        slots: layout.slots.iter(),
-        row,
-        seen,
+    let left = match walk::<F, Refused>(&view, layout, row, seen) {
+        Ok(left) => left,
+        Err(Refused) => {
+            walk::<F, Fault>(&view, layout, row, seen).map_err(|what| fault(op(), what))?
+        }
     };
-    F::visit_view(&view, &mut writer).map_err(|what| fault(op(), what.into()))?;
-    if writer.slots.len() != 0 {
-        return Err(fault(
-            op(),
-            fewer(layout.slots.len() - writer.slots.len(), layout),
-        ));
+    if left != 0 {
+        return Err(fault(op(), fewer(layout.slots.len() - left, layout)));
     }
     *rows += 1;
     Ok(())
+}
+
+/// Walks `view`'s values into `row` at `layout`'s slots; the slots left over. A walk that
+/// refuses a value with [`Refused`] is walked again with [`Fault`] for the reason: the rules
+/// are the same, so it stops at the same value, and the names it has seen are those the first
+/// walk added, in the same order.
+#[inline(always)]
+fn walk<F: Family, E: Refusal>(
+    view: &F::View<'_>,
+    layout: &Layout,
+    row: &mut [u8],
+    seen: &mut [Vec<&'static str>],
+) -> Result<usize, E> {
+    let mut writer = Writer::<E> {
+        slots: layout.slots.iter(),
+        row,
+        seen,
+        refusal: std::marker::PhantomData,
+    };
+    F::visit_view(view, &mut writer)?;
+    Ok(writer.slots.len())
 }
 
 #[cold]
@@ -436,29 +455,54 @@ impl Workers {
     }
 }
 
-/// Why a bundle's values do not go into its row: a short message, returned in registers (the
-/// walk checks it after every value, so it is a pointer and a length, not a `String`).
-type Fault = Box<str>;
+/// What the slot writer returns for a value that does not go into its slot.
+trait Refusal: Sized {
+    /// The refusal whose reason `why` gives.
+    fn refuse(why: impl FnOnce() -> String) -> Self;
+}
+
+/// Why a bundle's values do not go into its row.
+type Fault = String;
+
+impl Refusal for Fault {
+    #[cold]
+    fn refuse(why: impl FnOnce() -> String) -> Self {
+        why()
+    }
+}
+
+/// A refusal without its reason: the walk that writes every row returns this, so that none of
+/// its values is kept for a message (a walk that refuses is walked again with [`Fault`]).
+#[derive(Debug)]
+struct Refused;
+
+impl Refusal for Refused {
+    #[inline(always)]
+    fn refuse(_: impl FnOnce() -> String) -> Self {
+        Refused
+    }
+}
 
 /// The visitor that writes a bundle's values into its row, at the slots its op's layout gives.
-struct Writer<'a, 's> {
+struct Writer<'a, 's, E> {
     slots: std::slice::Iter<'s, Slot>,
     row: &'a mut [u8],
     seen: &'a mut [Vec<&'static str>],
+    refusal: std::marker::PhantomData<E>,
 }
 
-impl Writer<'_, '_> {
+impl<E: Refusal> Writer<'_, '_, E> {
     /// The slot of the next value.
     #[inline(always)]
-    fn slot(&mut self) -> Result<Slot, Fault> {
-        self.slots.next().copied().ok_or_else(extra)
+    fn slot(&mut self) -> Result<Slot, E> {
+        self.slots.next().copied().ok_or_else(|| E::refuse(extra))
     }
 
     /// Stores the low `width` bytes of `n`, little-endian, at `at`. Where eight bytes fit in the
     /// row they are all stored: the slots are written in order and tile the row, so the bytes
     /// past this slot are written again by the slots after it.
     #[inline(always)]
-    fn put(&mut self, at: usize, width: usize, n: u64) -> Result<(), Fault> {
+    fn put(&mut self, at: usize, width: usize, n: u64) -> Result<(), E> {
         let bytes = n.to_le_bytes();
         if let Some(cell) = self
             .row
@@ -474,14 +518,17 @@ impl Writer<'_, '_> {
             .zip(bytes.get(..width))
             .map(|(cell, b)| cell.copy_from_slice(b))
             .is_some();
-        if stored { Ok(()) } else { Err(past()) }
+        if stored { Ok(()) } else { Err(E::refuse(past)) }
     }
 
     /// The number of `name` among the names this part has seen at `slot`: the same `&'static
     /// str` is found by its address before its text is compared.
     #[inline(never)]
-    fn category(&mut self, slot: Slot, name: &'static str) -> Result<u64, Fault> {
-        let seen = self.seen.get_mut(slot.names).ok_or_else(extra)?;
+    fn category(&mut self, slot: Slot, name: &'static str) -> Result<u64, E> {
+        let seen = self
+            .seen
+            .get_mut(slot.names)
+            .ok_or_else(|| E::refuse(extra))?;
         let found = seen
             .iter()
             .position(|s| std::ptr::eq(*s, name))
@@ -511,38 +558,36 @@ const fn fits_signed(n: i64, width: usize) -> bool {
 }
 
 #[cold]
-fn extra() -> Fault {
+fn extra() -> String {
     "more values than the op's first bundle".into()
 }
 
 #[cold]
-fn past() -> Fault {
+fn past() -> String {
     "a value past the row".into()
 }
 
 #[cold]
-fn misfit(key: Key, store: Store) -> Fault {
+fn misfit(key: Key, store: Store) -> String {
     format!(
         "`{}` is not stored as {store:?} as in the op's first bundle",
         key.name().unwrap_or("element")
     )
-    .into()
 }
 
 #[cold]
-fn overflow(key: Key, n: i128, width: usize) -> Fault {
+fn overflow(key: Key, n: i128, width: usize) -> String {
     format!(
         "`{}` = {n} does not fit in {width} bytes",
         key.name().unwrap_or("element")
     )
-    .into()
 }
 
-impl Visitor for Writer<'_, '_> {
-    type Error = Fault;
+impl<E: Refusal> Visitor for Writer<'_, '_, E> {
+    type Error = E;
 
     #[inline(always)]
-    fn value(&mut self, key: Key, value: Value<'_>) -> Result<(), Fault> {
+    fn value(&mut self, key: Key, value: Value<'_>) -> Result<(), E> {
         let slot = self.slot()?;
         let n = match (slot.store, value) {
             (Store::Unsigned(w), Value::Unsigned(n)) if fits_unsigned(n, w) => n,
@@ -553,54 +598,58 @@ impl Visitor for Writer<'_, '_> {
             (Store::Category, Value::Name(name)) => {
                 let n = self.category(slot, name)?;
                 if !fits_unsigned(n, 2) {
-                    return Err(overflow(key, i128::from(n), 2));
+                    return Err(E::refuse(|| overflow(key, i128::from(n), 2)));
                 }
                 n
             }
             (Store::Bytes(len), Value::Bytes(bytes)) if bytes.len() == len => {
-                let cell = self.row.get_mut(slot.at..slot.at + len).ok_or_else(past)?;
+                let cell = self
+                    .row
+                    .get_mut(slot.at..slot.at + len)
+                    .ok_or_else(|| E::refuse(past))?;
                 cell.copy_from_slice(bytes);
                 return Ok(());
             }
-            (store, value) => return Err(refusal(key, store, value)),
+            (store, value) => return Err(E::refuse(|| refusal(key, store, value))),
         };
         self.put(slot.at, slot.store.width(), n)
     }
 
     #[inline(always)]
-    fn enumerated(&mut self, key: Key, value: Enumerated) -> Result<(), Fault> {
+    fn enumerated(&mut self, key: Key, value: Enumerated) -> Result<(), E> {
         let slot = self.slot()?;
         match slot.store {
             Store::Code => self.put(slot.at, 1, u64::from(value.code)),
-            other => Err(misfit(key, other)),
+            other => Err(E::refuse(|| misfit(key, other))),
         }
     }
 
     #[inline]
-    fn begin(&mut self, _: Key, _: Nest) -> Result<(), Fault> {
+    fn begin(&mut self, _: Key, _: Nest) -> Result<(), E> {
         Ok(())
     }
 
     #[inline]
-    fn end(&mut self, _: Nest) -> Result<(), Fault> {
+    fn end(&mut self, _: Nest) -> Result<(), E> {
         Ok(())
     }
 
     #[cold]
-    fn undecodable(&mut self, key: Key, error: FieldError) -> Result<(), Fault> {
-        Err(format!(
-            "`{}` does not decode: {}",
-            key.name().unwrap_or("element"),
-            error.problem
-        )
-        .into())
+    fn undecodable(&mut self, key: Key, error: FieldError) -> Result<(), E> {
+        Err(E::refuse(|| {
+            format!(
+                "`{}` does not decode: {}",
+                key.name().unwrap_or("element"),
+                error.problem
+            )
+        }))
     }
 }
 
 /// Why `value` does not go in a slot stored as `store`: a number too wide for it, its kind, or
 /// opaque bytes of another length.
 #[cold]
-fn refusal(key: Key, store: Store, value: Value<'_>) -> Fault {
+fn refusal(key: Key, store: Store, value: Value<'_>) -> String {
     let width = store.width();
     match (store, value) {
         (Store::Unsigned(_), Value::Unsigned(n)) | (Store::Code, Value::Code { code: n, .. }) => {
@@ -611,8 +660,7 @@ fn refusal(key: Key, store: Store, value: Value<'_>) -> Fault {
             "`{}` is {} bytes, {len} in the op's first bundle",
             key.name().unwrap_or("element"),
             bytes.len()
-        )
-        .into(),
+        ),
         _ => misfit(key, store),
     }
 }
