@@ -245,6 +245,7 @@ struct Written {
     rows: Vec<usize>,
     seen: Vec<Vec<Vec<&'static str>>>,
     error: Option<TableError>,
+    scratch: Scratch,
 }
 
 /// Writes the rows of the bundles of `bytes` (at `origin` in the stream) that decode into
@@ -265,6 +266,7 @@ fn fill_part<F: Family>(
             })
             .collect(),
         error: None,
+        scratch: Scratch(Box::new([0; SCRATCH + 8])),
     };
     F::decode_batch(bytes, |offset, decoded| {
         if decoded.is_err() {
@@ -296,6 +298,7 @@ fn write_row<F: Family>(
     let view = F::view(bundle).map_err(|e| fault("bundle", e.to_string()))?;
     let op = || F::view_declaration(&view).name;
     let m = F::member_index(bundle).unwrap_or(usize::MAX);
+    let scratch = &mut written.scratch;
     let (Some(Some(layout)), Some(cell), Some(rows), Some(seen)) = (
         layouts.get(m),
         cells.get_mut(m),
@@ -310,12 +313,19 @@ fn write_row<F: Family>(
     if let Some(cell) = row.first_chunk_mut::<OFFSET_WIDTH>() {
         *cell = (offset as u64).to_le_bytes();
     }
-    let left = match walk::<F, Refused>(&view, layout, row, seen) {
-        Ok(left) => left,
-        Err(Refused) => {
-            walk::<F, Fault>(&view, layout, row, seen).map_err(|what| fault(op(), what))?
+    let left = if layout.itemsize <= SCRATCH {
+        let left = walk::<F, Scratch>(&view, layout, scratch, seen);
+        let from = scratch.0.get(OFFSET_WIDTH..layout.itemsize);
+        if let (Some(to), Some(from)) = (row.get_mut(OFFSET_WIDTH..), from)
+            && to.len() == from.len()
+        {
+            to.copy_from_slice(from);
         }
+        left
+    } else {
+        walk::<F, [u8]>(&view, layout, row, seen)
     };
+    let left = left.map_err(|what| fault(op(), what))?;
     if left != 0 {
         return Err(fault(op(), fewer(layout.slots.len() - left, layout)));
     }
@@ -328,13 +338,27 @@ fn write_row<F: Family>(
 /// are the same, so it stops at the same value, and the names it has seen are those the first
 /// walk added, in the same order.
 #[inline(always)]
-fn walk<F: Family, E: Refusal>(
+fn walk<F: Family, C: Cells + ?Sized>(
     view: &F::View<'_>,
     layout: &Layout,
-    row: &mut [u8],
+    row: &mut C,
+    seen: &mut [Vec<&'static str>],
+) -> Result<usize, Fault> {
+    match walk_as::<F, C, Refused>(view, layout, row, seen) {
+        Ok(left) => Ok(left),
+        Err(Refused) => walk_as::<F, C, Fault>(view, layout, row, seen),
+    }
+}
+
+/// One walk of [`walk`], refusing with `E`.
+#[inline(always)]
+fn walk_as<F: Family, C: Cells + ?Sized, E: Refusal>(
+    view: &F::View<'_>,
+    layout: &Layout,
+    row: &mut C,
     seen: &mut [Vec<&'static str>],
 ) -> Result<usize, E> {
-    let mut writer = Writer::<E> {
+    let mut writer = Writer::<C, E> {
         slots: layout.slots.iter(),
         row,
         seen,
@@ -342,6 +366,49 @@ fn walk<F: Family, E: Refusal>(
     };
     F::visit_view(view, &mut writer)?;
     Ok(writer.slots.len())
+}
+
+/// The longest row walked into [`Scratch`]; a longer one is walked in place.
+const SCRATCH: usize = 4096;
+
+/// The bytes of one row while its bundle is walked.
+trait Cells {
+    /// The eight bytes at `at`, where the row has them.
+    fn eight(&mut self, at: usize) -> Option<&mut [u8; 8]>;
+    /// The `len` bytes at `at`, where the row has them.
+    fn span(&mut self, at: usize, len: usize) -> Option<&mut [u8]>;
+}
+
+/// A row walked in place.
+impl Cells for [u8] {
+    #[inline(always)]
+    fn eight(&mut self, at: usize) -> Option<&mut [u8; 8]> {
+        self.get_mut(at..)?.first_chunk_mut::<8>()
+    }
+
+    #[inline(always)]
+    fn span(&mut self, at: usize, len: usize) -> Option<&mut [u8]> {
+        self.get_mut(at..at.checked_add(len)?)
+    }
+}
+
+/// A row of up to [`SCRATCH`] bytes, walked into an array of a fixed size and then copied to
+/// its place: a place in it is found by a mask, which needs no compare, where a place in a row
+/// of any length needs two. Every place of such a row is below [`SCRATCH`], so the mask keeps
+/// it as it is.
+struct Scratch(Box<[u8; SCRATCH + 8]>);
+
+impl Cells for Scratch {
+    #[inline(always)]
+    fn eight(&mut self, at: usize) -> Option<&mut [u8; 8]> {
+        let at = at & (SCRATCH - 1);
+        self.0.get_mut(at..at + 8)?.first_chunk_mut::<8>()
+    }
+
+    #[inline(always)]
+    fn span(&mut self, at: usize, len: usize) -> Option<&mut [u8]> {
+        self.0.get_mut(at..at.checked_add(len)?)
+    }
 }
 
 #[cold]
@@ -484,14 +551,14 @@ impl Refusal for Refused {
 }
 
 /// The visitor that writes a bundle's values into its row, at the slots its op's layout gives.
-struct Writer<'a, 's, E> {
+struct Writer<'a, 's, C: ?Sized, E> {
     slots: std::slice::Iter<'s, Slot>,
-    row: &'a mut [u8],
+    row: &'a mut C,
     seen: &'a mut [Vec<&'static str>],
     refusal: std::marker::PhantomData<E>,
 }
 
-impl<E: Refusal> Writer<'_, '_, E> {
+impl<C: Cells + ?Sized, E: Refusal> Writer<'_, '_, C, E> {
     /// The slot of the next value.
     #[inline(always)]
     fn slot(&mut self) -> Result<Slot, E> {
@@ -504,17 +571,13 @@ impl<E: Refusal> Writer<'_, '_, E> {
     #[inline(always)]
     fn put(&mut self, at: usize, width: usize, n: u64) -> Result<(), E> {
         let bytes = n.to_le_bytes();
-        if let Some(cell) = self
-            .row
-            .get_mut(at..)
-            .and_then(|r| r.first_chunk_mut::<8>())
-        {
+        if let Some(cell) = self.row.eight(at) {
             *cell = bytes;
             return Ok(());
         }
         let stored = self
             .row
-            .get_mut(at..at + width)
+            .span(at, width)
             .zip(bytes.get(..width))
             .map(|(cell, b)| cell.copy_from_slice(b))
             .is_some();
@@ -583,7 +646,7 @@ fn overflow(key: Key, n: i128, width: usize) -> String {
     )
 }
 
-impl<E: Refusal> Visitor for Writer<'_, '_, E> {
+impl<C: Cells + ?Sized, E: Refusal> Visitor for Writer<'_, '_, C, E> {
     type Error = E;
 
     #[inline(always)]
@@ -603,10 +666,7 @@ impl<E: Refusal> Visitor for Writer<'_, '_, E> {
                 n
             }
             (Store::Bytes(len), Value::Bytes(bytes)) if bytes.len() == len => {
-                let cell = self
-                    .row
-                    .get_mut(slot.at..slot.at + len)
-                    .ok_or_else(|| E::refuse(past))?;
+                let cell = self.row.span(slot.at, len).ok_or_else(|| E::refuse(past))?;
                 cell.copy_from_slice(bytes);
                 return Ok(());
             }
