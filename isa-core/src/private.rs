@@ -271,8 +271,9 @@ pub const fn lut_fns<L: crate::Lut<Value = T>, T>() -> LutFns<T> {
 
 /// Shows a lookup-table field's `code` to `v`: the value it decodes to, by name, with the
 /// table; a code no entry has is undecodable, as the field's getter reports it (`known`: the
-/// table's codes).
-#[inline]
+/// table's codes). Always inlined: the table's functions are then constants at the call, and
+/// a visitor that keeps only the code does not pay for two indirect calls per field.
+#[inline(always)]
 pub fn visit_lut<T, V: crate::visit::Visitor>(
     fns: &LutFns<T>,
     known: &'static crate::error::Codes,

@@ -8,10 +8,11 @@
 //! op part after part: each part decodes with [`Family::decode_batch`] on its own thread, and
 //! each bundle that decodes goes into the next row of its op's place, the generated field
 //! visitor showing the values and `Writer` storing each at the slot the layout gives it,
-//! checking only that the value is of the slot's kind and fits it. Claimed bundles that do not
-//! decode leave their row unwritten, and the rows after them are moved up, so each op's rows
-//! of a segment are contiguous and in stream order. The caller copies them to where the op's
-//! rows of the whole stream are.
+//! checking only that the value is of the slot's kind and fits it (a bundle it refuses is
+//! walked again to say why, so the walk of every other bundle keeps nothing for a message).
+//! Claimed bundles that do not decode leave their row unwritten, and the rows after them are
+//! moved up, so each op's rows of a segment are contiguous and in stream order. The caller
+//! copies them to where the op's rows of the whole stream are.
 //!
 //! Values shown by their name alone are numbered per part and renumbered in stream order as
 //! the parts are joined, so the numbers do not depend on how the stream was cut.
@@ -244,6 +245,7 @@ struct Written {
     rows: Vec<usize>,
     seen: Vec<Vec<Vec<&'static str>>>,
     error: Option<TableError>,
+    scratch: Scratch,
 }
 
 /// Writes the rows of the bundles of `bytes` (at `origin` in the stream) that decode into
@@ -264,6 +266,7 @@ fn fill_part<F: Family>(
             })
             .collect(),
         error: None,
+        scratch: Scratch(Box::new([0; SCRATCH + 8])),
     };
     F::decode_batch(bytes, |offset, decoded| {
         if decoded.is_err() {
@@ -295,6 +298,7 @@ fn write_row<F: Family>(
     let view = F::view(bundle).map_err(|e| fault("bundle", e.to_string()))?;
     let op = || F::view_declaration(&view).name;
     let m = F::member_index(bundle).unwrap_or(usize::MAX);
+    let scratch = &mut written.scratch;
     let (Some(Some(layout)), Some(cell), Some(rows), Some(seen)) = (
         layouts.get(m),
         cells.get_mut(m),
@@ -309,20 +313,102 @@ fn write_row<F: Family>(
     if let Some(cell) = row.first_chunk_mut::<OFFSET_WIDTH>() {
         *cell = (offset as u64).to_le_bytes();
     }
-    let mut writer = Writer {
-        slots: layout.slots.iter(),
-        row,
-        seen,
+    let left = if layout.itemsize <= SCRATCH {
+        let left = walk::<F, Scratch>(&view, layout, scratch, seen);
+        let from = scratch.0.get(OFFSET_WIDTH..layout.itemsize);
+        if let (Some(to), Some(from)) = (row.get_mut(OFFSET_WIDTH..), from)
+            && to.len() == from.len()
+        {
+            to.copy_from_slice(from);
+        }
+        left
+    } else {
+        walk::<F, [u8]>(&view, layout, row, seen)
     };
-    F::visit_view(&view, &mut writer).map_err(|what| fault(op(), what))?;
-    if writer.slots.len() != 0 {
-        return Err(fault(
-            op(),
-            fewer(layout.slots.len() - writer.slots.len(), layout),
-        ));
+    let left = left.map_err(|what| fault(op(), what))?;
+    if left != 0 {
+        return Err(fault(op(), fewer(layout.slots.len() - left, layout)));
     }
     *rows += 1;
     Ok(())
+}
+
+/// Walks `view`'s values into `row` at `layout`'s slots; the slots left over. A walk that
+/// refuses a value with [`Refused`] is walked again with [`Fault`] for the reason: the rules
+/// are the same, so it stops at the same value, and the names it has seen are those the first
+/// walk added, in the same order.
+#[inline(always)]
+fn walk<F: Family, C: Cells + ?Sized>(
+    view: &F::View<'_>,
+    layout: &Layout,
+    row: &mut C,
+    seen: &mut [Vec<&'static str>],
+) -> Result<usize, Fault> {
+    match walk_as::<F, C, Refused>(view, layout, row, seen) {
+        Ok(left) => Ok(left),
+        Err(Refused) => walk_as::<F, C, Fault>(view, layout, row, seen),
+    }
+}
+
+/// One walk of [`walk`], refusing with `E`.
+#[inline(always)]
+fn walk_as<F: Family, C: Cells + ?Sized, E: Refusal>(
+    view: &F::View<'_>,
+    layout: &Layout,
+    row: &mut C,
+    seen: &mut [Vec<&'static str>],
+) -> Result<usize, E> {
+    let mut writer = Writer::<C, E> {
+        slots: layout.slots.iter(),
+        row,
+        seen,
+        refusal: std::marker::PhantomData,
+    };
+    F::visit_view(view, &mut writer)?;
+    Ok(writer.slots.len())
+}
+
+/// The longest row walked into [`Scratch`]; a longer one is walked in place.
+const SCRATCH: usize = 4096;
+
+/// The bytes of one row while its bundle is walked.
+trait Cells {
+    /// The eight bytes at `at`, where the row has them.
+    fn eight(&mut self, at: usize) -> Option<&mut [u8; 8]>;
+    /// The `len` bytes at `at`, where the row has them.
+    fn span(&mut self, at: usize, len: usize) -> Option<&mut [u8]>;
+}
+
+/// A row walked in place.
+impl Cells for [u8] {
+    #[inline(always)]
+    fn eight(&mut self, at: usize) -> Option<&mut [u8; 8]> {
+        self.get_mut(at..)?.first_chunk_mut::<8>()
+    }
+
+    #[inline(always)]
+    fn span(&mut self, at: usize, len: usize) -> Option<&mut [u8]> {
+        self.get_mut(at..at.checked_add(len)?)
+    }
+}
+
+/// A row of up to [`SCRATCH`] bytes, walked into an array of a fixed size and then copied to
+/// its place: a place in it is found by a mask, which needs no compare, where a place in a row
+/// of any length needs two. Every place of such a row is below [`SCRATCH`], so the mask keeps
+/// it as it is.
+struct Scratch(Box<[u8; SCRATCH + 8]>);
+
+impl Cells for Scratch {
+    #[inline(always)]
+    fn eight(&mut self, at: usize) -> Option<&mut [u8; 8]> {
+        let at = at & (SCRATCH - 1);
+        self.0.get_mut(at..at + 8)?.first_chunk_mut::<8>()
+    }
+
+    #[inline(always)]
+    fn span(&mut self, at: usize, len: usize) -> Option<&mut [u8]> {
+        self.0.get_mut(at..at.checked_add(len)?)
+    }
 }
 
 #[cold]
@@ -436,43 +522,81 @@ impl Workers {
     }
 }
 
-/// The visitor that writes a bundle's values into its row, at the slots its op's layout gives.
-struct Writer<'a, 's> {
-    slots: std::slice::Iter<'s, Slot>,
-    row: &'a mut [u8],
-    seen: &'a mut [Vec<&'static str>],
+/// What the slot writer returns for a value that does not go into its slot.
+trait Refusal: Sized {
+    /// The refusal whose reason `why` gives.
+    fn refuse(why: impl FnOnce() -> String) -> Self;
 }
 
-impl Writer<'_, '_> {
+/// Why a bundle's values do not go into its row.
+type Fault = String;
+
+impl Refusal for Fault {
+    #[cold]
+    fn refuse(why: impl FnOnce() -> String) -> Self {
+        why()
+    }
+}
+
+/// A refusal without its reason: the walk that writes every row returns this, so that none of
+/// its values is kept for a message (a walk that refuses is walked again with [`Fault`]).
+#[derive(Debug)]
+struct Refused;
+
+impl Refusal for Refused {
+    #[inline(always)]
+    fn refuse(_: impl FnOnce() -> String) -> Self {
+        Refused
+    }
+}
+
+/// The visitor that writes a bundle's values into its row, at the slots its op's layout gives.
+struct Writer<'a, 's, C: ?Sized, E> {
+    slots: std::slice::Iter<'s, Slot>,
+    row: &'a mut C,
+    seen: &'a mut [Vec<&'static str>],
+    refusal: std::marker::PhantomData<E>,
+}
+
+impl<C: Cells + ?Sized, E: Refusal> Writer<'_, '_, C, E> {
     /// The slot of the next value.
     #[inline(always)]
-    fn slot(&mut self) -> Result<Slot, String> {
-        self.slots.next().copied().ok_or_else(extra)
+    fn slot(&mut self) -> Result<Slot, E> {
+        self.slots.next().copied().ok_or_else(|| E::refuse(extra))
     }
 
-    /// Stores the low `width` bytes of `bytes` at `at`.
+    /// Stores the low `width` bytes of `n`, little-endian, at `at`. Where eight bytes fit in the
+    /// row they are all stored: the slots are written in order and tile the row, so the bytes
+    /// past this slot are written again by the slots after it.
     #[inline(always)]
-    fn put(&mut self, at: usize, width: usize, bytes: [u8; 8]) -> Result<(), String> {
-        let stored = match width {
-            1 => put_n::<1>(self.row, at, &bytes),
-            2 => put_n::<2>(self.row, at, &bytes),
-            4 => put_n::<4>(self.row, at, &bytes),
-            8 => put_n::<8>(self.row, at, &bytes),
-            _ => self
-                .row
-                .get_mut(at..at + width)
-                .zip(bytes.get(..width))
-                .map(|(cell, b)| cell.copy_from_slice(b))
-                .is_some(),
-        };
-        if stored { Ok(()) } else { Err(past()) }
+    fn put(&mut self, at: usize, width: usize, n: u64) -> Result<(), E> {
+        let bytes = n.to_le_bytes();
+        if let Some(cell) = self.row.eight(at) {
+            *cell = bytes;
+            return Ok(());
+        }
+        let stored = self
+            .row
+            .span(at, width)
+            .zip(bytes.get(..width))
+            .map(|(cell, b)| cell.copy_from_slice(b))
+            .is_some();
+        if stored { Ok(()) } else { Err(E::refuse(past)) }
     }
 
-    /// The number of `name` among the names this part has seen at `slot`.
+    /// The number of `name` among the names this part has seen at `slot`: the same `&'static
+    /// str` is found by its address before its text is compared.
     #[inline(never)]
-    fn category(&mut self, slot: Slot, name: &'static str) -> Result<u64, String> {
-        let seen = self.seen.get_mut(slot.names).ok_or_else(extra)?;
-        let n = match seen.iter().position(|s| *s == name) {
+    fn category(&mut self, slot: Slot, name: &'static str) -> Result<u64, E> {
+        let seen = self
+            .seen
+            .get_mut(slot.names)
+            .ok_or_else(|| E::refuse(extra))?;
+        let found = seen
+            .iter()
+            .position(|s| std::ptr::eq(*s, name))
+            .or_else(|| seen.iter().position(|s| *s == name));
+        let n = match found {
             Some(n) => n,
             None => {
                 seen.push(name);
@@ -480,21 +604,6 @@ impl Writer<'_, '_> {
             }
         };
         Ok(n as u64)
-    }
-}
-
-/// Stores the first `N` bytes of `bytes` at `at` of `row`; false where the row is too short.
-#[inline(always)]
-fn put_n<const N: usize>(row: &mut [u8], at: usize, bytes: &[u8; 8]) -> bool {
-    match (
-        row.get_mut(at..).and_then(|r| r.first_chunk_mut::<N>()),
-        bytes.first_chunk::<N>(),
-    ) {
-        (Some(cell), Some(b)) => {
-            *cell = *b;
-            true
-        }
-        _ => false,
     }
 }
 
@@ -537,73 +646,76 @@ fn overflow(key: Key, n: i128, width: usize) -> String {
     )
 }
 
-impl Visitor for Writer<'_, '_> {
-    type Error = String;
+impl<C: Cells + ?Sized, E: Refusal> Visitor for Writer<'_, '_, C, E> {
+    type Error = E;
 
     #[inline(always)]
-    fn value(&mut self, key: Key, value: Value<'_>) -> Result<(), String> {
+    fn value(&mut self, key: Key, value: Value<'_>) -> Result<(), E> {
         let slot = self.slot()?;
-        let (n, fits) = match (slot.store, value) {
-            (Store::Unsigned(w), Value::Unsigned(n)) => (n, fits_unsigned(n, w)),
-            (Store::Signed(w), Value::Signed(n)) => (n as u64, fits_signed(n, w)),
-            (Store::Bool, Value::Bool(b)) => (u64::from(b), true),
-            (Store::Code, Value::Code { code, .. }) => (code, fits_unsigned(code, 1)),
-            (Store::Address, Value::Address(word)) => (u64::from(word), true),
+        let n = match (slot.store, value) {
+            (Store::Unsigned(w), Value::Unsigned(n)) if fits_unsigned(n, w) => n,
+            (Store::Signed(w), Value::Signed(n)) if fits_signed(n, w) => n as u64,
+            (Store::Bool, Value::Bool(b)) => u64::from(b),
+            (Store::Code, Value::Code { code, .. }) if fits_unsigned(code, 1) => code,
+            (Store::Address, Value::Address(word)) => u64::from(word),
             (Store::Category, Value::Name(name)) => {
                 let n = self.category(slot, name)?;
-                (n, fits_unsigned(n, 2))
+                if !fits_unsigned(n, 2) {
+                    return Err(E::refuse(|| overflow(key, i128::from(n), 2)));
+                }
+                n
             }
             (Store::Bytes(len), Value::Bytes(bytes)) if bytes.len() == len => {
-                let cell = self.row.get_mut(slot.at..slot.at + len).ok_or_else(past)?;
+                let cell = self.row.span(slot.at, len).ok_or_else(|| E::refuse(past))?;
                 cell.copy_from_slice(bytes);
                 return Ok(());
             }
-            (store, value) => return Err(misfit_or_overflow(key, store, value)),
+            (store, value) => return Err(E::refuse(|| refusal(key, store, value))),
         };
-        if !fits {
-            let n = match value {
-                Value::Signed(s) => i128::from(s),
-                _ => i128::from(n),
-            };
-            return Err(overflow(key, n, slot.store.width()));
-        }
-        self.put(slot.at, slot.store.width(), n.to_le_bytes())
+        self.put(slot.at, slot.store.width(), n)
     }
 
     #[inline(always)]
-    fn enumerated(&mut self, key: Key, value: Enumerated) -> Result<(), String> {
+    fn enumerated(&mut self, key: Key, value: Enumerated) -> Result<(), E> {
         let slot = self.slot()?;
         match slot.store {
-            Store::Code => self.put(slot.at, 1, u64::from(value.code).to_le_bytes()),
-            other => Err(misfit(key, other)),
+            Store::Code => self.put(slot.at, 1, u64::from(value.code)),
+            other => Err(E::refuse(|| misfit(key, other))),
         }
     }
 
     #[inline]
-    fn begin(&mut self, _: Key, _: Nest) -> Result<(), String> {
+    fn begin(&mut self, _: Key, _: Nest) -> Result<(), E> {
         Ok(())
     }
 
     #[inline]
-    fn end(&mut self, _: Nest) -> Result<(), String> {
+    fn end(&mut self, _: Nest) -> Result<(), E> {
         Ok(())
     }
 
     #[cold]
-    fn undecodable(&mut self, key: Key, error: FieldError) -> Result<(), String> {
-        Err(format!(
-            "`{}` does not decode: {}",
-            key.name().unwrap_or("element"),
-            error.problem
-        ))
+    fn undecodable(&mut self, key: Key, error: FieldError) -> Result<(), E> {
+        Err(E::refuse(|| {
+            format!(
+                "`{}` does not decode: {}",
+                key.name().unwrap_or("element"),
+                error.problem
+            )
+        }))
     }
 }
 
-/// Why `value` does not go in a slot stored as `store`: its kind, or opaque bytes of another
-/// length.
+/// Why `value` does not go in a slot stored as `store`: a number too wide for it, its kind, or
+/// opaque bytes of another length.
 #[cold]
-fn misfit_or_overflow(key: Key, store: Store, value: Value<'_>) -> String {
+fn refusal(key: Key, store: Store, value: Value<'_>) -> String {
+    let width = store.width();
     match (store, value) {
+        (Store::Unsigned(_), Value::Unsigned(n)) | (Store::Code, Value::Code { code: n, .. }) => {
+            overflow(key, i128::from(n), width)
+        }
+        (Store::Signed(_), Value::Signed(n)) => overflow(key, i128::from(n), width),
         (Store::Bytes(len), Value::Bytes(bytes)) => format!(
             "`{}` is {} bytes, {len} in the op's first bundle",
             key.name().unwrap_or("element"),
