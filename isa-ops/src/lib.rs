@@ -34,3 +34,4 @@ pub use lower::{
     EncoderBody, Finding, LowerError, Lowered, Module, ModuleAttribute, Sink, Validate,
 };
 pub use operand::{Core, Operand};
+pub use support::{pack, partitions};

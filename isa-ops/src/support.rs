@@ -1,6 +1,7 @@
 //! What several encoder bodies and validators share: packing an operand into its descriptor slot
-//! with the operand named in the error, the `num_active_partitions` byte, and the checks every
-//! descriptor-carrying bundle runs.
+//! with the operand named in the error, the `num_active_partitions` byte (both public: a user's
+//! encoder body fills its own descriptors with them), and the checks every descriptor-carrying
+//! bundle runs.
 
 use isa_core::{
     AccessPattern, Confidence, Dtype, Findings, Lut, Reason, Rule, Tensor, dtype_v2,
@@ -11,7 +12,7 @@ use crate::lower::{Finding, LowerError};
 
 /// Packs `ap` into an N-D descriptor slot (seed 002, `assignStaticPattern<TENSOR_ND>`); a
 /// pattern that does not fit is reported with the operand's name.
-pub(crate) fn pack<const N: usize>(
+pub fn pack<const N: usize>(
     operand: &'static str,
     ap: &AccessPattern,
 ) -> Result<Tensor<N>, LowerError> {
@@ -20,7 +21,7 @@ pub(crate) fn pack<const N: usize>(
 
 /// `num_active_partitions`: the first APPair's num of `ap` (seed 000 ledger: "firstAPPair.num
 /// via AP+80[8]"), reported with the operand's name when it is missing or above 255.
-pub(crate) fn partitions(operand: &'static str, ap: &AccessPattern) -> Result<u8, LowerError> {
+pub fn partitions(operand: &'static str, ap: &AccessPattern) -> Result<u8, LowerError> {
     first_pair_num(ap).map_err(|error| LowerError::Pack { operand, error })
 }
 

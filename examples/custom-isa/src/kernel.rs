@@ -4,9 +4,9 @@
 //! alone. [`crate::CustomIsa`] gives the front-ends [`calls`], so the Python module has them
 //! with every built-in call.
 
-use isa::core::{AluOp, Bundle as _, Identity, SyncBand, Tensor3d, first_pair_num};
+use isa::core::{AluOp, Bundle as _, Identity, SyncBand};
 use isa::host::kernel::{self, Arguments, Call, CallError};
-use isa::ops::{EncoderBody, LowerError, Operand, Sink};
+use isa::ops::{EncoderBody, LowerError, Operand, Sink, pack, partitions};
 
 use crate::{CustomOp, TensorMax, TensorTensorV4};
 
@@ -19,16 +19,6 @@ const _: () = assert!(matches!(
     TensorTensorV4::IDENTITY,
     Identity::Opcodes(&[OPCODE_TT_V4])
 ));
-
-/// The descriptor of `o`, or why it does not pack.
-fn pack(operand: &'static str, o: &Operand) -> Result<Tensor3d, LowerError> {
-    Tensor3d::pack(&o.ap).map_err(|error| LowerError::Pack { operand, error })
-}
-
-/// The partition count of `o`'s access pattern.
-fn partitions(operand: &'static str, o: &Operand) -> Result<u8, LowerError> {
-    first_pair_num(&o.ap).map_err(|error| LowerError::Pack { operand, error })
-}
 
 /// `out = max(in, imm)`, then `alu`, as this crate's compiler would hand it over.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,9 +43,9 @@ impl TensorMaxInst {
             in_dtype: self.input.dtype,
             out_dtype: self.out.dtype,
             alu: self.alu,
-            num_active_partitions: partitions("input", &self.input)?,
-            input: pack("input", &self.input)?,
-            output: pack("output", &self.out)?,
+            num_active_partitions: partitions("input", &self.input.ap)?,
+            input: pack("input", &self.input.ap)?,
+            output: pack("output", &self.out.ap)?,
             imm: self.imm,
         })
     }
@@ -91,10 +81,10 @@ impl TensorTensorV4Inst {
             in1_dtype: self.in1.dtype,
             out_dtype: self.out.dtype,
             alu: self.alu,
-            num_active_partitions: partitions("out", &self.out)?,
-            in0: pack("in0", &self.in0)?,
-            in1: pack("in1", &self.in1)?,
-            out: pack("out", &self.out)?,
+            num_active_partitions: partitions("out", &self.out.ap)?,
+            in0: pack("in0", &self.in0.ap)?,
+            in1: pack("in1", &self.in1.ap)?,
+            out: pack("out", &self.out.ap)?,
         })
     }
 }

@@ -169,7 +169,7 @@ def _compare_trace(case: Case, writes: list, trace: list) -> None:
     written = [_operand(case, w) for w in writes]
     for op in case.operands:
         what = "writes" if any(op is w for w in written) else "reads"
-        place = (op.space, op.partition, op.partitions, op.byte, op.dtype, int(np.prod(op.nums)))
+        place = (op.space, op.partition, op.partitions, op.byte, op.dtype, op.pattern().elements)
         if place not in traced[what]:
             raise AssertionError(
                 f"{_header(case)}the trace's {what} do not name {op.name} at {place}; they name {sorted(traced[what])}"

@@ -438,8 +438,10 @@ def _fold_add(regs: Registers, lanes, terms: np.ndarray, ulps: int) -> None:
 
 def _fold_mult(regs: Registers, lanes, terms: np.ndarray, ulps: int) -> None:
     """A product of n fp32 factors carries at most n roundings of 2^-24 relative each, and each
-    factor's own `ulps` (Higham §3.1); a partial product outside fp32's normal range loses that
-    relative bound (a subnormal or an overflow), so its register is unstated."""
+    factor's own `ulps` (Higham §3.1); a partial product near the ends of fp32's normal range may
+    lose that relative bound (a subnormal or an overflow), so a register any of whose partial
+    products in the terms' order lies outside 2^-100 to 2^100 is unstated (the margin stands in
+    for the other orders of the products; it is not a proof for every one)."""
     start = regs.value[lanes]
     partial = start[:, None] * np.cumprod(terms, axis=1)
     magnitude = np.abs(np.concatenate([start[:, None], partial], axis=1))
