@@ -20,7 +20,7 @@ pub fn pack<const N: usize>(
 }
 
 /// `num_active_partitions`: the first APPair's num of `ap` (seed 000 ledger: "firstAPPair.num
-/// via AP+80[8]"), reported with the operand's name when it is missing or above 255.
+/// via AP+80\[8\]"), reported with the operand's name when it is missing or above 255.
 pub fn partitions(operand: &'static str, ap: &AccessPattern) -> Result<u8, LowerError> {
     first_pair_num(ap).map_err(|error| LowerError::Pack { operand, error })
 }
