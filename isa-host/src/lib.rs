@@ -16,6 +16,7 @@
 //! | [`word_stream`] | streams of 32-bit words, TSHUF blocks |
 //! | [`place`] | places in memory (`sbuf[P0]@ADDR`), cores, element formats by name |
 //! | [`rows`] | arrays of rows, one a partition, written to and read from a machine |
+//! | [`table`] | a stream as tables: a fixed-size row per bundle of each op, NumPy's structured arrays' bytes |
 //! | [`kernel`] | kernels as calls: tiles and arguments through each instruction's lowering |
 #![forbid(unsafe_code)]
 
@@ -31,6 +32,7 @@ pub mod raw;
 pub mod record;
 pub mod rows;
 pub mod stream;
+pub mod table;
 pub mod text;
 pub mod validate;
 pub mod word_stream;

@@ -19,7 +19,7 @@
 //! | `decode(data)`, `decode_words(data)` | [`isa_host::decode::records`], [`Isa::word_decoder`]: the records `isa decode --json` writes, as dicts |
 //! | `encode(records)`, `encode_words(records)` | [`isa_host::encode::encode_values`], as `isa encode` |
 //! | `validate(data, strict_only=False)` | [`isa_host::validate::check_stream`], as `isa validate` |
-//! | `tables(data, threads=None)` | [`isa_core::Family::decode_batch`] and the field visitor: `{op: structured array}` |
+//! | `tables(data, threads=None)` | [`isa_host::table`], its rows written into NumPy's buffer: `{op: structured array}` |
 //! | `view(data, op)` | the op's field table: a zero-copy structured array over the wire bytes |
 //! | `ops()`, `fields(op)` | [`isa_core::Family::DECLARATIONS`] |
 //! | `semantics()`, `meanings(data)` | [`isa_sim::table`] and [`isa_sim::Execute::semantics`]: the op table, and the form each bundle runs as |
@@ -44,7 +44,6 @@ pub mod machine;
 mod meaning;
 mod numpy;
 mod objects;
-pub mod table;
 
 use std::ffi::CStr;
 

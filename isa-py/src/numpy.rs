@@ -1,22 +1,23 @@
 //! The NumPy side: structured dtypes described from a [`Layout`]'s columns or an op's field
-//! table, and arrays made with `numpy.frombuffer` over buffers filled from Rust (the module
-//! uses NumPy through its Python API, so it stays on the stable ABI).
+//! table, and arrays made with `numpy.frombuffer` over buffers filled from Rust: NumPy's own
+//! buffer, written in place through rust-numpy, or a buffer of the caller's. Both keep the
+//! module on the stable ABI.
 
+use ::numpy::{PyArray1, PyArrayMethods};
 use isa_core::{Family, FieldInfo, FieldKind, Placement};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PySlice, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::table::rows;
-use crate::table::{Column, Layout, Names, TableError};
+use isa_host::table::rows;
+use isa_host::table::{Column, Layout, Names, TableError};
 
-/// `{op: array}` of `stream` ([`crate::table::rows`]), its rows written on `threads` threads:
+/// `{op: array}` of `stream` ([`isa_host::table::rows`]), its rows written on `threads` threads:
 /// one structured array per op with a bundle that decodes, each row its bundle's offset and
 /// fields. Every array is a read-only view of one NumPy buffer, sized from a first pass that
 /// counts each op's bundles (NumPy asks the kernel for huge pages for it, which a `bytes`
-/// object of that size does not get: its 4 KiB page faults cost more than decoding). Each
-/// segment of the stream is written into a `bytes` object of its own, with the interpreter
-/// released, and its rows of each op copied to their place.
+/// object of that size does not get: its 4 KiB page faults cost more than decoding). The rows
+/// are written into that buffer in place, with the interpreter released.
 pub fn tables<'py, F: Family>(
     py: Python<'py>,
     stream: &[u8],
@@ -27,18 +28,15 @@ pub fn tables<'py, F: Family>(
         .detach(|| rows::plan::<F>(stream, threads))
         .map_err(refused)?;
     let numpy = py.import("numpy")?;
-    let claimed: Vec<usize> = (0..plan.layouts().len())
-        .map(|m| plan.claimed_bytes(m))
-        .collect();
-    let all = numpy.call_method1("empty", (claimed.iter().sum::<usize>(), "u1"))?;
-    let starts: Vec<usize> = claimed
-        .iter()
-        .scan(0, |at, n| {
-            *at += n;
-            Some(*at - n)
-        })
-        .collect();
-    let ends = write_rows::<F>(&mut plan, stream, &all, starts.clone())?;
+    let all = numpy.call_method1("empty", (plan.bytes(), "u1"))?;
+    let starts = plan.starts();
+    let mut ends = starts.clone();
+    {
+        let mut buffer = all.cast::<PyArray1<u8>>()?.readwrite();
+        let out = buffer.as_slice_mut()?;
+        py.detach(|| rows::write::<F>(&mut plan, stream, out, &mut ends))
+            .map_err(refused)?;
+    }
     all.call_method1("setflags", (false,))?;
     let out = PyDict::new(py);
     for ((layout, start), end) in plan.layouts().iter().zip(starts).zip(ends) {
@@ -53,37 +51,6 @@ pub fn tables<'py, F: Family>(
         out.set_item(layout.tag, array)?;
     }
     Ok(out)
-}
-
-/// Writes the rows of every segment of the plan into `all`, each op's after the ones before
-/// them, from `ends`, where each op's rows start; returns where each op's rows end.
-fn write_rows<F: Family>(
-    plan: &mut rows::Plan,
-    stream: &[u8],
-    all: &Bound<'_, PyAny>,
-    mut ends: Vec<usize>,
-) -> PyResult<Vec<usize>> {
-    let py = all.py();
-    let frombuffer = py.import("numpy")?.getattr("frombuffer")?;
-    for s in 0..plan.segments() {
-        let mut taken = Ok(Vec::new());
-        let rows = PyBytes::new_with(py, plan.segment_bytes(s), |out| {
-            taken = py.detach(|| rows::fill::<F>(plan, s, stream, out));
-            Ok(())
-        })?;
-        let rows = frombuffer.call1((rows, "u1"))?;
-        let taken = taken.map_err(|e| PyValueError::new_err(e.to_string()))?;
-        for (range, end) in taken.into_iter().zip(ends.iter_mut()) {
-            if range.is_empty() {
-                continue;
-            }
-            let to = PySlice::new(py, *end as isize, (*end + range.len()) as isize, 1);
-            let from = PySlice::new(py, range.start as isize, range.end as isize, 1);
-            all.set_item(to, rows.get_item(from)?)?;
-            *end += range.len();
-        }
-    }
-    Ok(ends)
 }
 
 /// The dtype of a table's rows: `offset`, then its columns, with `metadata={"names": {path:
@@ -182,7 +149,7 @@ fn wire_format(row: &FieldInfo) -> Option<String> {
         return None;
     }
     let sign = if row.ty.starts_with('i') { 'i' } else { 'u' };
-    Some(match crate::table::declared_width(row) {
+    Some(match isa_host::table::declared_width(row) {
         Some(width) if width == len => format!("<{sign}{len}"),
         _ if len == 1 => "|u1".into(),
         _ => format!("|V{len}"),

@@ -1,7 +1,10 @@
-//! The row layout of `tables(data)`: one fixed-size row per bundle of an op, laid out once per
-//! op from the first of its bundles that decodes, by walking its values with the generated field
-//! visitor ([`isa_core::visit`]) in declaration order and nesting them as NumPy's structured
-//! dtypes nest them. [`rows`] writes the rows.
+//! A stream as tables (the Python package's `tables(data)`): one fixed-size row per bundle of an
+//! op, laid out once per op from the first of its bundles that decodes, by walking its values
+//! with the generated field visitor ([`isa_core::visit`]) in declaration order and nesting them
+//! as NumPy's structured dtypes nest them. [`rows`] writes the rows of a whole stream; each
+//! row's values are written one after another by a visitor that checks the row against its
+//! op's layout once, at its end, and a bundle that does not fit is walked again value by value
+//! for the reason.
 //!
 //! A row holds its bundle's stream offset first, then every logical field: integers at the
 //! width of their declared type (`u8`, `i32`; 8 bytes where the type is not one of those, as
@@ -12,6 +15,7 @@
 //! bytes as they are, a nested value as a nested record, a sequence as a sub-array.
 
 pub mod rows;
+mod writer;
 
 use isa_core::visit::{Enumerated, Key, Nest, Value, Visitor};
 use isa_core::{Family, FieldError, FieldInfo, LutRef};
@@ -60,6 +64,7 @@ impl Store {
     }
 
     /// How a value shown under `key` is stored.
+    #[inline(always)]
     fn of(key: Key, value: &Value<'_>) -> Store {
         let declared = match key {
             Key::Field(info) => declared_width(info),
@@ -78,13 +83,12 @@ impl Store {
 }
 
 /// The width in bytes of a field declared as a Rust integer type (`u8` … `i64`).
-pub(crate) fn declared_width(info: &FieldInfo) -> Option<usize> {
-    let bits = info.ty.strip_prefix(['u', 'i'])?;
-    match bits {
-        "8" => Some(1),
-        "16" => Some(2),
-        "32" => Some(4),
-        "64" => Some(8),
+pub fn declared_width(info: &FieldInfo) -> Option<usize> {
+    match info.ty.as_bytes() {
+        b"u8" | b"i8" => Some(1),
+        b"u16" | b"i16" => Some(2),
+        b"u32" | b"i32" => Some(4),
+        b"u64" | b"i64" => Some(8),
         _ => None,
     }
 }

@@ -1,0 +1,469 @@
+//! The rows of `tables(data)`, written a segment of the stream at a time.
+//!
+//! [`plan`] cuts the stream into segments of [`SEGMENT`] bundles and each segment into parts,
+//! one per thread, and counts the bundles each op claims in each part (its identity alone, one
+//! table load a bundle); it finds the first bundle of each op that decodes, from which the op's
+//! [`Layout`] is read once. [`write()`] then writes the rows into one buffer with a place for every
+//! claimed bundle's row, op after op in [`Family::DECLARATIONS`] order (NumPy's buffer, from
+//! Python), a segment at a time: each part of a segment decodes with [`Family::decode_batch`] on
+//! its own thread, and each bundle that decodes goes into the next row of its op's place in that
+//! part, its values written by the table's writer (`writer.rs`). Claimed bundles that do not decode leave their
+//! row unwritten, and the rows after them are moved up as the parts are joined, so each op's rows
+//! are contiguous and in stream order.
+//!
+//! Values shown by their name alone are numbered per part and renumbered in stream order as
+//! the parts are joined, so the numbers do not depend on how the stream was cut.
+
+use std::ops::Range;
+
+use isa_core::Family;
+use rayon::prelude::*;
+
+use super::writer::{SCRATCH, Scratch, signature, walk};
+use super::{Layout, Names, OFFSET_WIDTH, Store, TableError, layout};
+
+/// Bundles per segment: 64 Ki bundles, about 8 MB of rows, so the buffer a segment is written
+/// into stays small beside the rows of the whole stream.
+pub const SEGMENT: usize = 1 << 16;
+
+/// The fewest bundles a part holds: below this a segment is not split across threads, since
+/// handing a part to a thread costs more than decoding it.
+const MIN_PART: usize = 4_096;
+
+/// What [`write()`] needs: the segments of the stream and their parts, what each op claims in
+/// each part, and the layout of every op that has a bundle that decodes.
+#[derive(Debug)]
+pub struct Plan {
+    /// Per member of [`Family::DECLARATIONS`].
+    layouts: Vec<Option<Layout>>,
+    /// Per member, its layout's [`signature`] (0 without one).
+    signatures: Vec<u64>,
+    /// The segments, in stream order, each its parts in stream order.
+    segments: Vec<Vec<Part>>,
+    /// The threads that write a segment's parts.
+    workers: Workers,
+}
+
+/// A run of whole bundles of the stream.
+#[derive(Debug)]
+struct Part {
+    /// Its bytes in the stream.
+    bytes: Range<usize>,
+    /// The bundles each member claims in it.
+    claimed: Vec<usize>,
+}
+
+impl Plan {
+    /// The layout of each member of [`Family::DECLARATIONS`] with a bundle that decodes.
+    pub fn layouts(&self) -> &[Option<Layout>] {
+        &self.layouts
+    }
+
+    /// How many segments.
+    pub fn segments(&self) -> usize {
+        self.segments.len()
+    }
+
+    /// The bytes of the rows of every claimed bundle of member `m` in the whole stream.
+    pub fn claimed_bytes(&self, m: usize) -> usize {
+        let parts = self.segments.iter().flatten();
+        self.itemsize(m)
+            * parts
+                .map(|p| p.claimed.get(m).copied().unwrap_or(0))
+                .sum::<usize>()
+    }
+
+    /// Where each member's rows start in a buffer of the rows of every claimed bundle of the
+    /// stream, member after member: the `ends` [`write()`] starts from.
+    pub fn starts(&self) -> Vec<usize> {
+        (0..self.layouts.len())
+            .scan(0, |at, m| {
+                *at += self.claimed_bytes(m);
+                Some(*at - self.claimed_bytes(m))
+            })
+            .collect()
+    }
+
+    /// The bytes of the rows of every claimed bundle of the stream.
+    pub fn bytes(&self) -> usize {
+        (0..self.layouts.len()).map(|m| self.claimed_bytes(m)).sum()
+    }
+
+    fn itemsize(&self, m: usize) -> usize {
+        self.layouts
+            .get(m)
+            .and_then(Option::as_ref)
+            .map_or(0, |l| l.itemsize)
+    }
+}
+
+/// The segments and parts of `stream` for `threads` threads, and the layout of every op with a
+/// bundle that decodes (the first in stream order).
+pub fn plan<F: Family>(stream: &[u8], threads: usize) -> Result<Plan, TableError> {
+    let threads = threads.max(1);
+    let (ranges, cuts) = cut(stream.len() / F::WIDTH, F::WIDTH, threads);
+    let workers = Workers::new(threads, cuts.iter().any(|&parts| parts > 1));
+    let surveys = workers.run(ranges, |range| survey::<F>(stream, range));
+    let mut layouts: Vec<Option<Layout>> = F::DECLARATIONS.iter().map(|_| None).collect();
+    for (m, slot) in layouts.iter_mut().enumerate() {
+        let Some(offset) = surveys.iter().find_map(|(_, first)| first.get(m).copied()?) else {
+            continue;
+        };
+        let bundle = stream.get(offset..).unwrap_or_default();
+        let view = F::view(bundle).map_err(|e| TableError {
+            offset,
+            op: "bundle",
+            what: e.to_string(),
+        })?;
+        let tag = F::TAGS
+            .get(m)
+            .copied()
+            .unwrap_or(F::view_declaration(&view).name);
+        *slot = Some(layout::<F>(&view, tag, offset)?);
+    }
+    let mut parts = surveys.into_iter().map(|(part, _)| part);
+    let segments = cuts
+        .iter()
+        .map(|&n| parts.by_ref().take(n).collect())
+        .collect();
+    Ok(Plan {
+        signatures: layouts
+            .iter()
+            .map(|l| l.as_ref().map_or(0, signature))
+            .collect(),
+        layouts,
+        segments,
+        workers,
+    })
+}
+
+/// The parts of a stream of `bundles` members of `width` bytes, as byte ranges in stream
+/// order, and how many parts each segment has: up to `threads`, none under [`MIN_PART`].
+fn cut(bundles: usize, width: usize, threads: usize) -> (Vec<Range<usize>>, Vec<usize>) {
+    let mut ranges = Vec::new();
+    let mut cuts = Vec::new();
+    for first in (0..bundles).step_by(SEGMENT) {
+        let n = SEGMENT.min(bundles - first);
+        let count = threads.min((n / MIN_PART).max(1));
+        cuts.push(count);
+        ranges.extend((0..count).map(|i| {
+            let (a, b) = (first + n * i / count, first + n * (i + 1) / count);
+            a * width..b * width
+        }));
+    }
+    (ranges, cuts)
+}
+
+/// The bundles each member claims in `range`, and the offset of the first of each that decodes.
+fn survey<F: Family>(stream: &[u8], range: Range<usize>) -> (Part, Vec<Option<usize>>) {
+    let mut claimed = vec![0usize; F::DECLARATIONS.len()];
+    let mut first = vec![None; F::DECLARATIONS.len()];
+    let bytes = stream.get(range.clone()).unwrap_or_default();
+    for (i, bundle) in bytes.chunks_exact(F::WIDTH).enumerate() {
+        let Some(m) = F::member_index(bundle) else {
+            continue;
+        };
+        if let (Some(n), Some(first)) = (claimed.get_mut(m), first.get_mut(m)) {
+            *n += 1;
+            if first.is_none() && F::decode(bundle).is_ok() {
+                *first = Some(range.start + i * F::WIDTH);
+            }
+        }
+    }
+    (
+        Part {
+            bytes: range,
+            claimed,
+        },
+        first,
+    )
+}
+
+/// Writes the row of every bundle of `stream` that decodes into `out`, a buffer of
+/// [`Plan::bytes`] bytes, segment after segment: member `m`'s rows from `ends[m]` on
+/// ([`Plan::starts`]), contiguous and in stream order, and `ends[m]` moved past them.
+pub fn write<F: Family>(
+    plan: &mut Plan,
+    stream: &[u8],
+    out: &mut [u8],
+    ends: &mut [usize],
+) -> Result<(), TableError> {
+    for s in 0..plan.segments.len() {
+        fill::<F>(plan, s, stream, out, ends)?;
+    }
+    Ok(())
+}
+
+/// Writes the rows of segment `s`, as [`write()`] does.
+fn fill<F: Family>(
+    plan: &mut Plan,
+    s: usize,
+    stream: &[u8],
+    out: &mut [u8],
+    ends: &mut [usize],
+) -> Result<(), TableError> {
+    let parts = plan.segments.get(s).map(Vec::as_slice).unwrap_or_default();
+    let places = places(&plan.layouts, parts, ends);
+    let jobs = split(&mut *out, &places, parts);
+    let (layouts, signatures) = (&plan.layouts, &plan.signatures);
+    let done = plan.workers.run(jobs, |(part, cells)| {
+        let bytes = stream.get(part.clone()).unwrap_or_default();
+        fill_part::<F>(bytes, part.start, (layouts, signatures), cells)
+    });
+    if let Some(error) = done
+        .iter()
+        .filter_map(|d| d.error.as_ref())
+        .min_by_key(|e| e.offset)
+    {
+        return Err(error.clone());
+    }
+    join(&mut plan.layouts, &places, &done, out, ends);
+    Ok(())
+}
+
+/// The place of op `m`'s rows from part `p`: `places[m][p]`, a byte range of the buffer.
+type Places = Vec<Vec<Range<usize>>>;
+
+/// Where the rows of each op from each part go: op `m`'s from `ends[m]` on, part after part.
+fn places(layouts: &[Option<Layout>], parts: &[Part], ends: &[usize]) -> Places {
+    layouts
+        .iter()
+        .enumerate()
+        .map(|(m, layout)| {
+            let itemsize = layout.as_ref().map_or(0, |l| l.itemsize);
+            let mut at = ends.get(m).copied().unwrap_or(0);
+            parts
+                .iter()
+                .map(|part| {
+                    let len = itemsize * part.claimed.get(m).copied().unwrap_or(0);
+                    at += len;
+                    at - len..at
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The buffer cut into each part's places: per part, its bytes in the stream and its place for
+/// each op. The places of the ops follow each other in the buffer, op after op, each after the
+/// rows of the op's earlier segments; a place that does not is left empty.
+fn split<'a>(
+    mut out: &'a mut [u8],
+    places: &Places,
+    parts: &[Part],
+) -> Vec<(Range<usize>, Vec<&'a mut [u8]>)> {
+    let mut cells: Vec<Vec<&'a mut [u8]>> = parts.iter().map(|_| Vec::new()).collect();
+    let mut at = 0;
+    for op in places {
+        for (place, cells) in op.iter().zip(cells.iter_mut()) {
+            let gap = place.start.saturating_sub(at).min(out.len());
+            let rest = std::mem::take(&mut out).split_at_mut(gap).1;
+            let len = if place.start >= at {
+                place.len().min(rest.len())
+            } else {
+                0
+            };
+            let (cell, rest) = rest.split_at_mut(len);
+            cells.push(cell);
+            out = rest;
+            at = at.max(place.start) + len;
+        }
+    }
+    parts.iter().map(|p| p.bytes.clone()).zip(cells).collect()
+}
+
+/// What one part wrote: its rows of each op, the names its category values were numbered by,
+/// and the first bundle (by offset) that did not fit its op's layout.
+struct Written {
+    rows: Vec<usize>,
+    seen: Vec<Vec<Vec<&'static str>>>,
+    error: Option<TableError>,
+    scratch: Scratch,
+}
+
+/// Writes the rows of the bundles of `bytes` (at `origin` in the stream) that decode into
+/// `cells`, each op's place in this part.
+fn fill_part<F: Family>(
+    bytes: &[u8],
+    origin: usize,
+    (layouts, signatures): (&[Option<Layout>], &[u64]),
+    mut cells: Vec<&mut [u8]>,
+) -> Written {
+    let mut written = Written {
+        rows: vec![0; layouts.len()],
+        seen: layouts
+            .iter()
+            .map(|l| {
+                l.as_ref()
+                    .map_or_else(Vec::new, |l| vec![Vec::new(); l.names.len()])
+            })
+            .collect(),
+        error: None,
+        scratch: Scratch::new(),
+    };
+    F::decode_batch(bytes, |offset, decoded| {
+        if decoded.is_err() {
+            return;
+        }
+        let bundle = bytes.get(offset..).unwrap_or_default();
+        if let Err(e) = write_row::<F>(
+            bundle,
+            origin + offset,
+            (layouts, signatures),
+            &mut cells,
+            &mut written,
+        ) && written
+            .error
+            .as_ref()
+            .is_none_or(|old| old.offset > e.offset)
+        {
+            written.error = Some(e);
+        }
+    });
+    written
+}
+
+/// Writes the row of `bundle`, which decodes, at `offset` in the stream.
+#[inline]
+fn write_row<F: Family>(
+    bundle: &[u8],
+    offset: usize,
+    (layouts, signatures): (&[Option<Layout>], &[u64]),
+    cells: &mut [&mut [u8]],
+    written: &mut Written,
+) -> Result<(), TableError> {
+    let fault = |op: &'static str, what: String| TableError { offset, op, what };
+    let view = F::view(bundle).map_err(|e| fault("bundle", e.to_string()))?;
+    let op = || F::view_declaration(&view).name;
+    let m = F::member_index(bundle).unwrap_or(usize::MAX);
+    let scratch = &mut written.scratch;
+    let signature = signatures.get(m).copied().unwrap_or(0);
+    let (Some(Some(layout)), Some(cell), Some(rows), Some(seen)) = (
+        layouts.get(m),
+        cells.get_mut(m),
+        written.rows.get_mut(m),
+        written.seen.get_mut(m),
+    ) else {
+        return Err(fault(op(), "its op has no row layout".into()));
+    };
+    let row = cell
+        .get_mut(*rows * layout.itemsize..(*rows + 1) * layout.itemsize)
+        .ok_or_else(|| fault(op(), "more rows than bundles its op claims".into()))?;
+    if let Some(cell) = row.first_chunk_mut::<OFFSET_WIDTH>() {
+        *cell = (offset as u64).to_le_bytes();
+    }
+    let walked = if layout.itemsize <= SCRATCH {
+        let walked = walk::<F, Scratch>(&view, layout, signature, scratch, seen);
+        let from = scratch.get(OFFSET_WIDTH..layout.itemsize);
+        if let (Some(to), Some(from)) = (row.get_mut(OFFSET_WIDTH..), from)
+            && to.len() == from.len()
+        {
+            to.copy_from_slice(from);
+        }
+        walked
+    } else {
+        walk::<F, [u8]>(&view, layout, signature, row, seen)
+    };
+    walked.map_err(|what| fault(op(), what))?;
+    *rows += 1;
+    Ok(())
+}
+
+/// Each op's rows moved up to `ends`, over the rows of its claimed bundles that did not decode,
+/// its category values renumbered in stream order, and `ends` moved past them.
+fn join(
+    layouts: &mut [Option<Layout>],
+    places: &Places,
+    done: &[Written],
+    out: &mut [u8],
+    ends: &mut [usize],
+) {
+    let ops = layouts.iter_mut().zip(places).zip(ends.iter_mut());
+    for (m, ((layout, places), end)) in ops.enumerate() {
+        let Some(layout) = layout else { continue };
+        for (place, part) in places.iter().zip(done) {
+            let len = part.rows.get(m).copied().unwrap_or(0) * layout.itemsize;
+            if len > 0 && place.start != *end {
+                out.copy_within(place.start..place.start + len, *end);
+            }
+            let seen = part.seen.get(m).map(Vec::as_slice).unwrap_or_default();
+            let rows = out.get_mut(*end..*end + len).unwrap_or_default();
+            renumber(layout, seen, rows);
+            *end += len;
+        }
+    }
+}
+
+/// Adds the names a part numbered its category values by (`seen`, per entry of the layout's
+/// names) to the layout's, and rewrites the part's `rows` where a number changes.
+fn renumber(layout: &mut Layout, seen: &[Vec<&'static str>], rows: &mut [u8]) {
+    for (i, local) in seen.iter().enumerate() {
+        let Some((_, Names::Seen(names))) = layout.names.get_mut(i) else {
+            continue;
+        };
+        let global: Vec<u16> = local
+            .iter()
+            .map(|name| {
+                let n = names.iter().position(|s| s == name).unwrap_or_else(|| {
+                    names.push(name);
+                    names.len() - 1
+                });
+                u16::try_from(n).unwrap_or(u16::MAX)
+            })
+            .collect();
+        if global.iter().enumerate().all(|(j, &g)| usize::from(g) == j) {
+            continue;
+        }
+        let slots = layout
+            .slots
+            .iter()
+            .filter(|s| s.names == i && s.store == Store::Category);
+        for slot in slots {
+            for row in rows.chunks_exact_mut(layout.itemsize) {
+                if let Some(cell) = row
+                    .get_mut(slot.at..)
+                    .and_then(|c| c.first_chunk_mut::<2>())
+                {
+                    let local = usize::from(u16::from_le_bytes(*cell));
+                    *cell = global.get(local).copied().unwrap_or(u16::MAX).to_le_bytes();
+                }
+            }
+        }
+    }
+}
+
+/// The threads parts run on.
+#[derive(Debug)]
+enum Workers {
+    /// The calling thread.
+    Caller,
+    /// Rayon's global pool, when it has as many threads as asked for.
+    Global,
+    /// A pool of the number asked for.
+    Own(rayon::ThreadPool),
+}
+
+impl Workers {
+    /// `threads` threads, where the stream has parts to share (`split`).
+    fn new(threads: usize, split: bool) -> Self {
+        if threads <= 1 || !split {
+            return Workers::Caller;
+        }
+        if threads == rayon::current_num_threads() {
+            return Workers::Global;
+        }
+        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) => Workers::Own(pool),
+            Err(_) => Workers::Caller,
+        }
+    }
+
+    /// Runs `job` on each item, and returns the results in the items' order.
+    fn run<T: Send, R: Send>(&self, items: Vec<T>, job: impl Fn(T) -> R + Sync + Send) -> Vec<R> {
+        match self {
+            Workers::Caller => items.into_iter().map(job).collect(),
+            Workers::Global => items.into_par_iter().map(job).collect(),
+            Workers::Own(pool) => pool.install(|| items.into_par_iter().map(job).collect()),
+        }
+    }
+}

@@ -1,0 +1,530 @@
+//! Writing one bundle's values into its row: [`walk`].
+//!
+//! Every row is written by [`Cursor`], which stores each value the generated field visitor shows
+//! right after the one before it, at the width its kind and declared type give (what
+//! [`Store::of`] says, as the layout was made), and folds each value's [`Store`] into a
+//! [`signature`]. Inlined into the visitor, the widths and kinds are constants, so a value costs
+//! its store and little else. The row fits its op's [`Layout`] when the walk ends at the row's
+//! last byte with the layout's signature and every number in its width. A walk that does not fit
+//! is walked again by [`Writer`], which takes each value's slot from the layout, checks it, and
+//! says why the first that does not go in does not.
+
+use isa_core::FieldError;
+use isa_core::visit::{Enumerated, Key, Nest, Value, Visitor};
+
+use super::{Layout, OFFSET_WIDTH, Slot, Store};
+
+/// Walks `view`'s values into `row`, the bytes of one row of `layout`'s op after its offset
+/// column; `signature` is the layout's ([`signature`]) and `seen` the names each category column
+/// has numbered so far. Refuses, with the reason, a bundle whose values do not fit the layout.
+#[inline(always)]
+pub(super) fn walk<F: isa_core::Family, C: Cells + ?Sized>(
+    view: &F::View<'_>,
+    layout: &Layout,
+    signature: u64,
+    row: &mut C,
+    seen: &mut [Vec<&'static str>],
+) -> Result<(), String> {
+    let mut cursor = Cursor {
+        row: &mut *row,
+        at: OFFSET_WIDTH,
+        signature: 0,
+        named: 0,
+        seen: &mut *seen,
+        fits: true,
+    };
+    let walked = F::visit_view(view, &mut cursor).is_ok();
+    if walked && cursor.fits && cursor.at == layout.itemsize && cursor.signature == signature {
+        return Ok(());
+    }
+    checked::<F, C>(view, layout, row, seen)
+}
+
+/// The walk of a bundle that [`Cursor`] finds not to fit: each value at its slot, checked, for
+/// the reason. Kept out of line: no bundle of a sound declaration comes here.
+#[cold]
+#[inline(never)]
+fn checked<F: isa_core::Family, C: Cells + ?Sized>(
+    view: &F::View<'_>,
+    layout: &Layout,
+    row: &mut C,
+    seen: &mut [Vec<&'static str>],
+) -> Result<(), String> {
+    let mut writer = Writer {
+        slots: layout.slots.iter(),
+        row,
+        seen,
+    };
+    F::visit_view(view, &mut writer)?;
+    match writer.slots.len() {
+        0 => Ok(()),
+        left => Err(fewer(layout.slots.len() - left, layout)),
+    }
+}
+
+/// The signature of a sequence of stores: each folded in by a rotation and an exclusive or.
+#[inline(always)]
+fn fold(signature: u64, store: Store) -> u64 {
+    let code = match store {
+        Store::Unsigned(w) => 0x100 | w as u64,
+        Store::Signed(w) => 0x200 | w as u64,
+        Store::Bool => 0x300,
+        Store::Code => 0x400,
+        Store::Category => 0x500,
+        Store::Address => 0x600,
+        Store::Bytes(n) => 0x700 | (n as u64) << 12,
+    };
+    signature.rotate_left(5) ^ code
+}
+
+/// The signature of a layout: its slots' stores, in order, folded as [`Cursor`] folds them.
+pub(super) fn signature(layout: &Layout) -> u64 {
+    layout.slots.iter().fold(0, |s, slot| fold(s, slot.store))
+}
+
+/// The longest row walked into [`Scratch`]; a longer one is walked in place.
+pub(super) const SCRATCH: usize = 4096;
+
+/// The bytes of one row while its bundle is walked.
+pub(super) trait Cells {
+    /// The eight bytes at `at`, where the row has them.
+    fn eight(&mut self, at: usize) -> Option<&mut [u8; 8]>;
+    /// The `len` bytes at `at`, where the row has them.
+    fn span(&mut self, at: usize, len: usize) -> Option<&mut [u8]>;
+}
+
+/// A row walked in place.
+impl Cells for [u8] {
+    #[inline(always)]
+    fn eight(&mut self, at: usize) -> Option<&mut [u8; 8]> {
+        self.get_mut(at..)?.first_chunk_mut::<8>()
+    }
+
+    #[inline(always)]
+    fn span(&mut self, at: usize, len: usize) -> Option<&mut [u8]> {
+        self.get_mut(at..at.checked_add(len)?)
+    }
+}
+
+/// A row of up to [`SCRATCH`] bytes, walked into an array of a fixed size and then copied to
+/// its place: a place in it is found by a mask, which needs no compare, where a place in a row
+/// of any length needs two. Every place of such a row is below [`SCRATCH`], so the mask keeps
+/// it as it is.
+pub(super) struct Scratch(Box<[u8; SCRATCH + 8]>);
+
+impl Scratch {
+    pub(super) fn new() -> Self {
+        Scratch(Box::new([0; SCRATCH + 8]))
+    }
+
+    /// Bytes `range` of the row walked last.
+    pub(super) fn get(&self, range: std::ops::Range<usize>) -> Option<&[u8]> {
+        self.0.get(range)
+    }
+}
+
+impl Cells for Scratch {
+    #[inline(always)]
+    fn eight(&mut self, at: usize) -> Option<&mut [u8; 8]> {
+        let at = at & (SCRATCH - 1);
+        self.0.get_mut(at..at + 8)?.first_chunk_mut::<8>()
+    }
+
+    #[inline(always)]
+    fn span(&mut self, at: usize, len: usize) -> Option<&mut [u8]> {
+        self.0.get_mut(at..at.checked_add(len)?)
+    }
+}
+
+/// A walk [`Cursor`] stops: a value that does not decode. It keeps no reason: [`Writer`] gives
+/// it when the bundle is walked again.
+#[derive(Debug)]
+struct Refused;
+
+/// The visitor that writes each value right after the one before it.
+struct Cursor<'a, C: ?Sized> {
+    row: &'a mut C,
+    /// Where the next value goes.
+    at: usize,
+    /// The stores so far, folded ([`fold`]).
+    signature: u64,
+    /// The values so far that have names ([`Layout::names`]): a category value's names are
+    /// the entry at this index.
+    named: usize,
+    seen: &'a mut [Vec<&'static str>],
+    /// Whether every number so far fitted its width and every value the row.
+    fits: bool,
+}
+
+impl<C: Cells + ?Sized> Cursor<'_, C> {
+    /// Stores the low bytes of `n` as `store` at the cursor, and moves past them. Where eight
+    /// bytes fit in the row they are all stored: the values after this one write over the rest.
+    #[inline(always)]
+    fn put(&mut self, store: Store, n: u64) {
+        let width = store.width();
+        let bytes = n.to_le_bytes();
+        if let Some(cell) = self.row.eight(self.at) {
+            *cell = bytes;
+        } else if let (Some(cell), Some(b)) = (self.row.span(self.at, width), bytes.get(..width)) {
+            cell.copy_from_slice(b);
+        } else {
+            self.fits = false;
+        }
+        self.at += width;
+        self.signature = fold(self.signature, store);
+    }
+
+    /// The number of `name` among the names this part has seen in the current category column:
+    /// the same `&'static str` is found by its address before its text is compared.
+    #[inline(never)]
+    fn category(&mut self, name: &'static str) -> u64 {
+        let Some(seen) = self.seen.get_mut(self.named) else {
+            self.fits = false;
+            return 0;
+        };
+        number(seen, name)
+    }
+}
+
+/// The number of `name` among `seen`, added at the end when it is new.
+fn number(seen: &mut Vec<&'static str>, name: &'static str) -> u64 {
+    let found = seen
+        .iter()
+        .position(|s| std::ptr::eq(*s, name))
+        .or_else(|| seen.iter().position(|s| *s == name));
+    let n = found.unwrap_or_else(|| {
+        seen.push(name);
+        seen.len() - 1
+    });
+    n as u64
+}
+
+impl<C: Cells + ?Sized> Visitor for Cursor<'_, C> {
+    type Error = Refused;
+
+    #[inline(always)]
+    fn value(&mut self, key: Key, value: Value<'_>) -> Result<(), Refused> {
+        let store = Store::of(key, &value);
+        let width = store.width();
+        let n = match value {
+            Value::Unsigned(n) => {
+                self.fits &= fits_unsigned(n, width);
+                n
+            }
+            Value::Signed(n) => {
+                self.fits &= fits_signed(n, width);
+                n as u64
+            }
+            Value::Bool(b) => u64::from(b),
+            Value::Code { code, .. } => {
+                self.named += 1;
+                self.fits &= fits_unsigned(code, 1);
+                code
+            }
+            Value::Address(word) => u64::from(word),
+            Value::Name(name) => {
+                let n = self.category(name);
+                self.named += 1;
+                self.fits &= fits_unsigned(n, 2);
+                n
+            }
+            Value::Bytes(bytes) => {
+                match self.row.span(self.at, bytes.len()) {
+                    Some(cell) => cell.copy_from_slice(bytes),
+                    None => self.fits = false,
+                }
+                self.at += bytes.len();
+                self.signature = fold(self.signature, store);
+                return Ok(());
+            }
+        };
+        self.put(store, n);
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn enumerated(&mut self, _: Key, value: Enumerated) -> Result<(), Refused> {
+        self.named += 1;
+        self.put(Store::Code, u64::from(value.code));
+        Ok(())
+    }
+
+    #[inline]
+    fn begin(&mut self, _: Key, _: Nest) -> Result<(), Refused> {
+        Ok(())
+    }
+
+    #[inline]
+    fn end(&mut self, _: Nest) -> Result<(), Refused> {
+        Ok(())
+    }
+
+    #[cold]
+    fn undecodable(&mut self, _: Key, _: FieldError) -> Result<(), Refused> {
+        Err(Refused)
+    }
+}
+
+/// The visitor that writes a bundle's values into its row at the slots its op's layout gives,
+/// checking each, and says why the first value that does not go in does not.
+struct Writer<'a, 's, C: ?Sized> {
+    slots: std::slice::Iter<'s, Slot>,
+    row: &'a mut C,
+    seen: &'a mut [Vec<&'static str>],
+}
+
+impl<C: Cells + ?Sized> Writer<'_, '_, C> {
+    /// The slot of the next value.
+    fn slot(&mut self) -> Result<Slot, String> {
+        self.slots.next().copied().ok_or_else(extra)
+    }
+
+    /// Stores the low `width` bytes of `n`, little-endian, at `at`.
+    fn put(&mut self, at: usize, width: usize, n: u64) -> Result<(), String> {
+        let bytes = n.to_le_bytes();
+        let cell = self.row.span(at, width).ok_or_else(past)?;
+        cell.copy_from_slice(bytes.get(..width).ok_or_else(past)?);
+        Ok(())
+    }
+}
+
+/// Whether `n` fits in `width` bytes, unsigned.
+#[inline]
+const fn fits_unsigned(n: u64, width: usize) -> bool {
+    width >= 8 || n >> (width * 8) == 0
+}
+
+/// Whether `n` fits in `width` bytes, two's complement.
+#[inline]
+const fn fits_signed(n: i64, width: usize) -> bool {
+    let shift = 64 - 8 * width as u32;
+    width >= 8 || (n << shift) >> shift == n
+}
+
+fn fewer(shown: usize, layout: &Layout) -> String {
+    format!(
+        "{shown} values, the op's first bundle has {}",
+        layout.slots.len()
+    )
+}
+
+fn extra() -> String {
+    "more values than the op's first bundle".into()
+}
+
+fn past() -> String {
+    "a value past the row".into()
+}
+
+fn misfit(key: Key, store: Store) -> String {
+    format!(
+        "`{}` is not stored as {store:?} as in the op's first bundle",
+        key.name().unwrap_or("element")
+    )
+}
+
+fn overflow(key: Key, n: i128, width: usize) -> String {
+    format!(
+        "`{}` = {n} does not fit in {width} bytes",
+        key.name().unwrap_or("element")
+    )
+}
+
+impl<C: Cells + ?Sized> Visitor for Writer<'_, '_, C> {
+    type Error = String;
+
+    fn value(&mut self, key: Key, value: Value<'_>) -> Result<(), String> {
+        let slot = self.slot()?;
+        let n = match (slot.store, value) {
+            (Store::Unsigned(w), Value::Unsigned(n)) if fits_unsigned(n, w) => n,
+            (Store::Signed(w), Value::Signed(n)) if fits_signed(n, w) => n as u64,
+            (Store::Bool, Value::Bool(b)) => u64::from(b),
+            (Store::Code, Value::Code { code, .. }) if fits_unsigned(code, 1) => code,
+            (Store::Address, Value::Address(word)) => u64::from(word),
+            (Store::Category, Value::Name(name)) => {
+                let seen = self.seen.get_mut(slot.names).ok_or_else(extra)?;
+                let n = number(seen, name);
+                if !fits_unsigned(n, 2) {
+                    return Err(overflow(key, i128::from(n), 2));
+                }
+                n
+            }
+            (Store::Bytes(len), Value::Bytes(bytes)) if bytes.len() == len => {
+                let cell = self.row.span(slot.at, len).ok_or_else(past)?;
+                cell.copy_from_slice(bytes);
+                return Ok(());
+            }
+            (store, value) => return Err(refusal(key, store, value)),
+        };
+        self.put(slot.at, slot.store.width(), n)
+    }
+
+    fn enumerated(&mut self, key: Key, value: Enumerated) -> Result<(), String> {
+        let slot = self.slot()?;
+        match slot.store {
+            Store::Code => self.put(slot.at, 1, u64::from(value.code)),
+            other => Err(misfit(key, other)),
+        }
+    }
+
+    fn begin(&mut self, _: Key, _: Nest) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn end(&mut self, _: Nest) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn undecodable(&mut self, key: Key, error: FieldError) -> Result<(), String> {
+        Err(format!(
+            "`{}` does not decode: {}",
+            key.name().unwrap_or("element"),
+            error.problem
+        ))
+    }
+}
+
+/// Why `value` does not go in a slot stored as `store`: a number too wide for it, its kind, or
+/// opaque bytes of another length.
+fn refusal(key: Key, store: Store, value: Value<'_>) -> String {
+    let width = store.width();
+    match (store, value) {
+        (Store::Unsigned(_), Value::Unsigned(n)) | (Store::Code, Value::Code { code: n, .. }) => {
+            overflow(key, i128::from(n), width)
+        }
+        (Store::Signed(_), Value::Signed(n)) => overflow(key, i128::from(n), width),
+        (Store::Bytes(len), Value::Bytes(bytes)) => format!(
+            "`{}` is {} bytes, {len} in the op's first bundle",
+            key.name().unwrap_or("element"),
+            bytes.len()
+        ),
+        _ => misfit(key, store),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use isa_core::Family;
+    use isa_ops::Op;
+
+    use super::super::{Layout, Store, layout};
+    use super::*;
+
+    /// Every bundle of the stream of one bundle of each op, with its op's layout read from it.
+    fn every_op() -> Vec<(Vec<u8>, Layout)> {
+        let stream = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tests/data/every_op.bin"
+        ))
+        .unwrap();
+        let bundles: Vec<Vec<u8>> = stream.chunks_exact(Op::WIDTH).map(<[u8]>::to_vec).collect();
+        bundles
+            .into_iter()
+            .filter(|b| Op::decode(b).is_ok())
+            .map(|b| {
+                let view = Op::view(&b).unwrap();
+                let name = Op::view_declaration(&view).name;
+                let layout = layout::<Op>(&view, name, 0).unwrap();
+                (b, layout)
+            })
+            .collect()
+    }
+
+    /// The row `walk` writes for `bundle` under `layout`, or its refusal.
+    fn row(bundle: &[u8], layout: &Layout) -> Result<Vec<u8>, String> {
+        let view = Op::view(bundle).unwrap();
+        let mut row = vec![0xAA; layout.itemsize];
+        let mut seen = vec![Vec::new(); layout.names.len()];
+        walk::<Op, [u8]>(&view, layout, signature(layout), &mut row, &mut seen).map(|()| row)
+    }
+
+    /// The row the checked walk writes.
+    fn checked_row(bundle: &[u8], layout: &Layout) -> Result<Vec<u8>, String> {
+        let view = Op::view(bundle).unwrap();
+        let mut row = vec![0xAA; layout.itemsize];
+        let mut seen = vec![Vec::new(); layout.names.len()];
+        checked::<Op, [u8]>(&view, layout, &mut row, &mut seen).map(|()| row)
+    }
+
+    #[test]
+    fn the_cursor_writes_the_row_the_checked_walk_writes_for_every_op() {
+        let ops = every_op();
+        assert!(ops.len() > 40, "{} ops", ops.len());
+        for (bundle, layout) in &ops {
+            let fast = row(bundle, layout).unwrap();
+            let checked = checked_row(bundle, layout).unwrap();
+            assert_eq!(fast, checked, "{}", layout.tag);
+            // Every byte after the offset column is a value's: none is left as it was.
+            let mut scratch = Scratch::new();
+            let view = Op::view(bundle).unwrap();
+            let mut seen = vec![Vec::new(); layout.names.len()];
+            walk::<Op, Scratch>(&view, layout, signature(layout), &mut scratch, &mut seen).unwrap();
+            assert_eq!(
+                scratch.get(OFFSET_WIDTH..layout.itemsize),
+                fast.get(OFFSET_WIDTH..),
+                "{}",
+                layout.tag
+            );
+        }
+    }
+
+    /// The first op with a slot stored as an unsigned integer of more than one byte holding a
+    /// value over 255, and that slot's index.
+    fn wide_value(ops: &[(Vec<u8>, Layout)]) -> (Vec<u8>, Layout, usize) {
+        for (bundle, layout) in ops {
+            let row = row(bundle, layout).unwrap();
+            for (i, slot) in layout.slots.iter().enumerate() {
+                if let Store::Unsigned(w) = slot.store
+                    && w > 1
+                    && row
+                        .get(slot.at + 1..slot.at + w)
+                        .unwrap()
+                        .iter()
+                        .any(|&b| b != 0)
+                {
+                    return (bundle.clone(), layout.clone(), i);
+                }
+            }
+        }
+        panic!("no op holds an unsigned value over 255");
+    }
+
+    #[test]
+    fn a_bundle_that_does_not_fit_its_layout_is_refused_with_the_reason() {
+        let ops = every_op();
+        let (bundle, layout) = ops.first().cloned().unwrap();
+        let n = layout.slots.len();
+
+        let mut fewer_slots = layout.clone();
+        fewer_slots.slots.pop();
+        assert_eq!(
+            row(&bundle, &fewer_slots),
+            Err("more values than the op's first bundle".into())
+        );
+
+        let mut more_slots = layout.clone();
+        let last = *more_slots.slots.last().unwrap();
+        more_slots.slots.push(last);
+        assert_eq!(
+            row(&bundle, &more_slots),
+            Err(format!("{n} values, the op's first bundle has {}", n + 1))
+        );
+
+        let mut other_kind = layout.clone();
+        other_kind.slots[0].store = Store::Bytes(3);
+        let Err(why) = row(&bundle, &other_kind) else {
+            panic!("a value stored as another kind was written");
+        };
+        assert!(
+            why.ends_with("is not stored as Bytes(3) as in the op's first bundle"),
+            "{why}"
+        );
+
+        let (bundle, mut narrow, i) = wide_value(&ops);
+        narrow.slots[i].store = Store::Unsigned(1);
+        let Err(why) = row(&bundle, &narrow) else {
+            panic!("a value over 255 was written in one byte");
+        };
+        assert!(why.ends_with("does not fit in 1 bytes"), "{why}");
+    }
+}

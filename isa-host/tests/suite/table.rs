@@ -1,0 +1,92 @@
+//! A stream as tables, from the outside: each op's rows are those of its bundles that decode, in
+//! stream order, whatever the number of threads and segments the stream is written in.
+
+use isa_core::Family;
+use isa_host::table::rows;
+use isa_ops::Op;
+
+/// `copies` copies of the stream of one bundle of each op, every seventh bundle with three bits
+/// flipped (some of those no longer decode, some decode to other values).
+fn stream(copies: usize) -> Vec<u8> {
+    let every_op = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/every_op.bin"
+    ))
+    .unwrap();
+    let mut stream = every_op.repeat(copies);
+    for (i, bundle) in stream.chunks_exact_mut(Op::WIDTH).enumerate().step_by(7) {
+        for k in 0..3 {
+            let at = 4 + (i * 13 + k * 17) % (Op::WIDTH - 4);
+            bundle[at] ^= 1 << ((i + k) % 8);
+        }
+    }
+    stream
+}
+
+/// Each op's rows of `stream` written on `threads` threads: `(tag, itemsize, bytes)`.
+fn tables(stream: &[u8], threads: usize) -> Vec<(&'static str, usize, Vec<u8>)> {
+    let mut plan = rows::plan::<Op>(stream, threads).unwrap();
+    let mut out = vec![0u8; plan.bytes()];
+    let starts = plan.starts();
+    let mut ends = starts.clone();
+    rows::write::<Op>(&mut plan, stream, &mut out, &mut ends).unwrap();
+    let layouts = plan.layouts().iter().zip(starts.iter().zip(&ends));
+    layouts
+        .filter_map(|(layout, (&start, &end))| {
+            let layout = layout.as_ref()?;
+            Some((layout.tag, layout.itemsize, out[start..end].to_vec()))
+        })
+        .collect()
+}
+
+#[test]
+fn each_ops_rows_are_its_bundles_that_decode_in_stream_order() {
+    // More than one segment of 65,536 bundles, with parts for two and three threads.
+    let stream = stream(600);
+    let bundles = stream.len() / Op::WIDTH;
+    assert!(bundles > rows::SEGMENT);
+    let one = tables(&stream, 1);
+    for (tag, itemsize, rows) in &one {
+        let m = Op::TAGS.iter().position(|t| t == tag).unwrap();
+        let offsets: Vec<u64> = rows
+            .chunks_exact(*itemsize)
+            .map(|row| u64::from_le_bytes(row[..8].try_into().unwrap()))
+            .collect();
+        let decoding: Vec<u64> = (0..bundles)
+            .map(|i| i * Op::WIDTH)
+            .filter(|&at| {
+                let bundle = &stream[at..at + Op::WIDTH];
+                Op::member_index(bundle) == Some(m) && Op::decode(bundle).is_ok()
+            })
+            .map(|at| at as u64)
+            .collect();
+        assert_eq!(offsets, decoding, "{tag}");
+    }
+    let undecodable = (0..bundles)
+        .filter(|i| Op::decode(&stream[i * Op::WIDTH..][..Op::WIDTH]).is_err())
+        .count();
+    assert!(undecodable > 1000, "{undecodable} bundles do not decode");
+    for threads in [2, 3] {
+        assert!(tables(&stream, threads) == one, "{threads} threads");
+    }
+}
+
+#[test]
+fn a_row_is_the_same_in_a_long_stream_as_alone() {
+    let stream = stream(3);
+    let long = tables(&stream, 1);
+    let mut next = vec![0usize; long.len()];
+    for (i, bundle) in stream.chunks_exact(Op::WIDTH).enumerate() {
+        let alone = tables(bundle, 1);
+        let Some((tag, itemsize, row)) = alone.first() else {
+            continue;
+        };
+        let t = long.iter().position(|(t, _, _)| t == tag).unwrap();
+        let (_, _, rows) = &long[t];
+        let in_long = &rows[next[t] * itemsize..][..*itemsize];
+        // The offset column differs: the bundle is at byte 0 alone.
+        assert_eq!(in_long[..8], ((i * Op::WIDTH) as u64).to_le_bytes());
+        assert_eq!(in_long[8..], row[8..], "{tag} at bundle {i}");
+        next[t] += 1;
+    }
+}
