@@ -41,6 +41,7 @@ pub enum Store {
 
 impl Store {
     /// Bytes in a row.
+    #[inline]
     pub const fn width(self) -> usize {
         match self {
             Store::Unsigned(n) | Store::Signed(n) | Store::Bytes(n) => n,
@@ -83,6 +84,7 @@ impl Store {
 }
 
 /// The width in bytes of a field declared as a Rust integer type (`u8` … `i64`).
+#[inline]
 pub fn declared_width(info: &FieldInfo) -> Option<usize> {
     match info.ty.as_bytes() {
         b"u8" | b"i8" => Some(1),

@@ -118,6 +118,7 @@ impl Scratch {
     }
 
     /// Bytes `range` of the row walked last.
+    #[inline]
     pub(super) fn get(&self, range: std::ops::Range<usize>) -> Option<&[u8]> {
         self.0.get(range)
     }
