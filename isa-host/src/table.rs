@@ -159,6 +159,8 @@ pub struct Layout {
     pub names: Vec<(String, Names)>,
     /// Where each value goes, in the order the visitor shows them.
     pub(crate) slots: Vec<Slot>,
+    /// The slots' stores, folded as the writer folds a row's ([`writer::signature`]).
+    pub(crate) signature: u64,
 }
 
 /// Why a stream does not tabulate: a bundle of an op whose values are not laid out as those of
@@ -207,6 +209,7 @@ pub fn layout<F: Family>(
         columns,
         itemsize: shape.at,
         names: shape.names,
+        signature: writer::signature(&shape.slots),
         slots: shape.slots,
     })
 }

@@ -3,13 +3,13 @@
 //! [`plan`] cuts the stream into segments of [`SEGMENT`] bundles and each segment into parts,
 //! one per thread, and counts the bundles each op claims in each part (its identity alone, one
 //! table load a bundle); it finds the first bundle of each op that decodes, from which the op's
-//! [`Layout`] is read once. [`write()`] then writes the rows into one buffer with a place for every
-//! claimed bundle's row, op after op in [`Family::DECLARATIONS`] order (NumPy's buffer, from
-//! Python), a segment at a time: each part of a segment decodes with [`Family::decode_batch`] on
-//! its own thread, and each bundle that decodes goes into the next row of its op's place in that
-//! part, its values written by the table's writer (`writer.rs`). Claimed bundles that do not decode leave their
-//! row unwritten, and the rows after them are moved up as the parts are joined, so each op's rows
-//! are contiguous and in stream order.
+//! [`Layout`] is read once. [`write()`] then writes the rows into one buffer with a place for
+//! every claimed bundle's row, op after op in [`Family::DECLARATIONS`] order (NumPy's buffer,
+//! from Python), a segment at a time: each part of a segment decodes with
+//! [`Family::decode_batch`] on its own thread, and each bundle that decodes goes into the next
+//! row of its op's place in that part, its values written by the table's writer (`writer.rs`).
+//! Claimed bundles that do not decode leave their row unwritten, and the rows after them are
+//! moved up as the parts are joined, so each op's rows are contiguous and in stream order.
 //!
 //! Values shown by their name alone are numbered per part and renumbered in stream order as
 //! the parts are joined, so the numbers do not depend on how the stream was cut.
@@ -19,11 +19,11 @@ use std::ops::Range;
 use isa_core::Family;
 use rayon::prelude::*;
 
-use super::writer::{SCRATCH, Scratch, signature, walk};
+use super::writer::{SCRATCH, Scratch, walk};
 use super::{Layout, Names, OFFSET_WIDTH, Store, TableError, layout};
 
-/// Bundles per segment: 64 Ki bundles, about 8 MB of rows, so the buffer a segment is written
-/// into stays small beside the rows of the whole stream.
+/// Bundles per segment: 64 Ki bundles, about 8 MB of rows. The threads share the stream a
+/// segment at a time, and a segment's rows are still in the cache when its parts are joined.
 pub const SEGMENT: usize = 1 << 16;
 
 /// The fewest bundles a part holds: below this a segment is not split across threads, since
@@ -36,8 +36,6 @@ const MIN_PART: usize = 4_096;
 pub struct Plan {
     /// Per member of [`Family::DECLARATIONS`].
     layouts: Vec<Option<Layout>>,
-    /// Per member, its layout's [`signature`] (0 without one).
-    signatures: Vec<u64>,
     /// The segments, in stream order, each its parts in stream order.
     segments: Vec<Vec<Part>>,
     /// The threads that write a segment's parts.
@@ -127,10 +125,6 @@ pub fn plan<F: Family>(stream: &[u8], threads: usize) -> Result<Plan, TableError
         .map(|&n| parts.by_ref().take(n).collect())
         .collect();
     Ok(Plan {
-        signatures: layouts
-            .iter()
-            .map(|l| l.as_ref().map_or(0, signature))
-            .collect(),
         layouts,
         segments,
         workers,
@@ -205,10 +199,10 @@ fn fill<F: Family>(
     let parts = plan.segments.get(s).map(Vec::as_slice).unwrap_or_default();
     let places = places(&plan.layouts, parts, ends);
     let jobs = split(&mut *out, &places, parts);
-    let (layouts, signatures) = (&plan.layouts, &plan.signatures);
+    let layouts = &plan.layouts;
     let done = plan.workers.run(jobs, |(part, cells)| {
         let bytes = stream.get(part.clone()).unwrap_or_default();
-        fill_part::<F>(bytes, part.start, (layouts, signatures), cells)
+        fill_part::<F>(bytes, part.start, layouts, cells)
     });
     if let Some(error) = done
         .iter()
@@ -286,7 +280,7 @@ struct Written {
 fn fill_part<F: Family>(
     bytes: &[u8],
     origin: usize,
-    (layouts, signatures): (&[Option<Layout>], &[u64]),
+    layouts: &[Option<Layout>],
     mut cells: Vec<&mut [u8]>,
 ) -> Written {
     let mut written = Written {
@@ -306,16 +300,11 @@ fn fill_part<F: Family>(
             return;
         }
         let bundle = bytes.get(offset..).unwrap_or_default();
-        if let Err(e) = write_row::<F>(
-            bundle,
-            origin + offset,
-            (layouts, signatures),
-            &mut cells,
-            &mut written,
-        ) && written
-            .error
-            .as_ref()
-            .is_none_or(|old| old.offset > e.offset)
+        if let Err(e) = write_row::<F>(bundle, origin + offset, layouts, &mut cells, &mut written)
+            && written
+                .error
+                .as_ref()
+                .is_none_or(|old| old.offset > e.offset)
         {
             written.error = Some(e);
         }
@@ -328,7 +317,7 @@ fn fill_part<F: Family>(
 fn write_row<F: Family>(
     bundle: &[u8],
     offset: usize,
-    (layouts, signatures): (&[Option<Layout>], &[u64]),
+    layouts: &[Option<Layout>],
     cells: &mut [&mut [u8]],
     written: &mut Written,
 ) -> Result<(), TableError> {
@@ -337,7 +326,6 @@ fn write_row<F: Family>(
     let op = || F::view_declaration(&view).name;
     let m = F::member_index(bundle).unwrap_or(usize::MAX);
     let scratch = &mut written.scratch;
-    let signature = signatures.get(m).copied().unwrap_or(0);
     let (Some(Some(layout)), Some(cell), Some(rows), Some(seen)) = (
         layouts.get(m),
         cells.get_mut(m),
@@ -353,7 +341,7 @@ fn write_row<F: Family>(
         *cell = (offset as u64).to_le_bytes();
     }
     let walked = if layout.itemsize <= SCRATCH {
-        let walked = walk::<F, Scratch>(&view, layout, signature, scratch, seen);
+        let walked = walk::<F, Scratch>(&view, layout, scratch, seen);
         let from = scratch.get(OFFSET_WIDTH..layout.itemsize);
         if let (Some(to), Some(from)) = (row.get_mut(OFFSET_WIDTH..), from)
             && to.len() == from.len()
@@ -362,7 +350,7 @@ fn write_row<F: Family>(
         }
         walked
     } else {
-        walk::<F, [u8]>(&view, layout, signature, row, seen)
+        walk::<F, [u8]>(&view, layout, row, seen)
     };
     walked.map_err(|what| fault(op(), what))?;
     *rows += 1;

@@ -5,9 +5,13 @@
 //! [`Store::of`] says, as the layout was made), and folds each value's [`Store`] into a
 //! [`signature`]. Inlined into the visitor, the widths and kinds are constants, so a value costs
 //! its store and little else. The row fits its op's [`Layout`] when the walk ends at the row's
-//! last byte with the layout's signature and every number in its width. A walk that does not fit
-//! is walked again by [`Writer`], which takes each value's slot from the layout, checks it, and
-//! says why the first that does not go in does not.
+//! last byte with the layout's signature and every number in its width. (The signature is a
+//! 64-bit hash, not the sequence itself: a bundle whose stores differ from its layout's and still
+//! end at the same byte with the same signature would be taken to fit. The layouts come from the
+//! declarations, which give every bundle of an op the same stores, so no bundle of a sound
+//! declaration can differ at all.) A walk that does not fit is walked again by [`Writer`], which
+//! takes each value's slot from the layout, checks it, and says why the first that does not go
+//! in does not.
 
 use isa_core::FieldError;
 use isa_core::visit::{Enumerated, Key, Nest, Value, Visitor};
@@ -15,13 +19,12 @@ use isa_core::visit::{Enumerated, Key, Nest, Value, Visitor};
 use super::{Layout, OFFSET_WIDTH, Slot, Store};
 
 /// Walks `view`'s values into `row`, the bytes of one row of `layout`'s op after its offset
-/// column; `signature` is the layout's ([`signature`]) and `seen` the names each category column
-/// has numbered so far. Refuses, with the reason, a bundle whose values do not fit the layout.
+/// column; `seen` holds the names each category column has numbered so far. Refuses, with the
+/// reason, a bundle whose values do not fit the layout.
 #[inline(always)]
 pub(super) fn walk<F: isa_core::Family, C: Cells + ?Sized>(
     view: &F::View<'_>,
     layout: &Layout,
-    signature: u64,
     row: &mut C,
     seen: &mut [Vec<&'static str>],
 ) -> Result<(), String> {
@@ -34,7 +37,8 @@ pub(super) fn walk<F: isa_core::Family, C: Cells + ?Sized>(
         fits: true,
     };
     let walked = F::visit_view(view, &mut cursor).is_ok();
-    if walked && cursor.fits && cursor.at == layout.itemsize && cursor.signature == signature {
+    if walked && cursor.fits && cursor.at == layout.itemsize && cursor.signature == layout.signature
+    {
         return Ok(());
     }
     checked::<F, C>(view, layout, row, seen)
@@ -77,9 +81,9 @@ fn fold(signature: u64, store: Store) -> u64 {
     signature.rotate_left(5) ^ code
 }
 
-/// The signature of a layout: its slots' stores, in order, folded as [`Cursor`] folds them.
-pub(super) fn signature(layout: &Layout) -> u64 {
-    layout.slots.iter().fold(0, |s, slot| fold(s, slot.store))
+/// The signature of a layout's slots: their stores, in order, folded as [`Cursor`] folds them.
+pub(super) fn signature(slots: &[Slot]) -> u64 {
+    slots.iter().fold(0, |s, slot| fold(s, slot.store))
 }
 
 /// The longest row walked into [`Scratch`]; a longer one is walked in place.
@@ -431,12 +435,20 @@ mod tests {
             .collect()
     }
 
+    /// `layout` with its slots changed by `change`, and its signature made again from them.
+    fn changed(layout: &Layout, change: impl FnOnce(&mut Vec<super::super::Slot>)) -> Layout {
+        let mut layout = layout.clone();
+        change(&mut layout.slots);
+        layout.signature = signature(&layout.slots);
+        layout
+    }
+
     /// The row `walk` writes for `bundle` under `layout`, or its refusal.
     fn row(bundle: &[u8], layout: &Layout) -> Result<Vec<u8>, String> {
         let view = Op::view(bundle).unwrap();
         let mut row = vec![0xAA; layout.itemsize];
         let mut seen = vec![Vec::new(); layout.names.len()];
-        walk::<Op, [u8]>(&view, layout, signature(layout), &mut row, &mut seen).map(|()| row)
+        walk::<Op, [u8]>(&view, layout, &mut row, &mut seen).map(|()| row)
     }
 
     /// The row the checked walk writes.
@@ -459,7 +471,7 @@ mod tests {
             let mut scratch = Scratch::new();
             let view = Op::view(bundle).unwrap();
             let mut seen = vec![Vec::new(); layout.names.len()];
-            walk::<Op, Scratch>(&view, layout, signature(layout), &mut scratch, &mut seen).unwrap();
+            walk::<Op, Scratch>(&view, layout, &mut scratch, &mut seen).unwrap();
             assert_eq!(
                 scratch.get(OFFSET_WIDTH..layout.itemsize),
                 fast.get(OFFSET_WIDTH..),
@@ -496,23 +508,24 @@ mod tests {
         let (bundle, layout) = ops.first().cloned().unwrap();
         let n = layout.slots.len();
 
-        let mut fewer_slots = layout.clone();
-        fewer_slots.slots.pop();
+        let fewer_slots = changed(&layout, |slots| {
+            slots.pop();
+        });
         assert_eq!(
             row(&bundle, &fewer_slots),
             Err("more values than the op's first bundle".into())
         );
 
-        let mut more_slots = layout.clone();
-        let last = *more_slots.slots.last().unwrap();
-        more_slots.slots.push(last);
+        let more_slots = changed(&layout, |slots| {
+            let last = *slots.last().unwrap();
+            slots.push(last);
+        });
         assert_eq!(
             row(&bundle, &more_slots),
             Err(format!("{n} values, the op's first bundle has {}", n + 1))
         );
 
-        let mut other_kind = layout.clone();
-        other_kind.slots[0].store = Store::Bytes(3);
+        let other_kind = changed(&layout, |slots| slots[0].store = Store::Bytes(3));
         let Err(why) = row(&bundle, &other_kind) else {
             panic!("a value stored as another kind was written");
         };
@@ -521,8 +534,8 @@ mod tests {
             "{why}"
         );
 
-        let (bundle, mut narrow, i) = wide_value(&ops);
-        narrow.slots[i].store = Store::Unsigned(1);
+        let (bundle, wide, i) = wide_value(&ops);
+        let narrow = changed(&wide, |slots| slots[i].store = Store::Unsigned(1));
         let Err(why) = row(&bundle, &narrow) else {
             panic!("a value over 255 was written in one byte");
         };
