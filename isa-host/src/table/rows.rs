@@ -182,10 +182,30 @@ pub fn write<F: Family>(
     out: &mut [u8],
     ends: &mut [usize],
 ) -> Result<(), TableError> {
+    if !matches!(plan.workers, Workers::Caller) {
+        touch(&plan.workers, out);
+    }
     for s in 0..plan.segments.len() {
         fill::<F>(plan, s, stream, out, ends)?;
     }
     Ok(())
+}
+
+/// Bytes of `out` each thread touches in turn in [`touch`]: one huge page.
+const TOUCHED: usize = 2 << 20;
+
+/// Writes a zero into every 4 KiB page of `out`, on every thread. A fresh buffer's pages are
+/// cleared by the kernel when first written, a huge page (2 MiB) at a time where NumPy's buffer
+/// gets them. Each op's rows fill its region from its start, the first segment's first part
+/// first, and a region is about the size of a huge page, so without this the thread of that
+/// first part would be the first to write most pages and clear them while the others wait for
+/// it. The rows are written over the zeros.
+fn touch(workers: &Workers, out: &mut [u8]) {
+    workers.run(out.chunks_mut(TOUCHED).collect(), |chunk| {
+        for byte in chunk.iter_mut().step_by(4096) {
+            *byte = 0;
+        }
+    });
 }
 
 /// Writes the rows of segment `s`, as [`write()`] does.
