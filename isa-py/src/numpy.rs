@@ -29,24 +29,22 @@ pub fn tables<'py, F: Family>(
         .map_err(refused)?;
     let numpy = py.import("numpy")?;
     let all = numpy.call_method1("empty", (plan.bytes(), "u1"))?;
-    let starts = plan.starts();
-    let mut ends = starts.clone();
-    {
+    let taken = {
         let mut buffer = all.cast::<PyArray1<u8>>()?.readwrite();
         let out = buffer.as_slice_mut()?;
-        py.detach(|| rows::write::<F>(&mut plan, stream, out, &mut ends))
-            .map_err(refused)?;
-    }
+        py.detach(|| rows::write::<F>(&mut plan, stream, out))
+            .map_err(refused)?
+    };
     all.call_method1("setflags", (false,))?;
     let out = PyDict::new(py);
-    for ((layout, start), end) in plan.layouts().iter().zip(starts).zip(ends) {
-        let Some(layout) = layout.as_ref().filter(|_| end > start) else {
+    for (layout, rows) in plan.layouts().iter().zip(taken) {
+        let Some(layout) = layout.as_ref().filter(|_| !rows.is_empty()) else {
             continue;
         };
         let kwargs = PyDict::new(py);
         kwargs.set_item("dtype", record_dtype(py, layout)?)?;
-        kwargs.set_item("count", (end - start) / layout.itemsize.max(1))?;
-        kwargs.set_item("offset", start)?;
+        kwargs.set_item("count", rows.len() / layout.itemsize.max(1))?;
+        kwargs.set_item("offset", rows.start)?;
         let array = numpy.call_method("frombuffer", (&all,), Some(&kwargs))?;
         out.set_item(layout.tag, array)?;
     }

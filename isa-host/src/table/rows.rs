@@ -57,34 +57,19 @@ impl Plan {
         &self.layouts
     }
 
-    /// How many segments.
-    pub fn segments(&self) -> usize {
-        self.segments.len()
+    /// The bytes of the rows of every claimed bundle of the stream: the buffer [`write()`]
+    /// writes into.
+    pub fn bytes(&self) -> usize {
+        (0..self.layouts.len()).map(|m| self.claimed_bytes(m)).sum()
     }
 
     /// The bytes of the rows of every claimed bundle of member `m` in the whole stream.
-    pub fn claimed_bytes(&self, m: usize) -> usize {
+    fn claimed_bytes(&self, m: usize) -> usize {
         let parts = self.segments.iter().flatten();
         self.itemsize(m)
             * parts
                 .map(|p| p.claimed.get(m).copied().unwrap_or(0))
                 .sum::<usize>()
-    }
-
-    /// Where each member's rows start in a buffer of the rows of every claimed bundle of the
-    /// stream, member after member: the `ends` [`write()`] starts from.
-    pub fn starts(&self) -> Vec<usize> {
-        (0..self.layouts.len())
-            .scan(0, |at, m| {
-                *at += self.claimed_bytes(m);
-                Some(*at - self.claimed_bytes(m))
-            })
-            .collect()
-    }
-
-    /// The bytes of the rows of every claimed bundle of the stream.
-    pub fn bytes(&self) -> usize {
-        (0..self.layouts.len()).map(|m| self.claimed_bytes(m)).sum()
     }
 
     fn itemsize(&self, m: usize) -> usize {
@@ -174,21 +159,30 @@ fn survey<F: Family>(stream: &[u8], range: Range<usize>) -> (Part, Vec<Option<us
 }
 
 /// Writes the row of every bundle of `stream` that decodes into `out`, a buffer of
-/// [`Plan::bytes`] bytes, segment after segment: member `m`'s rows from `ends[m]` on
-/// ([`Plan::starts`]), contiguous and in stream order, and `ends[m]` moved past them.
+/// [`Plan::bytes`] bytes, segment after segment: each member's rows in a place of their own,
+/// member after member, contiguous and in stream order. Per member of
+/// [`Family::DECLARATIONS`], the bytes of `out` its rows take.
 pub fn write<F: Family>(
     plan: &mut Plan,
     stream: &[u8],
     out: &mut [u8],
-    ends: &mut [usize],
-) -> Result<(), TableError> {
+) -> Result<Vec<Range<usize>>, TableError> {
     if !matches!(plan.workers, Workers::Caller) {
         touch(&plan.workers, out);
     }
+    // Where each member's place starts; as the segments are written, where its rows end.
+    let starts: Vec<usize> = (0..plan.layouts.len())
+        .scan(0, |at, m| {
+            let start = *at;
+            *at += plan.claimed_bytes(m);
+            Some(start)
+        })
+        .collect();
+    let mut ends = starts.clone();
     for s in 0..plan.segments.len() {
-        fill::<F>(plan, s, stream, out, ends)?;
+        fill::<F>(plan, s, stream, out, &mut ends)?;
     }
-    Ok(())
+    Ok(starts.into_iter().zip(ends).map(|(a, b)| a..b).collect())
 }
 
 /// Bytes of `out` each thread touches in turn in [`touch`]: one huge page.
@@ -208,7 +202,8 @@ fn touch(workers: &Workers, out: &mut [u8]) {
     });
 }
 
-/// Writes the rows of segment `s`, as [`write()`] does.
+/// Writes the rows of segment `s`, as [`write()`] does: member `m`'s after `ends[m]`, where its
+/// rows of the segments before end, which it moves past them.
 fn fill<F: Family>(
     plan: &mut Plan,
     s: usize,

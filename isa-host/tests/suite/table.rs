@@ -27,14 +27,12 @@ fn stream(copies: usize) -> Vec<u8> {
 fn tables(stream: &[u8], threads: usize) -> Vec<(&'static str, usize, Vec<u8>)> {
     let mut plan = rows::plan::<Op>(stream, threads).unwrap();
     let mut out = vec![0u8; plan.bytes()];
-    let starts = plan.starts();
-    let mut ends = starts.clone();
-    rows::write::<Op>(&mut plan, stream, &mut out, &mut ends).unwrap();
-    let layouts = plan.layouts().iter().zip(starts.iter().zip(&ends));
+    let taken = rows::write::<Op>(&mut plan, stream, &mut out).unwrap();
+    let layouts = plan.layouts().iter().zip(taken);
     layouts
-        .filter_map(|(layout, (&start, &end))| {
+        .filter_map(|(layout, rows)| {
             let layout = layout.as_ref()?;
-            Some((layout.tag, layout.itemsize, out[start..end].to_vec()))
+            Some((layout.tag, layout.itemsize, out[rows].to_vec()))
         })
         .collect()
 }
