@@ -226,12 +226,24 @@ impl<const N: usize> Field for Tensor<N> {
         let seq = Nest::Seq(N);
         v.begin(Key::Member("strides"), seq)?;
         for (i, stride) in wire.strides.iter().enumerate() {
-            v.value(Key::Index(i), Value::Signed(stride.get().into()))?;
+            v.value(
+                Key::Element {
+                    index: i,
+                    ty: "i16",
+                },
+                Value::Signed(stride.get().into()),
+            )?;
         }
         v.end(seq)?;
         v.begin(Key::Member("nums"), seq)?;
         for (i, num) in wire.nums.iter().enumerate() {
-            v.value(Key::Index(i), Value::Unsigned(num.get().into()))?;
+            v.value(
+                Key::Element {
+                    index: i,
+                    ty: "u16",
+                },
+                Value::Unsigned(num.get().into()),
+            )?;
         }
         v.end(seq)?;
         v.end(layout)

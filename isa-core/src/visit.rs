@@ -68,8 +68,15 @@ pub enum Key {
     /// A member of a nested value that has no field table of its own (a descriptor's `addr`,
     /// `strides`, `nums`), named as its serde form names it.
     Member(&'static str),
-    /// An element of a sequence, from 0.
-    Index(usize),
+    /// An element of a sequence: its index from 0, and its Rust type as declared (`i16`, `u16`),
+    /// as a field's row gives a field's ([`FieldInfo::ty`]), so that a consumer can store it at
+    /// its own width.
+    Element {
+        /// The index, from 0.
+        index: usize,
+        /// The element's Rust type as declared.
+        ty: &'static str,
+    },
 }
 
 impl Key {
@@ -78,7 +85,7 @@ impl Key {
         match *self {
             Key::Field(info) => Some(info.name),
             Key::Member(name) => Some(name),
-            Key::Index(_) => None,
+            Key::Element { .. } => None,
         }
     }
 }
@@ -222,7 +229,7 @@ impl Locator {
         if self.depth == 0 {
             self.top = match key {
                 Key::Field(info) => Some(info),
-                Key::Member(_) | Key::Index(_) => None,
+                Key::Member(_) | Key::Element { .. } => None,
             };
         }
         self.depth += 1;
@@ -239,7 +246,7 @@ impl Locator {
     pub fn error(&self, key: Key, error: FieldError) -> DecodeError {
         let (row, error) = match (self.depth, key, self.top) {
             (0, Key::Field(info), _) => (Some(info), error),
-            (0, Key::Member(_) | Key::Index(_), _) => (None, error),
+            (0, Key::Member(_) | Key::Element { .. }, _) => (None, error),
             (_, Key::Field(inner), top) => (
                 top,
                 FieldError {
@@ -248,7 +255,7 @@ impl Locator {
                     problem: error.problem,
                 },
             ),
-            (_, Key::Member(_) | Key::Index(_), top) => (top, error),
+            (_, Key::Member(_) | Key::Element { .. }, top) => (top, error),
         };
         match row {
             Some(info) => DecodeError::field(self.op, info.name, first_byte(info), error),

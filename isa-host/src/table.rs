@@ -7,8 +7,8 @@
 //! for the reason.
 //!
 //! A row holds its bundle's stream offset first, then every logical field: integers at the
-//! width of their declared type (`u8`, `i32`; 8 bytes where the type is not one of those, as
-//! in a descriptor's `strides` and `nums`), flags as `bool`, an ADDR4 word as `u32`, a
+//! width of their declared type (`u8`, `i32`, a descriptor's `i16` strides and `u16` counts; 8
+//! bytes where the type is not one of those), flags as `bool`, an ADDR4 word as `u32`, a
 //! lookup-table value or an enumeration's value as its wire code (the names of the codes are in
 //! [`Layout::names`]), a value shown by its name alone (a hand-written [`isa_core::BitValue`]
 //! that does not give its code) as its number among the names seen, opaque
@@ -18,7 +18,7 @@ pub mod rows;
 mod writer;
 
 use isa_core::visit::{Enumerated, Key, Nest, Value, Visitor};
-use isa_core::{Family, FieldError, FieldInfo, LutRef};
+use isa_core::{Family, FieldError, LutRef};
 
 /// How one value is stored in a row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,8 +68,9 @@ impl Store {
     #[inline(always)]
     fn of(key: Key, value: &Value<'_>) -> Store {
         let declared = match key {
-            Key::Field(info) => declared_width(info),
-            Key::Member(_) | Key::Index(_) => None,
+            Key::Field(info) => declared_width(info.ty),
+            Key::Element { ty, .. } => declared_width(ty),
+            Key::Member(_) => None,
         };
         match *value {
             Value::Unsigned(_) => Store::Unsigned(declared.unwrap_or(8)),
@@ -83,10 +84,11 @@ impl Store {
     }
 }
 
-/// The width in bytes of a field declared as a Rust integer type (`u8` … `i64`).
+/// The width in bytes of a value declared as a Rust integer type (`u8` … `i64`): a field's
+/// [`FieldInfo::ty`](isa_core::FieldInfo::ty) or a sequence element's.
 #[inline]
-pub fn declared_width(info: &FieldInfo) -> Option<usize> {
-    match info.ty.as_bytes() {
+pub fn declared_width(ty: &str) -> Option<usize> {
+    match ty.as_bytes() {
         b"u8" | b"i8" => Some(1),
         b"u16" | b"i16" => Some(2),
         b"u32" | b"i32" => Some(4),
@@ -236,7 +238,7 @@ impl Shape {
         match key {
             Key::Field(info) => info.name.to_string(),
             Key::Member(name) => name.to_string(),
-            Key::Index(i) => i.to_string(),
+            Key::Element { index, .. } => index.to_string(),
         }
     }
 

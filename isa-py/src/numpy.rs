@@ -147,7 +147,7 @@ fn wire_format(row: &FieldInfo) -> Option<String> {
         return None;
     }
     let sign = if row.ty.starts_with('i') { 'i' } else { 'u' };
-    Some(match isa_host::table::declared_width(row) {
+    Some(match isa_host::table::declared_width(row.ty) {
         Some(width) if width == len => format!("<{sign}{len}"),
         _ if len == 1 => "|u1".into(),
         _ => format!("|V{len}"),

@@ -69,6 +69,18 @@ def test_undecodable_bundles_have_no_row(kernel):
     assert sum(len(a) for a in tables.values()) == len(kernel) // 64 - 1
 
 
+def test_a_descriptor_has_the_wire_widths():
+    # Seed 002: TENSOR3D is a 32-bit ADDR4 word, three signed 16-bit strides, three unsigned
+    # 16-bit counts; TensorTensor's out descriptor is at 0x10 (seed 000 §2).
+    array = isa.tables(EVERY_OP)["TensorTensor"]
+    out = array.dtype["out"]
+    assert out["addr"] == np.dtype("<u4")
+    assert out["strides"] == np.dtype(("<i2", (3,)))
+    assert out["nums"] == np.dtype(("<u2", (3,)))
+    bundle = EVERY_OP.read_bytes()[int(array["offset"][0]):][:64]
+    assert array["out"][0].tobytes() == bundle[0x10:0x20]
+
+
 def test_a_many_to_one_code_is_named_by_its_canonical_value():
     # Seed 000's dtype table: 0x03 stands for uint8 and float8_e8m0fnu; 0x0A is float32.
     names = isa.tables(EVERY_OP)["TensorTensor"].dtype.metadata["names"]

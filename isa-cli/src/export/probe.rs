@@ -655,8 +655,14 @@ mod tests {
         fn visit_bits<V: Visitor>(code: u64, _: u32, key: Key, v: &mut V) -> Result<(), V::Error> {
             let [lo, hi, ..] = code.to_le_bytes();
             v.begin(key, Nest::Seq(2))?;
-            v.value(Key::Index(0), Value::Unsigned(lo.into()))?;
-            v.value(Key::Index(1), Value::Unsigned(hi.into()))?;
+            v.value(
+                Key::Element { index: 0, ty: "u8" },
+                Value::Unsigned(lo.into()),
+            )?;
+            v.value(
+                Key::Element { index: 1, ty: "u8" },
+                Value::Unsigned(hi.into()),
+            )?;
             v.end(Nest::Seq(2))
         }
     }
@@ -687,7 +693,10 @@ mod tests {
             let [lo, hi, ..] = code.to_le_bytes();
             v.begin(key, Nest::Seq(1))?;
             v.value(
-                Key::Index(0),
+                Key::Element {
+                    index: 0,
+                    ty: "u16",
+                },
                 Value::Unsigned(u16::from_be_bytes([lo, hi]).into()),
             )?;
             v.end(Nest::Seq(1))

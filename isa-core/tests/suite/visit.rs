@@ -86,7 +86,7 @@ impl Visitor for Record {
 
 fn name(key: Key) -> String {
     match key {
-        Key::Index(i) => format!("[{i}]"),
+        Key::Element { index, .. } => format!("[{index}]"),
         other => other.name().unwrap_or_default().to_string(),
     }
 }

@@ -88,3 +88,50 @@ fn a_row_is_the_same_in_a_long_stream_as_alone() {
         next[t] += 1;
     }
 }
+
+#[test]
+fn a_descriptor_is_stored_at_its_wire_widths() {
+    use isa_host::table::{Column, Store};
+    // Seed 002: TENSOR3D is ADDR4 @+0, three signed 16-bit strides @+4, three unsigned 16-bit
+    // counts @+0xA. Seed 000 §2 puts TensorTensor's out/in0/in1 descriptors at 0x10/0x20/0x30.
+    let every_op = stream(1);
+    let bundle = every_op
+        .chunks_exact(Op::WIDTH)
+        .find(|b| {
+            tables(b, 1)
+                .first()
+                .is_some_and(|(tag, ..)| *tag == "TensorTensor")
+        })
+        .unwrap();
+    let plan = rows::plan::<Op>(bundle, 1).unwrap();
+    let layout = plan.layouts().iter().flatten().next().unwrap();
+    let descriptor = |name: &str| {
+        layout.columns.iter().find_map(|c| match c {
+            Column::Record { name: n, members } if n == name => Some(members.clone()),
+            _ => None,
+        })
+    };
+    for name in ["out", "in0", "in1"] {
+        let members = descriptor(name).unwrap();
+        assert_eq!(
+            members[1..],
+            [
+                Column::Array {
+                    name: "strides".into(),
+                    store: Store::Signed(2),
+                    len: 3
+                },
+                Column::Array {
+                    name: "nums".into(),
+                    store: Store::Unsigned(2),
+                    len: 3
+                },
+            ],
+            "{name}"
+        );
+    }
+    // So the three descriptors are the row's last 48 bytes, the wire's bytes 0x10..0x40 as they are.
+    let (_, itemsize, row) = tables(bundle, 1).remove(0);
+    assert_eq!(row.len(), itemsize);
+    assert_eq!(row[itemsize - 48..], bundle[0x10..0x40]);
+}
