@@ -219,6 +219,7 @@ impl<const N: usize> Field for Tensor<N> {
 
     /// A nested value with the members of the serde form, in its order: `addr` (a
     /// [`Value::Address`]), then `strides` and `nums`, each a sequence of N.
+    #[inline(always)]
     fn visit<V: Visitor>(wire: &TensorWire<N>, key: Key, v: &mut V) -> Result<(), V::Error> {
         let layout = Nest::Layout(Self::NAME);
         v.begin(key, layout)?;

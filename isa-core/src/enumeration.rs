@@ -98,6 +98,7 @@ macro_rules! enumeration {
             }
 
             /// The wire name.
+            #[inline]
             pub const fn name(self) -> &'static str {
                 match self {
                     $( Self::$variant => $wire, )+

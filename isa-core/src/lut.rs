@@ -640,6 +640,7 @@ macro_rules! lut {
                 $crate::lut::support::lookup(&DECODE, code)
             }
 
+            #[inline]
             fn value_name(value: &__Value) -> &'static str {
                 value.name()
             }

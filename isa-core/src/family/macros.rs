@@ -283,6 +283,14 @@ macro_rules! family {
                     }
                 }
 
+                #[inline]
+                fn apply<P: $crate::family::PerMember>(view: &$view<'_>, f: P) -> P::Output {
+                    match *view {
+                        $( $view::$bvar(b) => <$base as Family>::apply(&b, f), )?
+                        $( $view::$variant(w) => f.call::<$ty>(w), )+
+                    }
+                }
+
                 fn declaration(&self) -> Declaration {
                     match self {
                         $( $name::$bvar(b) => b.declaration(), )?

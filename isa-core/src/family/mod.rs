@@ -28,6 +28,18 @@ pub use walk::{Located, Trailing, Walk};
 use crate::error::{DecodeError, EncodeError, Location, Problem};
 use crate::validate::Findings;
 
+/// Work generic over a member's bundle type, run on a view by [`Family::apply`]. A visitor made
+/// inside [`PerMember::call`] starts each walk from known state, so where it is inlined into the
+/// member's [`Bundle::visit`](crate::Bundle::visit), what it computes from the field table alone
+/// (a value's place in a record, say) folds to constants.
+pub trait PerMember {
+    /// What the work gives.
+    type Output;
+
+    /// Does the work on `wire`, a member of type `B`.
+    fn call<B: crate::Bundle>(self, wire: &B::Wire) -> Self::Output;
+}
+
 /// One kind of instruction stream, declared with [`family!`](crate::family!).
 pub trait Family: Sized + Clone + std::fmt::Debug + 'static {
     /// Bytes per member: 64 for a bundle family, 4 for a word family.
@@ -76,6 +88,10 @@ pub trait Family: Sized + Clone + std::fmt::Debug + 'static {
         view: &Self::View<'_>,
         v: &mut V,
     ) -> Result<(), V::Error>;
+
+    /// Runs `f` on a view's member, with the member's bundle type: [`PerMember::call`] has one
+    /// body per member, in which everything about the member's layout is a constant.
+    fn apply<P: PerMember>(view: &Self::View<'_>, f: P) -> P::Output;
 
     /// The declaration of the value's member.
     fn declaration(&self) -> Declaration;
