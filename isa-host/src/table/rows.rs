@@ -19,7 +19,7 @@ use std::ops::Range;
 use isa_core::Family;
 use rayon::prelude::*;
 
-use super::writer::{SCRATCH, Scratch, walk};
+use super::writer::{Scratch, walk};
 use super::{Layout, Names, OFFSET_WIDTH, Store, TableError, layout};
 
 /// Bundles per segment: 64 Ki bundles, about 8 MB of rows. The threads share the stream a
@@ -355,18 +355,7 @@ fn write_row<F: Family>(
     if let Some(cell) = row.first_chunk_mut::<OFFSET_WIDTH>() {
         *cell = (offset as u64).to_le_bytes();
     }
-    let walked = if layout.itemsize <= SCRATCH {
-        let walked = walk::<F, Scratch>(&view, layout, scratch, seen);
-        let from = scratch.get(OFFSET_WIDTH..layout.itemsize);
-        if let (Some(to), Some(from)) = (row.get_mut(OFFSET_WIDTH..), from)
-            && to.len() == from.len()
-        {
-            to.copy_from_slice(from);
-        }
-        walked
-    } else {
-        walk::<F, [u8]>(&view, layout, row, seen)
-    };
+    let walked = walk::<F>(&view, layout, scratch, row, seen);
     walked.map_err(|what| fault(op(), what))?;
     *rows += 1;
     Ok(())

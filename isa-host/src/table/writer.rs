@@ -3,8 +3,9 @@
 //! Every row is written by [`Cursor`], which stores each value the generated field visitor shows
 //! right after the one before it, at the width its kind and declared type give (what
 //! [`Store::of`] says, as the layout was made), and folds each value's [`Store`] into a
-//! [`signature`]. Inlined into the visitor, the widths and kinds are constants, so a value costs
-//! its store and little else. The row fits its op's [`Layout`] when the walk ends at the row's
+//! [`signature`]. The cursor is made in each member's own body ([`Family::apply`]) and inlined
+//! into its generated visitor, so it starts from constants there and the widths, kinds, places
+//! and signature all fold: a value costs its load and its store. The row fits its op's [`Layout`] when the walk ends at the row's
 //! last byte with the layout's signature and every number in its width. (The signature is a
 //! 64-bit hash, not the sequence itself: a bundle whose stores differ from its layout's and still
 //! end at the same byte with the same signature would be taken to fit. The layouts come from the
@@ -14,46 +15,63 @@
 //! in does not.
 
 use isa_core::visit::{Enumerated, Key, Nest, Value, Visitor};
-use isa_core::{Bundle, FieldError, PerMember};
+use isa_core::{Bundle, Family, FieldError, PerMember};
 
 use super::{Layout, OFFSET_WIDTH, Slot, Store};
 
-/// Walks `view`'s values into `row`, the bytes of one row of `layout`'s op after its offset
-/// column; `seen` holds the names each category column has numbered so far. Refuses, with the
-/// reason, a bundle whose values do not fit the layout.
+/// Walks `view`'s values into `row`, one row of `layout`'s op, after its offset column;
+/// `scratch` is where [`Cursor`] writes it first, `seen` holds the names each category column has
+/// numbered so far. Refuses, with the reason, a bundle whose values do not fit the layout.
 #[inline(always)]
-pub(super) fn walk<F: isa_core::Family, C: Cells + ?Sized>(
+pub(super) fn walk<F: Family>(
     view: &F::View<'_>,
     layout: &Layout,
-    row: &mut C,
+    scratch: &mut Scratch,
+    row: &mut [u8],
     seen: &mut [Vec<&'static str>],
 ) -> Result<(), String> {
-    let fast = Fast {
-        layout,
-        row: &mut *row,
-        seen: &mut *seen,
-    };
-    if F::apply(view, fast) {
+    if fast::<F>(view, layout, scratch, row, seen) {
         return Ok(());
     }
-    checked::<F, C>(view, layout, row, seen)
+    checked::<F>(view, layout, row, seen)
 }
 
-/// The cursor walk of one member's bundle: whether it fits. Made per member, so that the
-/// cursor starts from constants in each member's body and its places and signature fold.
-struct Fast<'a, C: ?Sized> {
+/// Whether [`Cursor`] wrote `view`'s row: it fits the layout, and the row is no longer than
+/// [`SCRATCH`].
+#[inline(always)]
+fn fast<F: Family>(
+    view: &F::View<'_>,
+    layout: &Layout,
+    scratch: &mut Scratch,
+    row: &mut [u8],
+    seen: &mut [Vec<&'static str>],
+) -> bool {
+    let fast = Fast {
+        layout,
+        scratch,
+        row,
+        seen,
+    };
+    layout.itemsize <= SCRATCH && F::apply(view, fast)
+}
+
+/// The cursor walk of one member's bundle, and the copy of its row to its place: whether it
+/// fits. Made per member, so that the cursor starts from constants in each member's body and
+/// its places, its signature and the length of the copy fold.
+struct Fast<'a> {
     layout: &'a Layout,
-    row: &'a mut C,
+    scratch: &'a mut Scratch,
+    row: &'a mut [u8],
     seen: &'a mut [Vec<&'static str>],
 }
 
-impl<C: Cells + ?Sized> PerMember for Fast<'_, C> {
+impl PerMember for Fast<'_> {
     type Output = bool;
 
     #[inline]
     fn call<B: Bundle>(self, wire: &B::Wire) -> bool {
         let mut cursor = Cursor {
-            row: self.row,
+            scratch: &mut *self.scratch,
             at: OFFSET_WIDTH,
             signature: 0,
             named: 0,
@@ -61,10 +79,21 @@ impl<C: Cells + ?Sized> PerMember for Fast<'_, C> {
             fits: true,
         };
         let walked = B::visit(wire, &mut cursor).is_ok();
-        walked
+        let end = cursor.at;
+        let fits = walked
             && cursor.fits
-            && cursor.at == self.layout.itemsize
-            && cursor.signature == self.layout.signature
+            && end == self.layout.itemsize
+            && cursor.signature == self.layout.signature;
+        match (
+            self.row.get_mut(OFFSET_WIDTH..end),
+            self.scratch.0.get(OFFSET_WIDTH..end),
+        ) {
+            (Some(to), Some(from)) if fits => {
+                to.copy_from_slice(from);
+                true
+            }
+            _ => false,
+        }
     }
 }
 
@@ -72,10 +101,10 @@ impl<C: Cells + ?Sized> PerMember for Fast<'_, C> {
 /// the reason. Kept out of line: no bundle of a sound declaration comes here.
 #[cold]
 #[inline(never)]
-fn checked<F: isa_core::Family, C: Cells + ?Sized>(
+fn checked<F: Family>(
     view: &F::View<'_>,
     layout: &Layout,
-    row: &mut C,
+    row: &mut [u8],
     seen: &mut [Vec<&'static str>],
 ) -> Result<(), String> {
     let mut writer = Writer {
@@ -110,34 +139,13 @@ pub(super) fn signature(slots: &[Slot]) -> u64 {
     slots.iter().fold(0, |s, slot| fold(s, slot.store))
 }
 
-/// The longest row walked into [`Scratch`]; a longer one is walked in place.
+/// The longest row [`Cursor`] writes; a longer one is written by [`Writer`].
 pub(super) const SCRATCH: usize = 4096;
 
-/// The bytes of one row while its bundle is walked.
-pub(super) trait Cells {
-    /// The eight bytes at `at`, where the row has them.
-    fn eight(&mut self, at: usize) -> Option<&mut [u8; 8]>;
-    /// The `len` bytes at `at`, where the row has them.
-    fn span(&mut self, at: usize, len: usize) -> Option<&mut [u8]>;
-}
-
-/// A row walked in place.
-impl Cells for [u8] {
-    #[inline(always)]
-    fn eight(&mut self, at: usize) -> Option<&mut [u8; 8]> {
-        self.get_mut(at..)?.first_chunk_mut::<8>()
-    }
-
-    #[inline(always)]
-    fn span(&mut self, at: usize, len: usize) -> Option<&mut [u8]> {
-        self.get_mut(at..at.checked_add(len)?)
-    }
-}
-
-/// A row of up to [`SCRATCH`] bytes, walked into an array of a fixed size and then copied to
-/// its place: a place in it is found by a mask, which needs no compare, where a place in a row
-/// of any length needs two. Every place of such a row is below [`SCRATCH`], so the mask keeps
-/// it as it is.
+/// The row [`Cursor`] writes, in an array of a fixed size, and then copies to its place: a
+/// place in it is found by a mask, which needs no compare, where a place in a row of any length
+/// needs two. Every place of a row it writes is below [`SCRATCH`], so the mask keeps it as it
+/// is.
 pub(super) struct Scratch(Box<[u8; SCRATCH + 8]>);
 
 impl Scratch {
@@ -145,20 +153,14 @@ impl Scratch {
         Scratch(Box::new([0; SCRATCH + 8]))
     }
 
-    /// Bytes `range` of the row walked last.
-    #[inline]
-    pub(super) fn get(&self, range: std::ops::Range<usize>) -> Option<&[u8]> {
-        self.0.get(range)
-    }
-}
-
-impl Cells for Scratch {
+    /// The eight bytes at `at`.
     #[inline(always)]
     fn eight(&mut self, at: usize) -> Option<&mut [u8; 8]> {
         let at = at & (SCRATCH - 1);
         self.0.get_mut(at..at + 8)?.first_chunk_mut::<8>()
     }
 
+    /// The `len` bytes at `at`.
     #[inline(always)]
     fn span(&mut self, at: usize, len: usize) -> Option<&mut [u8]> {
         self.0.get_mut(at..at.checked_add(len)?)
@@ -171,8 +173,8 @@ impl Cells for Scratch {
 struct Refused;
 
 /// The visitor that writes each value right after the one before it.
-struct Cursor<'a, C: ?Sized> {
-    row: &'a mut C,
+struct Cursor<'a> {
+    scratch: &'a mut Scratch,
     /// Where the next value goes.
     at: usize,
     /// The stores so far, folded ([`fold`]).
@@ -185,16 +187,18 @@ struct Cursor<'a, C: ?Sized> {
     fits: bool,
 }
 
-impl<C: Cells + ?Sized> Cursor<'_, C> {
+impl Cursor<'_> {
     /// Stores the low bytes of `n` as `store` at the cursor, and moves past them. Where eight
     /// bytes fit in the row they are all stored: the values after this one write over the rest.
     #[inline(always)]
     fn put(&mut self, store: Store, n: u64) {
         let width = store.width();
         let bytes = n.to_le_bytes();
-        if let Some(cell) = self.row.eight(self.at) {
+        if let Some(cell) = self.scratch.eight(self.at) {
             *cell = bytes;
-        } else if let (Some(cell), Some(b)) = (self.row.span(self.at, width), bytes.get(..width)) {
+        } else if let (Some(cell), Some(b)) =
+            (self.scratch.span(self.at, width), bytes.get(..width))
+        {
             cell.copy_from_slice(b);
         } else {
             self.fits = false;
@@ -228,7 +232,7 @@ fn number(seen: &mut Vec<&'static str>, name: &'static str) -> u64 {
     n as u64
 }
 
-impl<C: Cells + ?Sized> Visitor for Cursor<'_, C> {
+impl Visitor for Cursor<'_> {
     type Error = Refused;
 
     #[inline(always)]
@@ -258,7 +262,7 @@ impl<C: Cells + ?Sized> Visitor for Cursor<'_, C> {
                 n
             }
             Value::Bytes(bytes) => {
-                match self.row.span(self.at, bytes.len()) {
+                match self.scratch.span(self.at, bytes.len()) {
                     Some(cell) => cell.copy_from_slice(bytes),
                     None => self.fits = false,
                 }
@@ -296,22 +300,27 @@ impl<C: Cells + ?Sized> Visitor for Cursor<'_, C> {
 
 /// The visitor that writes a bundle's values into its row at the slots its op's layout gives,
 /// checking each, and says why the first value that does not go in does not.
-struct Writer<'a, 's, C: ?Sized> {
+struct Writer<'a, 's> {
     slots: std::slice::Iter<'s, Slot>,
-    row: &'a mut C,
+    row: &'a mut [u8],
     seen: &'a mut [Vec<&'static str>],
 }
 
-impl<C: Cells + ?Sized> Writer<'_, '_, C> {
+impl Writer<'_, '_> {
     /// The slot of the next value.
     fn slot(&mut self) -> Result<Slot, String> {
         self.slots.next().copied().ok_or_else(extra)
     }
 
+    /// The `len` bytes of the row at `at`.
+    fn cell(&mut self, at: usize, len: usize) -> Option<&mut [u8]> {
+        self.row.get_mut(at..at.checked_add(len)?)
+    }
+
     /// Stores the low `width` bytes of `n`, little-endian, at `at`.
     fn put(&mut self, at: usize, width: usize, n: u64) -> Result<(), String> {
         let bytes = n.to_le_bytes();
-        let cell = self.row.span(at, width).ok_or_else(past)?;
+        let cell = self.cell(at, width).ok_or_else(past)?;
         cell.copy_from_slice(bytes.get(..width).ok_or_else(past)?);
         Ok(())
     }
@@ -359,7 +368,7 @@ fn overflow(key: Key, n: i128, width: usize) -> String {
     )
 }
 
-impl<C: Cells + ?Sized> Visitor for Writer<'_, '_, C> {
+impl Visitor for Writer<'_, '_> {
     type Error = String;
 
     fn value(&mut self, key: Key, value: Value<'_>) -> Result<(), String> {
@@ -379,7 +388,7 @@ impl<C: Cells + ?Sized> Visitor for Writer<'_, '_, C> {
                 n
             }
             (Store::Bytes(len), Value::Bytes(bytes)) if bytes.len() == len => {
-                let cell = self.row.span(slot.at, len).ok_or_else(past)?;
+                let cell = self.cell(slot.at, len).ok_or_else(past)?;
                 cell.copy_from_slice(bytes);
                 return Ok(());
             }
@@ -472,7 +481,16 @@ mod tests {
         let view = Op::view(bundle).unwrap();
         let mut row = vec![0xAA; layout.itemsize];
         let mut seen = vec![Vec::new(); layout.names.len()];
-        walk::<Op, [u8]>(&view, layout, &mut row, &mut seen).map(|()| row)
+        walk::<Op>(&view, layout, &mut Scratch::new(), &mut row, &mut seen).map(|()| row)
+    }
+
+    /// The row the cursor writes over `fill` bytes, or `None` where it finds the bundle not to
+    /// fit.
+    fn fast_row(bundle: &[u8], layout: &Layout, fill: u8) -> Option<Vec<u8>> {
+        let view = Op::view(bundle).unwrap();
+        let mut row = vec![fill; layout.itemsize];
+        let mut seen = vec![Vec::new(); layout.names.len()];
+        fast::<Op>(&view, layout, &mut Scratch::new(), &mut row, &mut seen).then_some(row)
     }
 
     /// The row the checked walk writes.
@@ -480,7 +498,7 @@ mod tests {
         let view = Op::view(bundle).unwrap();
         let mut row = vec![0xAA; layout.itemsize];
         let mut seen = vec![Vec::new(); layout.names.len()];
-        checked::<Op, [u8]>(&view, layout, &mut row, &mut seen).map(|()| row)
+        checked::<Op>(&view, layout, &mut row, &mut seen).map(|()| row)
     }
 
     #[test]
@@ -488,20 +506,18 @@ mod tests {
         let ops = every_op();
         assert!(ops.len() > 40, "{} ops", ops.len());
         for (bundle, layout) in &ops {
-            let fast = row(bundle, layout).unwrap();
+            let fast = fast_row(bundle, layout, 0xAA);
             let checked = checked_row(bundle, layout).unwrap();
-            assert_eq!(fast, checked, "{}", layout.tag);
+            assert_eq!(fast.as_ref(), Some(&checked), "{}", layout.tag);
             // Every byte after the offset column is a value's: none is left as it was.
-            let mut scratch = Scratch::new();
-            let view = Op::view(bundle).unwrap();
-            let mut seen = vec![Vec::new(); layout.names.len()];
-            walk::<Op, Scratch>(&view, layout, &mut scratch, &mut seen).unwrap();
+            let over = fast_row(bundle, layout, 0x55).unwrap();
             assert_eq!(
-                scratch.get(OFFSET_WIDTH..layout.itemsize),
-                fast.get(OFFSET_WIDTH..),
+                over[OFFSET_WIDTH..],
+                checked[OFFSET_WIDTH..],
                 "{}",
                 layout.tag
             );
+            assert_eq!(row(bundle, layout), Ok(checked), "{}", layout.tag);
         }
     }
 
