@@ -90,7 +90,7 @@ pub use enums::*;
 pub use error::{
     Codes, DecodeError, EncodeError, Fault, FieldError, Location, Problem, UnknownName,
 };
-pub use family::{Declaration, Family, PerMember};
+pub use family::{BatchVisitor, Declaration, Family, PerMember};
 pub use field::{BitValue, Field};
 pub use header::SyncBand;
 pub use lut::{Lut, LutRef, PreimageNames};

@@ -14,7 +14,7 @@
 //! ([`Ahead`]): that read is the first touch of each of the next chunk's members, so the memory
 //! of the stream is fetched while the decoders work rather than in a pass of its own before them.
 
-use super::{Family, Trailing, member_kind};
+use super::{BatchVisitor, Family, PerMember, Trailing, member_kind};
 use crate::error::DecodeError;
 
 /// Members per chunk of [`Family::decode_batch`]: 256 bundles are 16 KiB, which stay in L1
@@ -29,6 +29,69 @@ const LONG_RUNS: usize = 16;
 pub(super) fn decode_batch<F: Family, V: FnMut(usize, &Result<F, DecodeError>)>(
     stream: &[u8],
     mut visit: V,
+) -> Option<Trailing> {
+    each_group::<F>(stream, |member, chunk, origin, at, ahead| {
+        F::decode_run(member, chunk, origin, at, &mut visit, &mut || ahead.step());
+    })
+}
+
+/// [`Family::visit_batch`].
+pub(super) fn visit_batch<F: Family, V: BatchVisitor>(
+    stream: &[u8],
+    v: &mut V,
+) -> Option<Trailing> {
+    each_group::<F>(stream, |member, chunk, origin, at, ahead| {
+        let group = Group {
+            v: &mut *v,
+            member,
+            chunk,
+            origin,
+            at,
+            ahead: &mut *ahead,
+        };
+        if F::for_member(member, group).is_none() {
+            for &i in at {
+                ahead.step();
+                v.unclaimed(origin + i as usize * F::WIDTH);
+            }
+        }
+    })
+}
+
+/// One member's group of a chunk, shown to a [`BatchVisitor`] in a loop of the member's own.
+struct Group<'a, 'c, V, F> {
+    v: &'a mut V,
+    member: usize,
+    chunk: &'a [u8],
+    origin: usize,
+    at: &'a [u32],
+    ahead: &'a mut Ahead<'c, F>,
+}
+
+impl<V: BatchVisitor, F: Family> PerMember for Group<'_, '_, V, F> {
+    type Output = ();
+
+    #[inline]
+    fn call<B: crate::Bundle>(self) {
+        for &i in self.at {
+            self.ahead.step();
+            let offset = i as usize * F::WIDTH;
+            if let Some(bytes) = self.chunk.get(offset..offset + F::WIDTH) {
+                self.v.member::<B>(self.member, self.origin + offset, bytes);
+            }
+        }
+    }
+}
+
+/// The chunk loop of the batch calls: `run(member, chunk, origin, at, ahead)` for each group of
+/// one member of a mixed chunk, in member order, or each run of one member of a chunk of long
+/// runs, in stream order; `at` are the indices (in members) of the group's members in `chunk`,
+/// whose first byte is at `origin` in the stream, and `ahead` reads the next chunk's identities,
+/// one a call.
+#[inline(always)]
+fn each_group<F: Family>(
+    stream: &[u8],
+    mut run: impl FnMut(usize, &[u8], usize, &[u32], &mut Ahead<'_, F>),
 ) -> Option<Trailing> {
     let width = F::WIDTH;
     let whole = stream.len() - stream.len() % width;
@@ -57,10 +120,10 @@ pub(super) fn decode_batch<F: Family, V: FnMut(usize, &Result<F, DecodeError>)>(
                 let member = keys_now
                     .get(start as usize)
                     .map_or(unknown, |&k| k as usize);
-                let run = identity
+                let run_at = identity
                     .get(start as usize..end as usize)
                     .unwrap_or_default();
-                F::decode_run(member, chunk, origin, run, &mut visit, &mut || ahead.step());
+                run(member, chunk, origin, run_at, &mut ahead);
                 start = end;
             }
         } else {
@@ -68,9 +131,7 @@ pub(super) fn decode_batch<F: Family, V: FnMut(usize, &Result<F, DecodeError>)>(
             let mut start = 0;
             for (member, &end) in starts.iter().take(unknown + 1).enumerate() {
                 let group = order.get(start as usize..end as usize).unwrap_or_default();
-                F::decode_run(member, chunk, origin, group, &mut visit, &mut || {
-                    ahead.step()
-                });
+                run(member, chunk, origin, group, &mut ahead);
                 start = end;
             }
         }

@@ -284,11 +284,19 @@ macro_rules! family {
                 }
 
                 #[inline]
-                fn apply<P: $crate::family::PerMember>(view: &$view<'_>, f: P) -> P::Output {
-                    match *view {
-                        $( $view::$bvar(b) => <$base as Family>::apply(&b, f), )?
-                        $( $view::$variant(w) => f.call::<$ty>(w), )+
-                    }
+                fn for_member<P: $crate::family::PerMember>(member: usize, f: P) -> Option<P::Output> {
+                    $( if member < BASE.len() {
+                        return <$base as Family>::for_member(member, f);
+                    } )?
+                    let mut k = BASE.len();
+                    $(
+                        if member == k {
+                            return Option::Some(f.call::<$ty>());
+                        }
+                        k += 1;
+                    )+
+                    let _ = k;
+                    Option::None
                 }
 
                 fn declaration(&self) -> Declaration {

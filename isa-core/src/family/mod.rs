@@ -28,16 +28,26 @@ pub use walk::{Located, Trailing, Walk};
 use crate::error::{DecodeError, EncodeError, Location, Problem};
 use crate::validate::Findings;
 
-/// Work generic over a member's bundle type, run on a view by [`Family::apply`]. A visitor made
-/// inside [`PerMember::call`] starts each walk from known state, so where it is inlined into the
-/// member's [`Bundle::visit`](crate::Bundle::visit), what it computes from the field table alone
-/// (a value's place in a record, say) folds to constants.
+/// Work generic over a member's bundle type, run by [`Family::for_member`] with the type of the
+/// member an index names.
 pub trait PerMember {
     /// What the work gives.
     type Output;
 
-    /// Does the work on `wire`, a member of type `B`.
-    fn call<B: crate::Bundle>(self, wire: &B::Wire) -> Self::Output;
+    /// Does the work for members of type `B`.
+    fn call<B: crate::Bundle>(self) -> Self::Output;
+}
+
+/// What [`Family::visit_batch`] shows a stream's members to, each with its type: code generic
+/// over the type has one body per member, in which everything about the member's layout is a
+/// constant, and runs in a loop of its own over the member's group.
+pub trait BatchVisitor {
+    /// The bytes at `offset`, which carry the identity of member `member` of
+    /// [`Family::DECLARATIONS`], a `B`: [`Family::WIDTH`] bytes, not yet checked further.
+    fn member<B: crate::Bundle>(&mut self, member: usize, offset: usize, bytes: &[u8]);
+
+    /// The bytes at `offset`, which no member claims.
+    fn unclaimed(&mut self, offset: usize);
 }
 
 /// One kind of instruction stream, declared with [`family!`](crate::family!).
@@ -89,9 +99,9 @@ pub trait Family: Sized + Clone + std::fmt::Debug + 'static {
         v: &mut V,
     ) -> Result<(), V::Error>;
 
-    /// Runs `f` on a view's member, with the member's bundle type: [`PerMember::call`] has one
-    /// body per member, in which everything about the member's layout is a constant.
-    fn apply<P: PerMember>(view: &Self::View<'_>, f: P) -> P::Output;
+    /// Runs `f` with the bundle type of member `member` of [`Family::DECLARATIONS`]; `None` when
+    /// there is no such member.
+    fn for_member<P: PerMember>(member: usize, f: P) -> Option<P::Output>;
 
     /// The declaration of the value's member.
     fn declaration(&self) -> Declaration;
@@ -169,6 +179,15 @@ pub trait Family: Sized + Clone + std::fmt::Debug + 'static {
         visit: V,
     ) -> Option<Trailing> {
         batch::decode_batch::<Self, V>(stream, visit)
+    }
+
+    /// Shows every member of a buffer to `v` with its byte offset and its type, as
+    /// [`Family::decode_batch`] shows them (grouped by member within a chunk of mixed members,
+    /// each group in stream order), without decoding it: [`BatchVisitor::member`] is called in a
+    /// loop of its own per member and group, [`BatchVisitor::unclaimed`] for the bytes no member
+    /// claims. The bytes past the last whole member are returned as a [`Trailing`] report.
+    fn visit_batch<V: BatchVisitor>(stream: &[u8], v: &mut V) -> Option<Trailing> {
+        batch::visit_batch::<Self, V>(stream, v)
     }
 
     /// Hands `visit` every member of `chunk` at the indices `at` (in members), decoded as member

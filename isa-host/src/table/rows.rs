@@ -5,9 +5,10 @@
 //! table load a bundle); it finds the first bundle of each op that decodes, from which the op's
 //! [`Layout`] is read once. [`write()`] then writes the rows into one buffer with a place for
 //! every claimed bundle's row, op after op in [`Family::DECLARATIONS`] order (NumPy's buffer,
-//! from Python), a segment at a time: each part of a segment decodes with
-//! [`Family::decode_batch`] on its own thread, and each bundle that decodes goes into the next
-//! row of its op's place in that part, its values written by the table's writer (`writer.rs`).
+//! from Python), a segment at a time: each part of a segment is visited with
+//! [`Family::visit_batch`] on its own thread, so each op's bundles are decoded and written in a
+//! loop of the op's own, and each bundle that decodes goes into the next row of its op's place
+//! in that part, its values written by the table's writer (`writer.rs`).
 //! Claimed bundles that do not decode leave their row unwritten, and the rows after them are
 //! moved up as the parts are joined, so each op's rows are contiguous and in stream order.
 //!
@@ -16,7 +17,7 @@
 
 use std::ops::Range;
 
-use isa_core::Family;
+use isa_core::{BatchVisitor, Bundle, Family};
 use rayon::prelude::*;
 
 use super::writer::{Scratch, walk};
@@ -296,69 +297,91 @@ fn fill_part<F: Family>(
     bytes: &[u8],
     origin: usize,
     layouts: &[Option<Layout>],
-    mut cells: Vec<&mut [u8]>,
+    cells: Vec<&mut [u8]>,
 ) -> Written {
-    let mut written = Written {
-        rows: vec![0; layouts.len()],
-        seen: layouts
-            .iter()
-            .map(|l| {
-                l.as_ref()
-                    .map_or_else(Vec::new, |l| vec![Vec::new(); l.names.len()])
-            })
-            .collect(),
-        error: None,
-        scratch: Scratch::new(),
+    let mut part = PartWriter {
+        origin,
+        layouts,
+        cells,
+        written: Written {
+            rows: vec![0; layouts.len()],
+            seen: layouts
+                .iter()
+                .map(|l| {
+                    l.as_ref()
+                        .map_or_else(Vec::new, |l| vec![Vec::new(); l.names.len()])
+                })
+                .collect(),
+            error: None,
+            scratch: Scratch::new(),
+        },
     };
-    F::decode_batch(bytes, |offset, decoded| {
-        if decoded.is_err() {
-            return;
-        }
-        let bundle = bytes.get(offset..).unwrap_or_default();
-        if let Err(e) = write_row::<F>(bundle, origin + offset, layouts, &mut cells, &mut written)
-            && written
-                .error
-                .as_ref()
-                .is_none_or(|old| old.offset > e.offset)
-        {
-            written.error = Some(e);
-        }
-    });
-    written
+    F::visit_batch(bytes, &mut part);
+    part.written
 }
 
-/// Writes the row of `bundle`, which decodes, at `offset` in the stream.
-#[inline]
-fn write_row<F: Family>(
-    bundle: &[u8],
-    offset: usize,
-    layouts: &[Option<Layout>],
-    cells: &mut [&mut [u8]],
-    written: &mut Written,
-) -> Result<(), TableError> {
-    let fault = |op: &'static str, what: String| TableError { offset, op, what };
-    let view = F::view(bundle).map_err(|e| fault("bundle", e.to_string()))?;
-    let op = || F::view_declaration(&view).name;
-    let m = F::member_index(bundle).unwrap_or(usize::MAX);
-    let scratch = &mut written.scratch;
-    let (Some(Some(layout)), Some(cell), Some(rows), Some(seen)) = (
-        layouts.get(m),
-        cells.get_mut(m),
-        written.rows.get_mut(m),
-        written.seen.get_mut(m),
-    ) else {
-        return Err(fault(op(), "its op has no row layout".into()));
-    };
-    let row = cell
-        .get_mut(*rows * layout.itemsize..(*rows + 1) * layout.itemsize)
-        .ok_or_else(|| fault(op(), "more rows than bundles its op claims".into()))?;
-    if let Some(cell) = row.first_chunk_mut::<OFFSET_WIDTH>() {
-        *cell = (offset as u64).to_le_bytes();
+/// The visitor of a part's bundles: the row of each that decodes, in its op's place, written in
+/// a loop of the op's own.
+struct PartWriter<'a, 'c> {
+    origin: usize,
+    layouts: &'a [Option<Layout>],
+    cells: Vec<&'c mut [u8]>,
+    written: Written,
+}
+
+impl BatchVisitor for PartWriter<'_, '_> {
+    #[inline]
+    fn member<B: Bundle>(&mut self, member: usize, offset: usize, bytes: &[u8]) {
+        let Ok(wire) = B::view_prefix(bytes) else {
+            return;
+        };
+        if B::decode(wire).is_err() {
+            return;
+        }
+        let offset = self.origin + offset;
+        if let Err(e) = self.write_row::<B>(wire, member, offset)
+            && (self.written.error.as_ref()).is_none_or(|old| old.offset > e.offset)
+        {
+            self.written.error = Some(e);
+        }
     }
-    let walked = walk::<F>(&view, layout, scratch, row, seen);
-    walked.map_err(|what| fault(op(), what))?;
-    *rows += 1;
-    Ok(())
+
+    fn unclaimed(&mut self, _: usize) {}
+}
+
+impl PartWriter<'_, '_> {
+    /// Writes the row of `wire`, member `m`, which decodes, at `offset` in the stream.
+    #[inline(always)]
+    fn write_row<B: Bundle>(
+        &mut self,
+        wire: &B::Wire,
+        m: usize,
+        offset: usize,
+    ) -> Result<(), TableError> {
+        let fault = |what: String| TableError {
+            offset,
+            op: B::NAME,
+            what,
+        };
+        let written = &mut self.written;
+        let (Some(Some(layout)), Some(cell), Some(rows), Some(seen)) = (
+            self.layouts.get(m),
+            self.cells.get_mut(m),
+            written.rows.get_mut(m),
+            written.seen.get_mut(m),
+        ) else {
+            return Err(fault("its op has no row layout".into()));
+        };
+        let row = cell
+            .get_mut(*rows * layout.itemsize..(*rows + 1) * layout.itemsize)
+            .ok_or_else(|| fault("more rows than bundles its op claims".into()))?;
+        if let Some(cell) = row.first_chunk_mut::<OFFSET_WIDTH>() {
+            *cell = (offset as u64).to_le_bytes();
+        }
+        walk::<B>(wire, layout, &mut written.scratch, row, seen).map_err(fault)?;
+        *rows += 1;
+        Ok(())
+    }
 }
 
 /// Each op's rows moved up to `ends`, over the rows of its claimed bundles that did not decode,

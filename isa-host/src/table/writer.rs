@@ -3,9 +3,9 @@
 //! Every row is written by [`Cursor`], which stores each value the generated field visitor shows
 //! right after the one before it, at the width its kind and declared type give (what
 //! [`Store::of`] says, as the layout was made), and folds each value's [`Store`] into a
-//! [`signature`]. The cursor is made in each member's own body ([`Family::apply`]) and inlined
-//! into its generated visitor, so it starts from constants there and the widths, kinds, places
-//! and signature all fold: a value costs its load and its store. The row fits its op's [`Layout`] when the walk ends at the row's
+//! [`signature`]. The walk is generic over the bundle and the cursor made in it, so inlined into
+//! the op's generated visitor it starts from constants and the widths, kinds, places and
+//! signature all fold: a value costs its load and its store. The row fits its op's [`Layout`] when the walk ends at the row's
 //! last byte with the layout's signature and every number in its width. (The signature is a
 //! 64-bit hash, not the sequence itself: a bundle whose stores differ from its layout's and still
 //! end at the same byte with the same signature would be taken to fit. The layouts come from the
@@ -15,85 +15,63 @@
 //! in does not.
 
 use isa_core::visit::{Enumerated, Key, Nest, Value, Visitor};
-use isa_core::{Bundle, Family, FieldError, PerMember};
+use isa_core::{Bundle, FieldError};
 
 use super::{Layout, OFFSET_WIDTH, Slot, Store};
 
-/// Walks `view`'s values into `row`, one row of `layout`'s op, after its offset column;
-/// `scratch` is where [`Cursor`] writes it first, `seen` holds the names each category column has
-/// numbered so far. Refuses, with the reason, a bundle whose values do not fit the layout.
+/// Walks the values of `wire`, a `B`, into `row`, one row of `layout`'s op, after its offset
+/// column; `scratch` is where [`Cursor`] writes it first, `seen` holds the names each category
+/// column has numbered so far. Refuses, with the reason, a bundle whose values do not fit the
+/// layout.
 #[inline(always)]
-pub(super) fn walk<F: Family>(
-    view: &F::View<'_>,
+pub(super) fn walk<B: Bundle>(
+    wire: &B::Wire,
     layout: &Layout,
     scratch: &mut Scratch,
     row: &mut [u8],
     seen: &mut [Vec<&'static str>],
 ) -> Result<(), String> {
-    if fast::<F>(view, layout, scratch, row, seen) {
+    if fast::<B>(wire, layout, scratch, row, seen) {
         return Ok(());
     }
-    checked::<F>(view, layout, row, seen)
+    checked::<B>(wire, layout, row, seen)
 }
 
-/// Whether [`Cursor`] wrote `view`'s row: it fits the layout, and the row is no longer than
-/// [`SCRATCH`].
+/// Whether [`Cursor`] wrote the row of `wire`: it fits the layout, and is no longer than
+/// [`SCRATCH`]. Generic over the bundle, so that the cursor starts from constants in each op's
+/// body and its places, its signature and the length of the copy to the row fold.
 #[inline(always)]
-fn fast<F: Family>(
-    view: &F::View<'_>,
+fn fast<B: Bundle>(
+    wire: &B::Wire,
     layout: &Layout,
     scratch: &mut Scratch,
     row: &mut [u8],
     seen: &mut [Vec<&'static str>],
 ) -> bool {
-    let fast = Fast {
-        layout,
-        scratch,
-        row,
+    if layout.itemsize > SCRATCH {
+        return false;
+    }
+    let mut cursor = Cursor {
+        scratch: &mut *scratch,
+        at: OFFSET_WIDTH,
+        signature: 0,
+        named: 0,
         seen,
+        fits: true,
     };
-    layout.itemsize <= SCRATCH && F::apply(view, fast)
-}
-
-/// The cursor walk of one member's bundle, and the copy of its row to its place: whether it
-/// fits. Made per member, so that the cursor starts from constants in each member's body and
-/// its places, its signature and the length of the copy fold.
-struct Fast<'a> {
-    layout: &'a Layout,
-    scratch: &'a mut Scratch,
-    row: &'a mut [u8],
-    seen: &'a mut [Vec<&'static str>],
-}
-
-impl PerMember for Fast<'_> {
-    type Output = bool;
-
-    #[inline]
-    fn call<B: Bundle>(self, wire: &B::Wire) -> bool {
-        let mut cursor = Cursor {
-            scratch: &mut *self.scratch,
-            at: OFFSET_WIDTH,
-            signature: 0,
-            named: 0,
-            seen: self.seen,
-            fits: true,
-        };
-        let walked = B::visit(wire, &mut cursor).is_ok();
-        let end = cursor.at;
-        let fits = walked
-            && cursor.fits
-            && end == self.layout.itemsize
-            && cursor.signature == self.layout.signature;
-        match (
-            self.row.get_mut(OFFSET_WIDTH..end),
-            self.scratch.0.get(OFFSET_WIDTH..end),
-        ) {
-            (Some(to), Some(from)) if fits => {
-                to.copy_from_slice(from);
-                true
-            }
-            _ => false,
+    let walked = B::visit(wire, &mut cursor).is_ok();
+    let end = cursor.at;
+    let fits =
+        walked && cursor.fits && end == layout.itemsize && cursor.signature == layout.signature;
+    match (
+        row.get_mut(OFFSET_WIDTH..end),
+        scratch.0.get(OFFSET_WIDTH..end),
+    ) {
+        (Some(to), Some(from)) if fits => {
+            to.copy_from_slice(from);
+            true
         }
+        _ => false,
     }
 }
 
@@ -101,8 +79,8 @@ impl PerMember for Fast<'_> {
 /// the reason. Kept out of line: no bundle of a sound declaration comes here.
 #[cold]
 #[inline(never)]
-fn checked<F: Family>(
-    view: &F::View<'_>,
+fn checked<B: Bundle>(
+    wire: &B::Wire,
     layout: &Layout,
     row: &mut [u8],
     seen: &mut [Vec<&'static str>],
@@ -112,7 +90,7 @@ fn checked<F: Family>(
         row,
         seen,
     };
-    F::visit_view(view, &mut writer)?;
+    B::visit(wire, &mut writer)?;
     match writer.slots.len() {
         0 => Ok(()),
         left => Err(fewer(layout.slots.len() - left, layout)),
@@ -442,7 +420,7 @@ fn refusal(key: Key, store: Store, value: Value<'_>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use isa_core::Family;
+    use isa_core::{Family, PerMember};
     use isa_ops::Op;
 
     use super::super::{Layout, Store, layout};
@@ -476,29 +454,66 @@ mod tests {
         layout
     }
 
+    /// How a row of one bundle is written in a test, and over what bytes.
+    #[derive(Clone, Copy)]
+    enum How {
+        /// By `walk`.
+        Walk,
+        /// By the cursor alone, over bytes of this value.
+        Fast(u8),
+        /// By the checked walk alone.
+        Checked,
+    }
+
+    /// The row `how` writes for a bundle under a layout: `Err` with the refusal, or with "" where
+    /// the cursor finds the bundle not to fit.
+    struct Write<'a> {
+        bundle: &'a [u8],
+        layout: &'a Layout,
+        how: How,
+    }
+
+    impl PerMember for Write<'_> {
+        type Output = Result<Vec<u8>, String>;
+
+        fn call<B: Bundle>(self) -> Self::Output {
+            let wire = B::view_prefix(self.bundle).unwrap();
+            let (layout, scratch) = (self.layout, &mut Scratch::new());
+            let fill = match self.how {
+                How::Fast(fill) => fill,
+                How::Walk | How::Checked => 0xAA,
+            };
+            let mut row = vec![fill; layout.itemsize];
+            let mut seen = vec![Vec::new(); layout.names.len()];
+            match self.how {
+                How::Walk => walk::<B>(wire, layout, scratch, &mut row, &mut seen),
+                How::Fast(_) => match fast::<B>(wire, layout, scratch, &mut row, &mut seen) {
+                    true => Ok(()),
+                    false => Err(String::new()),
+                },
+                How::Checked => checked::<B>(wire, layout, &mut row, &mut seen),
+            }
+            .map(|()| row)
+        }
+    }
+
+    /// The row `how` writes for `bundle` under `layout`.
+    fn write(bundle: &[u8], layout: &Layout, how: How) -> Result<Vec<u8>, String> {
+        let m = Op::member_index(bundle).unwrap();
+        Op::for_member(
+            m,
+            Write {
+                bundle,
+                layout,
+                how,
+            },
+        )
+        .unwrap()
+    }
+
     /// The row `walk` writes for `bundle` under `layout`, or its refusal.
     fn row(bundle: &[u8], layout: &Layout) -> Result<Vec<u8>, String> {
-        let view = Op::view(bundle).unwrap();
-        let mut row = vec![0xAA; layout.itemsize];
-        let mut seen = vec![Vec::new(); layout.names.len()];
-        walk::<Op>(&view, layout, &mut Scratch::new(), &mut row, &mut seen).map(|()| row)
-    }
-
-    /// The row the cursor writes over `fill` bytes, or `None` where it finds the bundle not to
-    /// fit.
-    fn fast_row(bundle: &[u8], layout: &Layout, fill: u8) -> Option<Vec<u8>> {
-        let view = Op::view(bundle).unwrap();
-        let mut row = vec![fill; layout.itemsize];
-        let mut seen = vec![Vec::new(); layout.names.len()];
-        fast::<Op>(&view, layout, &mut Scratch::new(), &mut row, &mut seen).then_some(row)
-    }
-
-    /// The row the checked walk writes.
-    fn checked_row(bundle: &[u8], layout: &Layout) -> Result<Vec<u8>, String> {
-        let view = Op::view(bundle).unwrap();
-        let mut row = vec![0xAA; layout.itemsize];
-        let mut seen = vec![Vec::new(); layout.names.len()];
-        checked::<Op>(&view, layout, &mut row, &mut seen).map(|()| row)
+        write(bundle, layout, How::Walk)
     }
 
     #[test]
@@ -506,11 +521,11 @@ mod tests {
         let ops = every_op();
         assert!(ops.len() > 40, "{} ops", ops.len());
         for (bundle, layout) in &ops {
-            let fast = fast_row(bundle, layout, 0xAA);
-            let checked = checked_row(bundle, layout).unwrap();
-            assert_eq!(fast.as_ref(), Some(&checked), "{}", layout.tag);
+            let fast = write(bundle, layout, How::Fast(0xAA));
+            let checked = write(bundle, layout, How::Checked).unwrap();
+            assert_eq!(fast.as_ref(), Ok(&checked), "{}", layout.tag);
             // Every byte after the offset column is a value's: none is left as it was.
-            let over = fast_row(bundle, layout, 0x55).unwrap();
+            let over = write(bundle, layout, How::Fast(0x55)).unwrap();
             assert_eq!(
                 over[OFFSET_WIDTH..],
                 checked[OFFSET_WIDTH..],
