@@ -134,3 +134,85 @@ fn a_word_family_gets_the_batch_decoder_too() {
     assert_eq!(scale_at, Some(Ok(scale)));
     matches_one_by_one(&stream[..16], seen);
 }
+
+/// What `visit_batch` showed: per member, its offset, member index, type name, and whether
+/// that type's own decoder takes the bytes; per unclaimed bytes, the offset alone.
+#[derive(Default)]
+struct Shown(Vec<(usize, Option<(usize, &'static str, bool)>)>);
+
+impl isa::core::BatchVisitor for Shown {
+    fn member<B: isa::core::Bundle>(&mut self, member: usize, offset: usize, bytes: &[u8]) {
+        let decodes = B::view_prefix(bytes).and_then(B::decode).is_ok();
+        self.0.push((offset, Some((member, B::NAME, decodes))));
+    }
+
+    fn unclaimed(&mut self, offset: usize) {
+        self.0.push((offset, None));
+    }
+}
+
+/// `visit_batch` shows each member where `decode_batch` shows it, in the same order, with the
+/// type its identity names (the declaration at its member index) and that type's decoder
+/// deciding as the family's does.
+fn visits_as_it_decodes<F: Family>(stream: &[u8]) -> Shown {
+    let mut shown = Shown::default();
+    let trailing = F::visit_batch(stream, &mut shown);
+    let (decoded, decoded_trailing) = batch::<F>(stream);
+    assert_eq!(trailing.map(|t| t.offset), decoded_trailing);
+    let shown_at: Vec<usize> = shown.0.iter().map(|(o, _)| *o).collect();
+    let decoded_at: Vec<usize> = decoded.iter().map(|(o, _)| *o).collect();
+    assert_eq!(shown_at, decoded_at);
+    for ((offset, shown), (_, decoded)) in shown.0.iter().zip(&decoded) {
+        let bytes = &stream[*offset..];
+        match (shown, F::member_index(bytes)) {
+            (Some((member, name, decodes)), Some(m)) => {
+                assert_eq!(
+                    (*member, *name),
+                    (m, F::DECLARATIONS[m].name),
+                    "at {offset:#x}"
+                );
+                assert_eq!(*decodes, decoded.is_ok(), "at {offset:#x}");
+            }
+            (None, None) => assert!(decoded.is_err()),
+            (shown, m) => panic!("at {offset:#x}: shown {shown:?}, member {m:?}"),
+        }
+    }
+    shown
+}
+
+#[test]
+fn visit_batch_shows_each_member_with_its_type_where_decode_batch_decodes_it() {
+    let one = mixed();
+    let bundles: Vec<&[u8]> = one.chunks_exact(64).collect();
+    let mut shuffled: Vec<u8> = (0..2 * CHUNK + 100)
+        .flat_map(|i| bundles[(i * 7) % bundles.len()].to_vec())
+        .collect();
+    // An unclaimed opcode, every TensorMax failing its own check, and trailing bytes.
+    shuffled[0x40] = 0x00;
+    for bundle in shuffled.chunks_exact_mut(64) {
+        if CustomOp::decode(bundle).is_ok_and(|op| op.name() == "TensorMax") {
+            bundle[0x02] = 0x01;
+        }
+    }
+    shuffled.extend_from_slice(&[0x60, 0x10, 0x00]);
+    let mut runs: Vec<&[u8]> = shuffled.chunks_exact(64).collect();
+    runs.sort_by_key(|b| b[0]);
+    let shown = visits_as_it_decodes::<CustomOp>(&shuffled);
+    assert_eq!(shown.0.iter().filter(|(_, s)| s.is_none()).count(), 1);
+    let refused = shown
+        .0
+        .iter()
+        .filter(|(_, s)| matches!(s, Some((_, _, false))));
+    assert!(
+        refused.count() > 1,
+        "every TensorMax fails its reserved-byte check"
+    );
+    visits_as_it_decodes::<CustomOp>(&runs.concat());
+    let mut words = Vec::new();
+    for w in [1u32, 0xBCD0_5D43, 1, 0xFFFF_FFFF] {
+        words.extend_from_slice(&w.to_le_bytes());
+    }
+    words.push(0xAA);
+    let shown = visits_as_it_decodes::<CustomWord>(&words);
+    assert_eq!(shown.0.iter().filter(|(_, s)| s.is_none()).count(), 1);
+}
