@@ -135,10 +135,13 @@ fn a_word_family_gets_the_batch_decoder_too() {
     matches_one_by_one(&stream[..16], seen);
 }
 
-/// What `visit_batch` showed: per member, its offset, member index, type name, and whether
-/// that type's own decoder takes the bytes; per unclaimed bytes, the offset alone.
+/// A member as `visit_batch` showed it: its member index, its type's name, and whether that
+/// type's own decoder takes its bytes.
+type Member = (usize, &'static str, bool);
+
+/// What `visit_batch` showed: each offset, with the member there or `None` for unclaimed bytes.
 #[derive(Default)]
-struct Shown(Vec<(usize, Option<(usize, &'static str, bool)>)>);
+struct Shown(Vec<(usize, Option<Member>)>);
 
 impl isa::core::BatchVisitor for Shown {
     fn member<B: isa::core::Bundle>(&mut self, member: usize, offset: usize, bytes: &[u8]) {
