@@ -372,13 +372,15 @@ impl PartWriter<'_, '_> {
         ) else {
             return Err(fault("its op has no row layout".into()));
         };
-        let row = cell
-            .get_mut(*rows * layout.itemsize..(*rows + 1) * layout.itemsize)
+        // The row and the rest of the place after it.
+        let rest = cell
+            .get_mut(*rows * layout.itemsize..)
+            .filter(|rest| rest.len() >= layout.itemsize)
             .ok_or_else(|| fault("more rows than bundles its op claims".into()))?;
-        if let Some(cell) = row.first_chunk_mut::<OFFSET_WIDTH>() {
+        if let Some(cell) = rest.first_chunk_mut::<OFFSET_WIDTH>() {
             *cell = (offset as u64).to_le_bytes();
         }
-        walk::<B>(wire, layout, &mut written.scratch, row, seen).map_err(fault)?;
+        walk::<B>(wire, layout, &mut written.scratch, rest, seen).map_err(fault)?;
         *rows += 1;
         Ok(())
     }

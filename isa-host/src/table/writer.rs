@@ -19,8 +19,9 @@ use isa_core::{Bundle, FieldError};
 
 use super::{Layout, OFFSET_WIDTH, Slot, Store};
 
-/// Walks the values of `wire`, a `B`, into `row`, one row of `layout`'s op, after its offset
-/// column; `scratch` is where [`Cursor`] writes it first, `seen` holds the names each category
+/// Walks the values of `wire`, a `B`, into its row, at the start of `rows` (the row and the
+/// bytes after it in its op's place), after the row's offset column; `scratch` is where
+/// [`Cursor`] writes a row too near the end of the place, `seen` holds the names each category
 /// column has numbered so far. Refuses, with the reason, a bundle whose values do not fit the
 /// layout.
 #[inline(always)]
@@ -28,51 +29,43 @@ pub(super) fn walk<B: Bundle>(
     wire: &B::Wire,
     layout: &Layout,
     scratch: &mut Scratch,
-    row: &mut [u8],
+    rows: &mut [u8],
     seen: &mut [Vec<&'static str>],
 ) -> Result<(), String> {
-    if fast::<B>(wire, layout, scratch, row, seen) {
-        return Ok(());
+    let end = layout.itemsize;
+    if end <= WINDOW - 8 {
+        if let Some(window) = rows.first_chunk_mut::<WINDOW>() {
+            if fast::<B>(wire, layout, window, seen) {
+                return Ok(());
+            }
+        } else if fast::<B>(wire, layout, &mut scratch.0, seen)
+            && let (Some(to), Some(from)) = (
+                rows.get_mut(OFFSET_WIDTH..end),
+                scratch.0.get(OFFSET_WIDTH..end),
+            )
+        {
+            to.copy_from_slice(from);
+            return Ok(());
+        }
     }
+    let row = rows.get_mut(..end).unwrap_or_default();
     checked::<B>(wire, layout, row, seen)
 }
 
-/// Whether [`Cursor`] wrote the row of `wire`: it fits the layout, and is no longer than
-/// [`SCRATCH`]. Generic over the bundle, so that the cursor starts from constants in each op's
-/// body and its places, its signature and the length of the copy to the row fold.
-#[inline(always)]
+/// Whether [`Cursor`] wrote the row of `wire`, a `B`, into `window`: it fits the layout. A
+/// function of its own for each op: inlined into it, the op's generated visitor runs the
+/// cursor from constants, and the window, an argument, is known to be no other memory, so the
+/// cursor's places and signature fold and each value costs its load and its store.
+#[inline(never)]
 fn fast<B: Bundle>(
     wire: &B::Wire,
     layout: &Layout,
-    scratch: &mut Scratch,
-    row: &mut [u8],
+    window: &mut [u8; WINDOW],
     seen: &mut [Vec<&'static str>],
 ) -> bool {
-    if layout.itemsize > SCRATCH {
-        return false;
-    }
-    let mut cursor = Cursor {
-        scratch: &mut *scratch,
-        at: OFFSET_WIDTH,
-        signature: 0,
-        named: 0,
-        seen,
-        fits: true,
-    };
+    let mut cursor = Cursor::new(window, seen);
     let walked = B::visit(wire, &mut cursor).is_ok();
-    let end = cursor.at;
-    let fits =
-        walked && cursor.fits && end == layout.itemsize && cursor.signature == layout.signature;
-    match (
-        row.get_mut(OFFSET_WIDTH..end),
-        scratch.0.get(OFFSET_WIDTH..end),
-    ) {
-        (Some(to), Some(from)) if fits => {
-            to.copy_from_slice(from);
-            true
-        }
-        _ => false,
-    }
+    walked && cursor.fits && cursor.at == layout.itemsize && cursor.signature == layout.signature
 }
 
 /// The walk of a bundle that [`Cursor`] finds not to fit: each value at its slot, checked, for
@@ -117,31 +110,23 @@ pub(super) fn signature(slots: &[Slot]) -> u64 {
     slots.iter().fold(0, |s, slot| fold(s, slot.store))
 }
 
-/// The longest row [`Cursor`] writes; a longer one is written by [`Writer`].
-pub(super) const SCRATCH: usize = 4096;
+/// The bytes [`Cursor`] writes a row into: a row of up to `WINDOW - 8` bytes (every row of a
+/// bundle of 64 bytes, each bit a flag, and its offset) and the eight after it, which the last
+/// value's eight-byte store may reach; a longer row is written by [`Writer`]. A place in a
+/// window is found by a mask, which needs no compare, where a place in a row of any length
+/// needs two; every place of a row the cursor writes is below `WINDOW`, so the mask keeps it as
+/// it is.
+pub(super) const WINDOW: usize = 512;
 
-/// The row [`Cursor`] writes, in an array of a fixed size, and then copies to its place: a
-/// place in it is found by a mask, which needs no compare, where a place in a row of any length
-/// needs two. Every place of a row it writes is below [`SCRATCH`], so the mask keeps it as it
-/// is.
-pub(super) struct Scratch(Box<[u8; SCRATCH + 8]>);
+/// The window of a row written near the end of its op's place, where fewer than [`WINDOW`]
+/// bytes are left: the row is copied to its place from here. Elsewhere the window is the
+/// place itself, and the last value's eight-byte store may reach into the next row's bytes,
+/// which that row writes over.
+pub(super) struct Scratch(Box<[u8; WINDOW]>);
 
 impl Scratch {
     pub(super) fn new() -> Self {
-        Scratch(Box::new([0; SCRATCH + 8]))
-    }
-
-    /// The eight bytes at `at`.
-    #[inline(always)]
-    fn eight(&mut self, at: usize) -> Option<&mut [u8; 8]> {
-        let at = at & (SCRATCH - 1);
-        self.0.get_mut(at..at + 8)?.first_chunk_mut::<8>()
-    }
-
-    /// The `len` bytes at `at`.
-    #[inline(always)]
-    fn span(&mut self, at: usize, len: usize) -> Option<&mut [u8]> {
-        self.0.get_mut(at..at.checked_add(len)?)
+        Scratch(Box::new([0; WINDOW]))
     }
 }
 
@@ -152,7 +137,7 @@ struct Refused;
 
 /// The visitor that writes each value right after the one before it.
 struct Cursor<'a> {
-    scratch: &'a mut Scratch,
+    window: &'a mut [u8; WINDOW],
     /// Where the next value goes.
     at: usize,
     /// The stores so far, folded ([`fold`]).
@@ -165,18 +150,42 @@ struct Cursor<'a> {
     fits: bool,
 }
 
-impl Cursor<'_> {
+impl<'a> Cursor<'a> {
+    /// A cursor at the start of a row's values in `window`.
+    #[inline(always)]
+    fn new(window: &'a mut [u8; WINDOW], seen: &'a mut [Vec<&'static str>]) -> Self {
+        Cursor {
+            window,
+            at: OFFSET_WIDTH,
+            signature: 0,
+            named: 0,
+            seen,
+            fits: true,
+        }
+    }
+
+    /// The eight bytes at `at`.
+    #[inline(always)]
+    fn eight(&mut self, at: usize) -> Option<&mut [u8; 8]> {
+        let at = at & (WINDOW - 1);
+        self.window.get_mut(at..at + 8)?.first_chunk_mut::<8>()
+    }
+
+    /// The `len` bytes at `at`.
+    #[inline(always)]
+    fn span(&mut self, at: usize, len: usize) -> Option<&mut [u8]> {
+        self.window.get_mut(at..at.checked_add(len)?)
+    }
+
     /// Stores the low bytes of `n` as `store` at the cursor, and moves past them. Where eight
     /// bytes fit in the row they are all stored: the values after this one write over the rest.
     #[inline(always)]
     fn put(&mut self, store: Store, n: u64) {
         let width = store.width();
         let bytes = n.to_le_bytes();
-        if let Some(cell) = self.scratch.eight(self.at) {
+        if let Some(cell) = self.eight(self.at) {
             *cell = bytes;
-        } else if let (Some(cell), Some(b)) =
-            (self.scratch.span(self.at, width), bytes.get(..width))
-        {
+        } else if let (Some(cell), Some(b)) = (self.span(self.at, width), bytes.get(..width)) {
             cell.copy_from_slice(b);
         } else {
             self.fits = false;
@@ -240,7 +249,7 @@ impl Visitor for Cursor<'_> {
                 n
             }
             Value::Bytes(bytes) => {
-                match self.scratch.span(self.at, bytes.len()) {
+                match self.span(self.at, bytes.len()) {
                     Some(cell) => cell.copy_from_slice(bytes),
                     None => self.fits = false,
                 }
@@ -457,9 +466,10 @@ mod tests {
     /// How a row of one bundle is written in a test, and over what bytes.
     #[derive(Clone, Copy)]
     enum How {
-        /// By `walk`.
-        Walk,
-        /// By the cursor alone, over bytes of this value.
+        /// By `walk`, in place where `true` (a window's bytes follow the row's place), into the
+        /// scratch window and copied where `false` (none does).
+        Walk(bool),
+        /// By the cursor alone, into a window of bytes of this value.
         Fast(u8),
         /// By the checked walk alone.
         Checked,
@@ -479,21 +489,24 @@ mod tests {
         fn call<B: Bundle>(self) -> Self::Output {
             let wire = B::view_prefix(self.bundle).unwrap();
             let (layout, scratch) = (self.layout, &mut Scratch::new());
-            let fill = match self.how {
-                How::Fast(fill) => fill,
-                How::Walk | How::Checked => 0xAA,
+            let room = if matches!(self.how, How::Walk(true)) {
+                WINDOW
+            } else {
+                0
             };
-            let mut row = vec![fill; layout.itemsize];
+            let mut rows = vec![0xAA; layout.itemsize + room];
             let mut seen = vec![Vec::new(); layout.names.len()];
             match self.how {
-                How::Walk => walk::<B>(wire, layout, scratch, &mut row, &mut seen),
-                How::Fast(_) => match fast::<B>(wire, layout, scratch, &mut row, &mut seen) {
-                    true => Ok(()),
-                    false => Err(String::new()),
-                },
-                How::Checked => checked::<B>(wire, layout, &mut row, &mut seen),
+                How::Walk(_) => walk::<B>(wire, layout, scratch, &mut rows, &mut seen),
+                How::Fast(fill) => {
+                    scratch.0.fill(fill);
+                    let fits = fast::<B>(wire, layout, &mut scratch.0, &mut seen);
+                    rows.copy_from_slice(&scratch.0[..layout.itemsize]);
+                    fits.then_some(()).ok_or_else(String::new)
+                }
+                How::Checked => checked::<B>(wire, layout, &mut rows, &mut seen),
             }
-            .map(|()| row)
+            .map(|()| rows[..layout.itemsize].to_vec())
         }
     }
 
@@ -511,9 +524,12 @@ mod tests {
         .unwrap()
     }
 
-    /// The row `walk` writes for `bundle` under `layout`, or its refusal.
+    /// The row `walk` writes for `bundle` under `layout`, or its refusal: the same in place
+    /// and copied from the scratch window.
     fn row(bundle: &[u8], layout: &Layout) -> Result<Vec<u8>, String> {
-        write(bundle, layout, How::Walk)
+        let in_place = write(bundle, layout, How::Walk(true));
+        assert_eq!(in_place, write(bundle, layout, How::Walk(false)));
+        in_place
     }
 
     #[test]
@@ -521,17 +537,17 @@ mod tests {
         let ops = every_op();
         assert!(ops.len() > 40, "{} ops", ops.len());
         for (bundle, layout) in &ops {
-            let fast = write(bundle, layout, How::Fast(0xAA));
             let checked = write(bundle, layout, How::Checked).unwrap();
-            assert_eq!(fast.as_ref(), Ok(&checked), "{}", layout.tag);
             // Every byte after the offset column is a value's: none is left as it was.
-            let over = write(bundle, layout, How::Fast(0x55)).unwrap();
-            assert_eq!(
-                over[OFFSET_WIDTH..],
-                checked[OFFSET_WIDTH..],
-                "{}",
-                layout.tag
-            );
+            for fill in [0xAA, 0x55] {
+                let fast = write(bundle, layout, How::Fast(fill)).unwrap();
+                assert_eq!(
+                    fast[OFFSET_WIDTH..],
+                    checked[OFFSET_WIDTH..],
+                    "{}",
+                    layout.tag
+                );
+            }
             assert_eq!(row(bundle, layout), Ok(checked), "{}", layout.tag);
         }
     }
