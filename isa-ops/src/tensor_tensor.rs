@@ -88,6 +88,7 @@ pub const ABSOLUTE_DIFF_CODE: u8 = 0x17;
 
 impl TtAlu {
     /// The value's name: the ALU op's or the band's, `absolute_diff` for the decode-only code.
+    #[inline]
     pub const fn name(self) -> &'static str {
         match self {
             TtAlu::Op(op) => op.name(),
@@ -217,6 +218,7 @@ impl Lut for tt_alu {
         isa_core::lut::lookup(&TT_ALU_DECODE, code)
     }
 
+    #[inline]
     fn value_name(value: &TtAlu) -> &'static str {
         value.name()
     }
