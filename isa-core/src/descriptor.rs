@@ -218,7 +218,9 @@ impl<const N: usize> Field for Tensor<N> {
     }
 
     /// A nested value with the members of the serde form, in its order: `addr` (a
-    /// [`Value::Address`]), then `strides` and `nums`, each a sequence of N.
+    /// [`Value::Address`]), then `strides` and `nums`, each a sequence of N. Always inlined, so
+    /// that a visitor that counts where each value goes (the tables' row writer) keeps that
+    /// count a constant through the descriptor.
     #[inline(always)]
     fn visit<V: Visitor>(wire: &TensorWire<N>, key: Key, v: &mut V) -> Result<(), V::Error> {
         let layout = Nest::Layout(Self::NAME);

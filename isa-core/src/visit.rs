@@ -69,8 +69,7 @@ pub enum Key {
     /// `strides`, `nums`), named as its serde form names it.
     Member(&'static str),
     /// An element of a sequence: its index from 0, and its Rust type as declared (`i16`, `u16`),
-    /// as a field's row gives a field's ([`FieldInfo::ty`]), so that a consumer can store it at
-    /// its own width.
+    /// as [`FieldInfo::ty`] gives a field's, so that a consumer can store it at its width.
     Element {
         /// The index, from 0.
         index: usize,

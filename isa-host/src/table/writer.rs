@@ -3,16 +3,17 @@
 //! Every row is written by [`Cursor`], which stores each value the generated field visitor shows
 //! right after the one before it, at the width its kind and declared type give (what
 //! [`Store::of`] says, as the layout was made), and folds each value's [`Store`] into a
-//! [`signature`]. The walk is generic over the bundle and the cursor made in it, so inlined into
-//! the op's generated visitor it starts from constants and the widths, kinds, places and
-//! signature all fold: a value costs its load and its store. The row fits its op's [`Layout`] when the walk ends at the row's
-//! last byte with the layout's signature and every number in its width. (The signature is a
-//! 64-bit hash, not the sequence itself: a bundle whose stores differ from its layout's and still
-//! end at the same byte with the same signature would be taken to fit. The layouts come from the
-//! declarations, which give every bundle of an op the same stores, so no bundle of a sound
-//! declaration can differ at all.) A walk that does not fit is walked again by [`Writer`], which
-//! takes each value's slot from the layout, checks it, and says why the first that does not go
-//! in does not.
+//! [`signature`]. The cursor runs in a function of each op's own ([`fast`]), into a window of
+//! fixed size that is the row's place itself (or, near the end of the place, a scratch window
+//! copied to it): inlined there, the op's visitor starts the cursor from constants, and the
+//! widths, kinds, places and signature all fold, so a value costs its load and its store. The
+//! row fits its op's [`Layout`] when the walk ends at the row's last byte with the layout's
+//! signature and every number in its width. (The signature is a 64-bit hash, not the sequence
+//! itself: a bundle whose stores differ from its layout's and still end at the same byte with
+//! the same signature would be taken to fit. The layouts come from the declarations, which give
+//! every bundle of an op the same stores, so no bundle of a sound declaration can differ at
+//! all.) A walk that does not fit is walked again by [`Writer`], which takes each value's slot
+//! from the layout, checks it, and says why the first that does not go in does not.
 
 use isa_core::visit::{Enumerated, Key, Nest, Value, Visitor};
 use isa_core::{Bundle, FieldError};
@@ -110,8 +111,8 @@ pub(super) fn signature(slots: &[Slot]) -> u64 {
     slots.iter().fold(0, |s, slot| fold(s, slot.store))
 }
 
-/// The bytes [`Cursor`] writes a row into: a row of up to `WINDOW - 8` bytes (every row of a
-/// bundle of 64 bytes, each bit a flag, and its offset) and the eight after it, which the last
+/// The bytes [`Cursor`] writes a row into: a row of up to `WINDOW - 8` bytes (seven times the
+/// longest row of a built-in op, TensorTensor's 70) and the eight after it, which the last
 /// value's eight-byte store may reach; a longer row is written by [`Writer`]. A place in a
 /// window is found by a mask, which needs no compare, where a place in a row of any length
 /// needs two; every place of a row the cursor writes is below `WINDOW`, so the mask keeps it as
