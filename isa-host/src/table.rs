@@ -137,6 +137,20 @@ pub enum Names {
     Seen(Vec<&'static str>),
 }
 
+/// The number of `name` among `seen` ([`Names::Seen`]), added at the end when it is new. The
+/// same `&'static str` is found by its address before its text is compared.
+pub(crate) fn number(seen: &mut Vec<&'static str>, name: &'static str) -> u64 {
+    let found = seen
+        .iter()
+        .position(|s| std::ptr::eq(*s, name))
+        .or_else(|| seen.iter().position(|s| *s == name));
+    let n = found.unwrap_or_else(|| {
+        seen.push(name);
+        seen.len() - 1
+    });
+    n as u64
+}
+
 /// Where one value of a row goes.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Slot {

@@ -21,7 +21,7 @@ use isa_core::{BatchVisitor, Bundle, Family};
 use rayon::prelude::*;
 
 use super::writer::{Scratch, walk};
-use super::{Layout, Names, OFFSET_WIDTH, Store, TableError, layout};
+use super::{Layout, Names, OFFSET_WIDTH, Store, TableError, layout, number};
 
 /// Bundles per segment: 64 Ki bundles, about 8 MB of rows. The threads share the stream a
 /// segment at a time, and a segment's rows are still in the cache when its parts are joined.
@@ -288,7 +288,6 @@ struct Written {
     rows: Vec<usize>,
     seen: Vec<Vec<Vec<&'static str>>>,
     error: Option<TableError>,
-    scratch: Scratch,
 }
 
 /// Writes the rows of the bundles of `bytes` (at `origin` in the stream) that decode into
@@ -313,8 +312,8 @@ fn fill_part<F: Family>(
                 })
                 .collect(),
             error: None,
-            scratch: Scratch::new(),
         },
+        scratch: Scratch::new(),
     };
     F::visit_batch(bytes, &mut part);
     part.written
@@ -327,6 +326,8 @@ struct PartWriter<'a, 'c> {
     layouts: &'a [Option<Layout>],
     cells: Vec<&'c mut [u8]>,
     written: Written,
+    /// Where a row too near the end of its place is written first.
+    scratch: Scratch,
 }
 
 impl BatchVisitor for PartWriter<'_, '_> {
@@ -380,7 +381,7 @@ impl PartWriter<'_, '_> {
         if let Some(cell) = rest.first_chunk_mut::<OFFSET_WIDTH>() {
             *cell = (offset as u64).to_le_bytes();
         }
-        walk::<B>(wire, layout, &mut written.scratch, rest, seen).map_err(fault)?;
+        walk::<B>(wire, layout, &mut self.scratch, rest, seen).map_err(fault)?;
         *rows += 1;
         Ok(())
     }
@@ -420,13 +421,7 @@ fn renumber(layout: &mut Layout, seen: &[Vec<&'static str>], rows: &mut [u8]) {
         };
         let global: Vec<u16> = local
             .iter()
-            .map(|name| {
-                let n = names.iter().position(|s| s == name).unwrap_or_else(|| {
-                    names.push(name);
-                    names.len() - 1
-                });
-                u16::try_from(n).unwrap_or(u16::MAX)
-            })
+            .map(|name| u16::try_from(number(names, name)).unwrap_or(u16::MAX))
             .collect();
         if global.iter().enumerate().all(|(j, &g)| usize::from(g) == j) {
             continue;

@@ -18,7 +18,7 @@
 use isa_core::visit::{Enumerated, Key, Nest, Value, Visitor};
 use isa_core::{Bundle, FieldError};
 
-use super::{Layout, OFFSET_WIDTH, Slot, Store};
+use super::{Layout, OFFSET_WIDTH, Slot, Store, number};
 
 /// Walks the values of `wire`, a `B`, into its row, at the start of `rows` (the row and the
 /// bytes after it in its op's place), after the row's offset column; `scratch` is where
@@ -205,19 +205,6 @@ impl<'a> Cursor<'a> {
         };
         number(seen, name)
     }
-}
-
-/// The number of `name` among `seen`, added at the end when it is new.
-fn number(seen: &mut Vec<&'static str>, name: &'static str) -> u64 {
-    let found = seen
-        .iter()
-        .position(|s| std::ptr::eq(*s, name))
-        .or_else(|| seen.iter().position(|s| *s == name));
-    let n = found.unwrap_or_else(|| {
-        seen.push(name);
-        seen.len() - 1
-    });
-    n as u64
 }
 
 impl Visitor for Cursor<'_> {
