@@ -162,6 +162,16 @@ pub trait Bundle: Sized {
         Self::decode_map(wire, |value| value)
     }
 
+    /// Whether the identity and every fixed bit of `wire` (header, constants, reserved bits) are
+    /// right: what [`Bundle::decode`] checks besides the fields. A bundle decodes exactly when
+    /// this holds and [`Bundle::visit`] finds every field decodable, so a walk that meets every
+    /// field anyway (a row writer, a renderer) checks this instead of decoding first. The derive
+    /// implements it with the fixed bits as constants; the default decodes.
+    #[inline]
+    fn fixed_ok(wire: &Self::Wire) -> bool {
+        Self::decode(wire).is_ok()
+    }
+
     /// Shows every logical field of `wire` to `v`, read in place (nothing is decoded into the
     /// logical struct): each once, with its row of [`Bundle::FIELDS`] as the
     /// [`Key`](crate::visit::Key), in the order [`Visitor::order`](crate::visit::Visitor::order)

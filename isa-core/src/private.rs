@@ -318,17 +318,38 @@ pub fn visit_described<V: crate::visit::Visitor>(
 }
 
 /// Shows a nested layout (one without identity, a field of others) to `v` under `key`: its
-/// fields between a begin and an end.
+/// fields between a begin and an end. A nested layout whose fixed bits are wrong is undecodable
+/// as a whole, with the fault its field's getter reports.
 #[inline]
 pub fn visit_nested<B: crate::Bundle, V: crate::visit::Visitor>(
     wire: &B::Wire,
     key: crate::visit::Key,
     v: &mut V,
 ) -> Result<(), V::Error> {
+    if !B::fixed_ok(wire) {
+        return nested_fault::<B, V>(wire, key, v);
+    }
     let nest = crate::visit::Nest::Layout(B::NAME);
     v.begin(key, nest)?;
     B::visit(wire, v)?;
     v.end(nest)
+}
+
+/// The fault of a nested layout whose fixed bits are wrong, shown to `v` as undecodable.
+#[cold]
+#[inline(never)]
+fn nested_fault<B: crate::Bundle, V: crate::visit::Visitor>(
+    wire: &B::Wire,
+    key: crate::visit::Key,
+    v: &mut V,
+) -> Result<(), V::Error> {
+    let fault = match B::decode(wire) {
+        Err(e) => e.into_inner(),
+        Ok(_) => FieldError::new(Problem::Rule(
+            "the fixed bits of the layout do not match it",
+        )),
+    };
+    v.undecodable(key, fault)
 }
 
 /// `mask` added to `base`, byte by byte (the identity bits of a 32-bit word layout).

@@ -86,7 +86,7 @@ impl Store {
 
 /// The width in bytes of a value declared as a Rust integer type (`u8` … `i64`): a field's
 /// [`FieldInfo::ty`](isa_core::FieldInfo::ty) or a sequence element's.
-#[inline]
+#[inline(always)]
 pub fn declared_width(ty: &str) -> Option<usize> {
     match ty.as_bytes() {
         b"u8" | b"i8" => Some(1),
@@ -137,18 +137,21 @@ pub enum Names {
     Seen(Vec<&'static str>),
 }
 
-/// The number of `name` among `seen` ([`Names::Seen`]), added at the end when it is new. The
-/// same `&'static str` is found by its address before its text is compared.
+/// The number of `name` among `seen` ([`Names::Seen`]), added at the end when it is new.
 pub(crate) fn number(seen: &mut Vec<&'static str>, name: &'static str) -> u64 {
-    let found = seen
-        .iter()
-        .position(|s| std::ptr::eq(*s, name))
-        .or_else(|| seen.iter().position(|s| *s == name));
-    let n = found.unwrap_or_else(|| {
+    let n = find(seen, name).unwrap_or_else(|| {
         seen.push(name);
         seen.len() - 1
     });
     n as u64
+}
+
+/// The number of `name` among `seen`, if it is there: the same `&'static str` is found by its
+/// address before its text is compared.
+pub(crate) fn find(seen: &[&'static str], name: &'static str) -> Option<usize> {
+    seen.iter()
+        .position(|s| std::ptr::eq(*s, name))
+        .or_else(|| seen.iter().position(|s| *s == name))
 }
 
 /// Where one value of a row goes.

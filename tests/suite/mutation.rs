@@ -11,11 +11,14 @@
 use std::path::Path;
 
 use crate::common::{claimant, declaration, located};
-use isa::core::{DecodeError, LayoutStatus, Problem};
+use std::convert::Infallible;
+
+use isa::core::visit::{Key, Nest, Value, Visitor};
+use isa::core::{Bundle, DecodeError, Family, FieldError, LayoutStatus, PerMember, Problem};
 use isa::ops::dispatch::{BUNDLE_SIZE, Declaration};
 use isa::ops::pto::{WordError, decode_word};
 use isa::ops::sample::{SplitMix64, valid};
-use isa::ops::{DECLARATIONS, decode_any};
+use isa::ops::{DECLARATIONS, Op, decode_any};
 
 /// Why the error `e` for a flip of absolute bit `bit` of a `decl` bundle does not point at it.
 fn points_at(
@@ -140,6 +143,80 @@ fn every_flip_of_valid_bundles_of_every_op_decodes_or_is_refused_at_the_flipped_
             assert!(decoded >= 8 * 480, "{}: every body flip decodes", decl.name);
         }
     }
+}
+
+/// What `bytes`, a member of `Op`, are to `Bundle::decode`, to `Bundle::fixed_ok`, and to a walk
+/// of their fields (`Bundle::visit`): whether each finds them sound.
+struct ThreeWays<'a>(&'a [u8]);
+
+impl PerMember for ThreeWays<'_> {
+    type Output = (bool, bool, bool);
+
+    fn call<B: Bundle>(self) -> (bool, bool, bool) {
+        let wire = B::view_prefix(self.0).expect("a whole bundle");
+        let mut walk = EveryField(true);
+        B::visit(wire, &mut walk).expect("the walk goes on past a field that does not decode");
+        (B::decode(wire).is_ok(), B::fixed_ok(wire), walk.0)
+    }
+}
+
+/// A walk that notes whether every field decodes.
+struct EveryField(bool);
+
+impl Visitor for EveryField {
+    type Error = Infallible;
+    fn value(&mut self, _: Key, _: Value<'_>) -> Result<(), Infallible> {
+        Ok(())
+    }
+    fn begin(&mut self, _: Key, _: Nest) -> Result<(), Infallible> {
+        Ok(())
+    }
+    fn end(&mut self, _: Nest) -> Result<(), Infallible> {
+        Ok(())
+    }
+    fn undecodable(&mut self, _: Key, _: FieldError) -> Result<(), Infallible> {
+        self.0 = false;
+        Ok(())
+    }
+}
+
+/// A bundle decodes exactly when its fixed bits are right (`Bundle::fixed_ok`) and a walk of its
+/// fields finds every one decodable: what lets a walk that meets every field (the rows of
+/// `tables()`) check the fixed bits instead of decoding first. Every flip of valid bundles of
+/// every op, each of the three ways; a flip whose opcode no op claims has no member to ask, and
+/// `decode_any` refuses it.
+#[test]
+fn a_bundle_decodes_exactly_when_its_fixed_bits_are_right_and_every_field_decodes() {
+    let mut rng = SplitMix64::new(0xF1_0ED);
+    let (mut fixed_wrong, mut field_wrong, mut sound) = (0, 0, 0);
+    for decl in DECLARATIONS {
+        for bundle in valid(decl, 4, &mut rng) {
+            for bit in 0..BUNDLE_SIZE * 8 {
+                let mut flipped = bundle;
+                flipped[bit / 8] ^= 1 << (bit % 8);
+                let Some(m) = Op::member_index(&flipped) else {
+                    assert!(decode_any(&flipped).is_err(), "{} bit {bit}", decl.name);
+                    continue;
+                };
+                let (decodes, fixed, fields) =
+                    Op::for_member(m, ThreeWays(&flipped)).expect("a member index");
+                assert_eq!(
+                    decodes,
+                    fixed && fields,
+                    "{} bit {bit}: fixed bits right {fixed}, every field decodes {fields}",
+                    decl.name
+                );
+                fixed_wrong += usize::from(!fixed);
+                field_wrong += usize::from(fixed && !fields);
+                sound += usize::from(decodes);
+            }
+        }
+    }
+    // Each side of the rule is met by many flips.
+    assert!(
+        fixed_wrong > 1000 && field_wrong > 100 && sound > 1000,
+        "{fixed_wrong} with wrong fixed bits, {field_wrong} with a field that does not decode, {sound} sound"
+    );
 }
 
 /// TSHUF's example block (seed 004): `BSTART.SFU TSHUF, U32; B.DATR CUBE_M16; B.IOT t1, t2,

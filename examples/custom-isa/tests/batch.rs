@@ -137,7 +137,7 @@ fn a_word_family_gets_the_batch_decoder_too() {
 
 /// A member as `visit_batch` showed it: its member index, its type's name, and whether that
 /// type's own decoder takes its bytes.
-type Member = (usize, &'static str, bool);
+type Member = (usize, &'static str, bool, bool);
 
 /// What `visit_batch` showed: each offset, with the member there or `None` for unclaimed bytes.
 #[derive(Default)]
@@ -146,7 +146,9 @@ struct Shown(Vec<(usize, Option<Member>)>);
 impl isa::core::BatchVisitor for Shown {
     fn member<B: isa::core::Bundle>(&mut self, member: usize, offset: usize, bytes: &[u8]) {
         let decodes = B::view_prefix(bytes).and_then(B::decode).is_ok();
-        self.0.push((offset, Some((member, B::NAME, decodes))));
+        let fixed = B::view_prefix(bytes).is_ok_and(B::fixed_ok);
+        self.0
+            .push((offset, Some((member, B::NAME, decodes, fixed))));
     }
 
     fn unclaimed(&mut self, offset: usize) {
@@ -168,19 +170,47 @@ fn visits_as_it_decodes<F: Family>(stream: &[u8]) -> Shown {
     for ((offset, shown), (_, decoded)) in shown.0.iter().zip(&decoded) {
         let bytes = &stream[*offset..];
         match (shown, F::member_index(bytes)) {
-            (Some((member, name, decodes)), Some(m)) => {
+            (Some((member, name, decodes, fixed)), Some(m)) => {
                 assert_eq!(
                     (*member, *name),
                     (m, F::DECLARATIONS[m].name),
                     "at {offset:#x}"
                 );
                 assert_eq!(*decodes, decoded.is_ok(), "at {offset:#x}");
+                assert!(*fixed || !*decodes, "at {offset:#x}");
             }
             (None, None) => assert!(decoded.is_err()),
             (shown, m) => panic!("at {offset:#x}: shown {shown:?}, member {m:?}"),
         }
     }
+    let mut grouped = Grouped::default();
+    F::visit_batch(stream, &mut grouped);
+    let claimed: Vec<(usize, &str)> = (shown.0.iter())
+        .filter_map(|(offset, s)| Some((*offset, s.as_ref()?.1)))
+        .collect();
+    assert_eq!(grouped.0, claimed);
     shown
+}
+
+/// What `visit_batch` hands a visitor that takes each group whole: each claimed member's offset
+/// and type name.
+#[derive(Default)]
+struct Grouped(Vec<(usize, &'static str)>);
+
+impl isa::core::BatchVisitor for Grouped {
+    fn member<B: isa::core::Bundle>(&mut self, _: usize, _: usize, _: &[u8]) {
+        unreachable!("every group is taken whole");
+    }
+
+    fn group<'a, B: isa::core::Bundle>(
+        &mut self,
+        _: usize,
+        bundles: impl Iterator<Item = (usize, &'a [u8])>,
+    ) {
+        self.0.extend(bundles.map(|(offset, _)| (offset, B::NAME)));
+    }
+
+    fn unclaimed(&mut self, _: usize) {}
 }
 
 #[test]
@@ -205,7 +235,7 @@ fn visit_batch_shows_each_member_with_its_type_where_decode_batch_decodes_it() {
     let refused = shown
         .0
         .iter()
-        .filter(|(_, s)| matches!(s, Some((_, _, false))));
+        .filter(|(_, s)| matches!(s, Some((_, _, false, false))));
     assert!(
         refused.count() > 1,
         "every TensorMax fails its reserved-byte check"

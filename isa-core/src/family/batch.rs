@@ -73,13 +73,21 @@ impl<V: BatchVisitor, F: Family> PerMember for Group<'_, '_, V, F> {
 
     #[inline]
     fn call<B: crate::Bundle>(self) {
-        for &i in self.at {
-            self.ahead.step();
+        let Group {
+            v,
+            member,
+            chunk,
+            origin,
+            at,
+            ahead,
+        } = self;
+        let bundles = at.iter().filter_map(move |&i| {
+            ahead.step();
             let offset = i as usize * F::WIDTH;
-            if let Some(bytes) = self.chunk.get(offset..offset + F::WIDTH) {
-                self.v.member::<B>(self.member, self.origin + offset, bytes);
-            }
-        }
+            let bytes = chunk.get(offset..offset + F::WIDTH)?;
+            Some((origin + offset, bytes))
+        });
+        v.group::<B>(member, bundles);
     }
 }
 

@@ -46,6 +46,21 @@ pub trait BatchVisitor {
     /// [`Family::DECLARATIONS`], a `B`: [`Family::WIDTH`] bytes, not yet checked further.
     fn member<B: crate::Bundle>(&mut self, member: usize, offset: usize, bytes: &[u8]);
 
+    /// The bundles of member `member` of one chunk of the stream, each a `B`, as `(offset,
+    /// bytes)` in the order [`BatchVisitor::member`] would see them, which is what this does
+    /// unless overridden: a visitor with state of its own per member overrides it to find that
+    /// state once for the group, not once a bundle.
+    #[inline]
+    fn group<'a, B: crate::Bundle>(
+        &mut self,
+        member: usize,
+        bundles: impl Iterator<Item = (usize, &'a [u8])>,
+    ) {
+        for (offset, bytes) in bundles {
+            self.member::<B>(member, offset, bytes);
+        }
+    }
+
     /// The bytes at `offset`, which no member claims.
     fn unclaimed(&mut self, offset: usize);
 }

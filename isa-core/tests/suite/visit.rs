@@ -31,6 +31,22 @@ struct Flags {
     level: u8,
 }
 
+/// A nested layout with a reserved byte.
+#[derive(Bundle, Debug, Clone, PartialEq)]
+#[bundle(size = 2)]
+struct Padded {
+    #[field(offset = 0x00)]
+    level: u8,
+}
+
+/// A bundle that holds [`Padded`].
+#[derive(Bundle, Debug, Clone, PartialEq)]
+#[bundle(size = 8, opcodes = [0x61])]
+struct Holder {
+    #[field(offset = 0x04)]
+    padded: Padded,
+}
+
 /// One of every kind of whole and bit-range field.
 #[derive(Bundle, Debug, Clone, PartialEq)]
 #[bundle(size = 32, opcodes = [0x60])]
@@ -317,4 +333,30 @@ fn preimage_names_are_the_preimages_read_in_place() {
     check::<by_hand>();
     let names: Vec<&str> = LutRef::of::<by_hand>().preimage_names(1).collect();
     assert_eq!(names, ["int8", "uint8"]);
+}
+
+#[test]
+fn a_nested_layout_with_a_reserved_bit_set_is_undecodable_where_decode_says_so() {
+    let good = Holder {
+        padded: Padded { level: 3 },
+    }
+    .encode()
+    .unwrap();
+    let mut bad = zerocopy::IntoBytes::as_bytes(&good).to_vec();
+    bad[0x05] = 0x80;
+    let wire = Holder::view(&bad).unwrap();
+    // The holder's own fixed bits are right; its field's are not.
+    assert!(Holder::fixed_ok(wire));
+    let decode = Holder::decode(wire).unwrap_err();
+    let at = decode.at;
+    assert_eq!(
+        (at.field, at.inner, at.offset),
+        ("padded", Some("reserved"), 5)
+    );
+    // The walk reports the field undecodable with that fault, as rendering shows.
+    let mut out = String::new();
+    assert_eq!(
+        text_fields::<Holder, _>(wire, &mut out),
+        Err(RenderError::from(decode.clone()))
+    );
 }

@@ -216,12 +216,17 @@ pub fn bundle_impl(layout: &Decl, plan: &Plan, visit: TokenStream, p: &Paths) ->
                 wire: &#wire,
                 f: F,
             ) -> #result<R, #krate::DecodeError> {
-                let bytes = #zc::IntoBytes::as_bytes(wire);
-                if !(#identity_ok && #private::fixed_ok(bytes, &__FIXED)) {
-                    return #result::Err(__decode_fault(bytes));
+                if !<Self as #krate::Bundle>::fixed_ok(wire) {
+                    return #result::Err(__decode_fault(#zc::IntoBytes::as_bytes(wire)));
                 }
                 // Every field read without its error path; one shared exit when any fails.
                 #result::Ok(f(Self { #(#values),* }))
+            }
+
+            #[inline(always)]
+            fn fixed_ok(wire: &#wire) -> bool {
+                let bytes = #zc::IntoBytes::as_bytes(wire);
+                #identity_ok && #private::fixed_ok(bytes, &__FIXED)
             }
 
             #visit

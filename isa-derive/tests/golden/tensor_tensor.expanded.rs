@@ -1063,26 +1063,12 @@ const _: () = {
             wire: &TensorTensorWire,
             f: F,
         ) -> ::core::result::Result<R, ::isa_core::DecodeError> {
-            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_bytes(wire);
-            if !((const {
-                ::isa_core::__private::all_in(
-                    <u8 as ::isa_core::BitValue>::CODES,
-                    &[65u8, 81u8, 138u8, 142u8],
-                )
-            }
-                || match bytes.first() {
-                    ::core::option::Option::Some(&opcode) => {
-                        ::isa_core::__private::in_byte_set(
-                            &const {
-                                ::isa_core::__private::byte_set(&[65u8, 81u8, 138u8, 142u8])
-                            },
-                            opcode,
-                        )
-                    }
-                    ::core::option::Option::None => false,
-                }) && ::isa_core::__private::fixed_ok(bytes, &__FIXED))
-            {
-                return ::core::result::Result::Err(__decode_fault(bytes));
+            if !<Self as ::isa_core::Bundle>::fixed_ok(wire) {
+                return ::core::result::Result::Err(
+                    __decode_fault(
+                        ::isa_core::__private::zerocopy::IntoBytes::as_bytes(wire),
+                    ),
+                );
             }
             ::core::result::Result::Ok(
                 f(Self {
@@ -1213,6 +1199,27 @@ const _: () = {
                     },
                 }),
             )
+        }
+        #[inline(always)]
+        fn fixed_ok(wire: &TensorTensorWire) -> bool {
+            let bytes = ::isa_core::__private::zerocopy::IntoBytes::as_bytes(wire);
+            (const {
+                ::isa_core::__private::all_in(
+                    <u8 as ::isa_core::BitValue>::CODES,
+                    &[65u8, 81u8, 138u8, 142u8],
+                )
+            }
+                || match bytes.first() {
+                    ::core::option::Option::Some(&opcode) => {
+                        ::isa_core::__private::in_byte_set(
+                            &const {
+                                ::isa_core::__private::byte_set(&[65u8, 81u8, 138u8, 142u8])
+                            },
+                            opcode,
+                        )
+                    }
+                    ::core::option::Option::None => false,
+                }) && ::isa_core::__private::fixed_ok(bytes, &__FIXED)
         }
         #[inline]
         fn visit<V: ::isa_core::visit::Visitor>(

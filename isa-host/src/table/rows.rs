@@ -331,58 +331,113 @@ struct PartWriter<'a, 'c> {
 }
 
 impl BatchVisitor for PartWriter<'_, '_> {
-    #[inline]
     fn member<B: Bundle>(&mut self, member: usize, offset: usize, bytes: &[u8]) {
-        let Ok(wire) = B::view_prefix(bytes) else {
-            return;
+        self.group::<B>(member, std::iter::once((offset, bytes)));
+    }
+
+    /// Finds op `m`'s layout, place and names once, and writes the row of each of the group's
+    /// bundles that decodes.
+    #[inline]
+    fn group<'b, B: Bundle>(&mut self, m: usize, bundles: impl Iterator<Item = (usize, &'b [u8])>) {
+        let Written { rows, seen, error } = &mut self.written;
+        let (Some(Some(layout)), Some(cell), Some(rows), Some(seen)) = (
+            self.layouts.get(m),
+            self.cells.get_mut(m),
+            rows.get_mut(m),
+            seen.get_mut(m),
+        ) else {
+            return unplaced::<B>(bundles, self.origin, error);
         };
-        if B::decode(wire).is_err() {
-            return;
+        let mut place = Place {
+            layout,
+            cell,
+            rows: *rows,
+            seen,
+            scratch: &mut self.scratch,
+        };
+        for (offset, bytes) in bundles {
+            let offset = self.origin + offset;
+            if let Err(e) = place.write::<B>(bytes, offset) {
+                keep_first(error, e);
+            }
         }
-        let offset = self.origin + offset;
-        if let Err(e) = self.write_row::<B>(wire, member, offset)
-            && (self.written.error.as_ref()).is_none_or(|old| old.offset > e.offset)
-        {
-            self.written.error = Some(e);
-        }
+        *rows = place.rows;
     }
 
     fn unclaimed(&mut self, _: usize) {}
 }
 
-impl PartWriter<'_, '_> {
-    /// Writes the row of `wire`, member `m`, which decodes, at `offset` in the stream.
+/// Keeps in `error` the first (by offset) of it and `e`.
+fn keep_first(error: &mut Option<TableError>, e: TableError) {
+    if error.as_ref().is_none_or(|old| old.offset > e.offset) {
+        *error = Some(e);
+    }
+}
+
+/// The bundles of an op with no row layout (or no place) in this part: each that decodes is
+/// refused. None comes here: the plan gives a layout to every op with a bundle that decodes.
+#[cold]
+fn unplaced<'b, B: Bundle>(
+    bundles: impl Iterator<Item = (usize, &'b [u8])>,
+    origin: usize,
+    error: &mut Option<TableError>,
+) {
+    for (offset, bytes) in bundles {
+        if B::view_prefix(bytes).is_ok_and(|wire| B::decode(wire).is_ok()) {
+            let what = "its op has no row layout".into();
+            let offset = origin + offset;
+            keep_first(
+                error,
+                TableError {
+                    offset,
+                    op: B::NAME,
+                    what,
+                },
+            );
+        }
+    }
+}
+
+/// One op's place in a part, while its group of a chunk is written.
+struct Place<'p, 'c> {
+    layout: &'p Layout,
+    cell: &'p mut &'c mut [u8],
+    /// The rows written in it so far.
+    rows: usize,
+    seen: &'p mut [Vec<&'static str>],
+    scratch: &'p mut Scratch,
+}
+
+impl Place<'_, '_> {
+    /// Writes the row of `bytes`, a `B` at `offset` in the stream, if it decodes: a bundle
+    /// decodes when its fixed bits are right and the walk finds every field decodable
+    /// ([`Bundle::fixed_ok`]), so its fields are not decoded twice.
     #[inline(always)]
-    fn write_row<B: Bundle>(
-        &mut self,
-        wire: &B::Wire,
-        m: usize,
-        offset: usize,
-    ) -> Result<(), TableError> {
+    fn write<B: Bundle>(&mut self, bytes: &[u8], offset: usize) -> Result<(), TableError> {
+        let Ok(wire) = B::view_prefix(bytes) else {
+            return Ok(());
+        };
+        if !B::fixed_ok(wire) {
+            return Ok(());
+        }
         let fault = |what: String| TableError {
             offset,
             op: B::NAME,
             what,
         };
-        let written = &mut self.written;
-        let (Some(Some(layout)), Some(cell), Some(rows), Some(seen)) = (
-            self.layouts.get(m),
-            self.cells.get_mut(m),
-            written.rows.get_mut(m),
-            written.seen.get_mut(m),
-        ) else {
-            return Err(fault("its op has no row layout".into()));
-        };
+        let itemsize = self.layout.itemsize;
         // The row and the rest of the place after it.
-        let rest = cell
-            .get_mut(*rows * layout.itemsize..)
-            .filter(|rest| rest.len() >= layout.itemsize)
+        let rest = self
+            .cell
+            .get_mut(self.rows * itemsize..)
+            .filter(|rest| rest.len() >= itemsize)
             .ok_or_else(|| fault("more rows than bundles its op claims".into()))?;
         if let Some(cell) = rest.first_chunk_mut::<OFFSET_WIDTH>() {
             *cell = (offset as u64).to_le_bytes();
         }
-        walk::<B>(wire, layout, &mut self.scratch, rest, seen).map_err(fault)?;
-        *rows += 1;
+        if walk::<B>(wire, self.layout, self.scratch, rest, self.seen).map_err(fault)? {
+            self.rows += 1;
+        }
         Ok(())
     }
 }

@@ -13,18 +13,22 @@
 //! the same signature would be taken to fit. The layouts come from the declarations, which give
 //! every bundle of an op the same stores, so no bundle of a sound declaration can differ at
 //! all.) A walk that does not fit is walked again by [`Writer`], which takes each value's slot
-//! from the layout, checks it, and says why the first that does not go in does not.
+//! from the layout, checks it, and says why the first that does not go in does not; so is a
+//! walk that meets a category name new to its column, which only [`Writer`] adds. A walk that
+//! meets a field that does not decode writes no row: with the fixed bits checked before
+//! ([`Bundle::fixed_ok`]), the bundle does not decode.
 
 use isa_core::visit::{Enumerated, Key, Nest, Value, Visitor};
 use isa_core::{Bundle, FieldError};
 
-use super::{Layout, OFFSET_WIDTH, Slot, Store, number};
+use super::{Layout, OFFSET_WIDTH, Slot, Store, find, number};
 
-/// Walks the values of `wire`, a `B`, into its row, at the start of `rows` (the row and the
-/// bytes after it in its op's place), after the row's offset column; `scratch` is where
-/// [`Cursor`] writes a row too near the end of the place, `seen` holds the names each category
-/// column has numbered so far. Refuses, with the reason, a bundle whose values do not fit the
-/// layout.
+/// Walks the values of `wire`, a `B` whose fixed bits are right ([`Bundle::fixed_ok`]), into
+/// its row, at the start of `rows` (the row and the bytes after it in its op's place), after
+/// the row's offset column; `scratch` is where [`Cursor`] writes a row too near the end of the
+/// place, `seen` holds the names each category column has numbered so far. Whether the row was
+/// written: not when a field does not decode (the bundle does not). Refuses, with the reason, a
+/// bundle whose values do not fit the layout.
 #[inline(always)]
 pub(super) fn walk<B: Bundle>(
     wire: &B::Wire,
@@ -32,41 +36,70 @@ pub(super) fn walk<B: Bundle>(
     scratch: &mut Scratch,
     rows: &mut [u8],
     seen: &mut [Vec<&'static str>],
-) -> Result<(), String> {
+) -> Result<bool, String> {
     let end = layout.itemsize;
     if end <= WINDOW - 8 {
-        if let Some(window) = rows.first_chunk_mut::<WINDOW>() {
-            if fast::<B>(wire, layout, window, seen) {
-                return Ok(());
-            }
-        } else if fast::<B>(wire, layout, &mut scratch.0, seen)
-            && let (Some(to), Some(from)) = (
-                rows.get_mut(OFFSET_WIDTH..end),
-                scratch.0.get(OFFSET_WIDTH..end),
-            )
-        {
-            to.copy_from_slice(from);
-            return Ok(());
+        let walked = match rows.first_chunk_mut::<WINDOW>() {
+            Some(window) => fast::<B>(wire, layout, window, seen),
+            None => match fast::<B>(wire, layout, &mut scratch.0, seen) {
+                Walked::Fits => match (
+                    rows.get_mut(OFFSET_WIDTH..end),
+                    scratch.0.get(OFFSET_WIDTH..end),
+                ) {
+                    (Some(to), Some(from)) => {
+                        to.copy_from_slice(from);
+                        Walked::Fits
+                    }
+                    _ => Walked::Misfit,
+                },
+                other => other,
+            },
+        };
+        match walked {
+            Walked::Fits => return Ok(true),
+            Walked::Undecodable => return Ok(false),
+            Walked::Misfit => {}
         }
+    } else if B::decode(wire).is_err() {
+        // A row too long for the cursor: its fields are checked before the checked walk.
+        return Ok(false);
     }
     let row = rows.get_mut(..end).unwrap_or_default();
-    checked::<B>(wire, layout, row, seen)
+    checked::<B>(wire, layout, row, seen).map(|()| true)
 }
 
-/// Whether [`Cursor`] wrote the row of `wire`, a `B`, into `window`: it fits the layout. A
-/// function of its own for each op: inlined into it, the op's generated visitor runs the
-/// cursor from constants, and the window, an argument, is known to be no other memory, so the
-/// cursor's places and signature fold and each value costs its load and its store.
+/// How [`Cursor`]'s walk of a bundle ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Walked {
+    /// Its row is written: the values fit the layout.
+    Fits,
+    /// A value does not fit the layout, or is a category name new to its column: the bundle
+    /// is walked again by [`Writer`].
+    Misfit,
+    /// A field does not decode.
+    Undecodable,
+}
+
+/// How [`Cursor`] wrote the row of `wire`, a `B`, into `window`. A function of its own for
+/// each op: inlined into it, the op's generated visitor runs the cursor from constants, and the
+/// window, an argument, is known to be no other memory, so the cursor's places and signature
+/// fold and each value costs its load and its store.
 #[inline(never)]
 fn fast<B: Bundle>(
     wire: &B::Wire,
     layout: &Layout,
     window: &mut [u8; WINDOW],
-    seen: &mut [Vec<&'static str>],
-) -> bool {
+    seen: &[Vec<&'static str>],
+) -> Walked {
     let mut cursor = Cursor::new(window, seen);
-    let walked = B::visit(wire, &mut cursor).is_ok();
-    walked && cursor.fits && cursor.at == layout.itemsize && cursor.signature == layout.signature
+    if B::visit(wire, &mut cursor).is_err() {
+        return Walked::Undecodable;
+    }
+    if cursor.fits && cursor.at == layout.itemsize && cursor.signature == layout.signature {
+        Walked::Fits
+    } else {
+        Walked::Misfit
+    }
 }
 
 /// The walk of a bundle that [`Cursor`] finds not to fit: each value at its slot, checked, for
@@ -146,15 +179,16 @@ struct Cursor<'a> {
     /// The values so far that have names ([`Layout::names`]): a category value's names are
     /// the entry at this index.
     named: usize,
-    seen: &'a mut [Vec<&'static str>],
-    /// Whether every number so far fitted its width and every value the row.
+    seen: &'a [Vec<&'static str>],
+    /// Whether every number so far fitted its width, every value the row, and every category
+    /// name was one its column had numbered.
     fits: bool,
 }
 
 impl<'a> Cursor<'a> {
     /// A cursor at the start of a row's values in `window`.
     #[inline(always)]
-    fn new(window: &'a mut [u8; WINDOW], seen: &'a mut [Vec<&'static str>]) -> Self {
+    fn new(window: &'a mut [u8; WINDOW], seen: &'a [Vec<&'static str>]) -> Self {
         Cursor {
             window,
             at: OFFSET_WIDTH,
@@ -195,15 +229,13 @@ impl<'a> Cursor<'a> {
         self.signature = fold(self.signature, store);
     }
 
-    /// The number of `name` among the names this part has seen in the current category column:
-    /// the same `&'static str` is found by its address before its text is compared.
+    /// The number of `name` among the names this part has seen in the current category column.
+    /// A name new to it does not fit: [`Writer`] adds it, once the bundle is known to decode.
     #[inline(never)]
     fn category(&mut self, name: &'static str) -> u64 {
-        let Some(seen) = self.seen.get_mut(self.named) else {
-            self.fits = false;
-            return 0;
-        };
-        number(seen, name)
+        let found = self.seen.get(self.named).and_then(|seen| find(seen, name));
+        self.fits &= found.is_some();
+        found.map_or(0, |n| n as u64)
     }
 }
 
@@ -485,12 +517,15 @@ mod tests {
             let mut rows = vec![0xAA; layout.itemsize + room];
             let mut seen = vec![Vec::new(); layout.names.len()];
             match self.how {
-                How::Walk(_) => walk::<B>(wire, layout, scratch, &mut rows, &mut seen),
+                How::Walk(_) => walk::<B>(wire, layout, scratch, &mut rows, &mut seen)
+                    .and_then(|written| written.then_some(()).ok_or_else(|| "no row".into())),
                 How::Fast(fill) => {
                     scratch.0.fill(fill);
-                    let fits = fast::<B>(wire, layout, &mut scratch.0, &mut seen);
+                    let walked = fast::<B>(wire, layout, &mut scratch.0, &seen);
                     rows.copy_from_slice(&scratch.0[..layout.itemsize]);
-                    fits.then_some(()).ok_or_else(String::new)
+                    (walked == Walked::Fits)
+                        .then_some(())
+                        .ok_or_else(String::new)
                 }
                 How::Checked => checked::<B>(wire, layout, &mut rows, &mut seen),
             }
