@@ -159,3 +159,100 @@ fn a_descriptor_is_stored_at_its_wire_widths() {
     assert_eq!(row.len(), itemsize);
     assert_eq!(row[itemsize - 48..], bundle[0x10..0x40]);
 }
+
+/// A bundle with fields shown by their name alone (PTO data types): category columns, numbered
+/// by the names a stream shows, in stream order.
+#[derive(isa_derive::Bundle, Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[bundle(size = 64, opcodes = [0x70])]
+struct Tagged {
+    #[field(offset = 0x04, bits = 0..=4)]
+    data: isa_ops::pto::TileDataType,
+    #[field(offset = 0x05)]
+    level: u8,
+    #[field(offset = 0x06, bits = 0..=4)]
+    other: isa_ops::pto::TileDataType,
+}
+
+impl isa_core::Validate for Tagged {}
+
+isa_core::family! {
+    /// A family of one bundle with two category columns.
+    enum Named(view NamedView, tag "op") {
+        /// The one member.
+        Tagged(Tagged),
+    }
+}
+
+/// A stream of [`Tagged`] bundles (`(data, other)` codes): names first seen in a later part of
+/// the stream; every thousandth bundle with a `data` code no name has; and one bundle whose
+/// `data` is a name no other bundle shows and whose `other` has no name, so the bundle does not
+/// decode after its walk met the new name.
+fn tagged_stream() -> (Vec<u8>, Vec<(u8, u8)>) {
+    let codes: Vec<(u8, u8)> = (0..3 * 4096 * 3)
+        .map(|i: usize| match i {
+            5000 => (2, 0x1F),
+            i if i % 1000 == 999 => (0x1F, 3),
+            i if i < 4096 * 4 => ([1, 5][i % 2], 3),
+            i => ([5, 1, 0, 7][i % 4], 3),
+        })
+        .collect();
+    let mut stream = Vec::new();
+    for (i, &(data, other)) in codes.iter().enumerate() {
+        let mut bundle = [0u8; 64];
+        bundle[..2].copy_from_slice(&[0x70, 0x10]);
+        bundle[4..7].copy_from_slice(&[data, i as u8, other]);
+        stream.extend_from_slice(&bundle);
+    }
+    (stream, codes)
+}
+
+#[test]
+fn category_values_are_numbered_in_stream_order_by_the_bundles_that_decode() {
+    use isa_host::table::Names;
+    use isa_ops::pto::TileDataType;
+    let name = |code: u8| TileDataType::from_code(code).ok().map(|t| t.name());
+    let (stream, codes) = tagged_stream();
+    let kept: Vec<(usize, &str, &str)> = (codes.iter().enumerate())
+        .filter_map(|(i, &(d, o))| Some((i, name(d)?, name(o)?)))
+        .collect();
+    let mut first_seen: Vec<&str> = Vec::new();
+    for &(_, data, _) in &kept {
+        if !first_seen.contains(&data) {
+            first_seen.push(data);
+        }
+    }
+    assert_eq!(
+        first_seen,
+        [name(1), name(5), name(0), name(7)].map(Option::unwrap)
+    );
+    for threads in [1, 2, 3] {
+        let mut plan = rows::plan::<Named>(&stream, threads).unwrap();
+        let mut out = vec![0u8; plan.bytes()];
+        let taken = rows::write::<Named>(&mut plan, &stream, &mut out).unwrap();
+        let layout = plan.layouts()[0].as_ref().unwrap();
+        let seen: Vec<&Vec<&str>> = (layout.names.iter())
+            .filter_map(|(_, names)| match names {
+                Names::Seen(seen) => Some(seen),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            seen,
+            [&first_seen, &vec![name(3).unwrap()]],
+            "{threads} threads"
+        );
+        let rows: Vec<&[u8]> = out[taken[0].clone()]
+            .chunks_exact(layout.itemsize)
+            .collect();
+        assert_eq!(rows.len(), kept.len(), "{threads} threads");
+        for (row, &(i, data, other)) in rows.iter().zip(&kept) {
+            let number = |at: usize| usize::from(u16::from_le_bytes([row[at], row[at + 1]]));
+            assert_eq!(row[..8], ((i * 64) as u64).to_le_bytes());
+            assert_eq!(
+                (seen[0][number(8)], row[10], seen[1][number(11)]),
+                (data, i as u8, other),
+                "{threads} threads, bundle {i}"
+            );
+        }
+    }
+}
