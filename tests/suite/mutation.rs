@@ -11,10 +11,8 @@
 use std::path::Path;
 
 use crate::common::{claimant, declaration, located};
-use std::convert::Infallible;
-
-use isa::core::visit::{Key, Nest, Value, Visitor};
-use isa::core::{Bundle, DecodeError, Family, FieldError, LayoutStatus, PerMember, Problem};
+use isa::core::render::text_fields;
+use isa::core::{Bundle, DecodeError, Family, LayoutStatus, PerMember, Problem};
 use isa::ops::dispatch::{BUNDLE_SIZE, Declaration};
 use isa::ops::pto::{WordError, decode_word};
 use isa::ops::sample::{SplitMix64, valid};
@@ -146,7 +144,8 @@ fn every_flip_of_valid_bundles_of_every_op_decodes_or_is_refused_at_the_flipped_
 }
 
 /// What `bytes`, a member of `Op`, are to `Bundle::decode`, to `Bundle::fixed_ok`, and to a walk
-/// of their fields (`Bundle::visit`): whether each finds them sound.
+/// of their fields (`text_fields`, which stops at the first field that does not decode): whether
+/// each finds them sound.
 struct ThreeWays<'a>(&'a [u8]);
 
 impl PerMember for ThreeWays<'_> {
@@ -154,29 +153,8 @@ impl PerMember for ThreeWays<'_> {
 
     fn call<B: Bundle>(self) -> (bool, bool, bool) {
         let wire = B::view_prefix(self.0).expect("a whole bundle");
-        let mut walk = EveryField(true);
-        B::visit(wire, &mut walk).expect("the walk goes on past a field that does not decode");
-        (B::decode(wire).is_ok(), B::fixed_ok(wire), walk.0)
-    }
-}
-
-/// A walk that notes whether every field decodes.
-struct EveryField(bool);
-
-impl Visitor for EveryField {
-    type Error = Infallible;
-    fn value(&mut self, _: Key, _: Value<'_>) -> Result<(), Infallible> {
-        Ok(())
-    }
-    fn begin(&mut self, _: Key, _: Nest) -> Result<(), Infallible> {
-        Ok(())
-    }
-    fn end(&mut self, _: Nest) -> Result<(), Infallible> {
-        Ok(())
-    }
-    fn undecodable(&mut self, _: Key, _: FieldError) -> Result<(), Infallible> {
-        self.0 = false;
-        Ok(())
+        let fields = text_fields::<B, _>(wire, &mut String::new()).is_ok();
+        (B::decode(wire).is_ok(), B::fixed_ok(wire), fields)
     }
 }
 

@@ -50,9 +50,8 @@ pub(super) fn visit_batch<F: Family, V: BatchVisitor>(
             ahead: &mut *ahead,
         };
         if F::for_member(member, group).is_none() {
-            for &i in at {
-                ahead.step();
-                v.unclaimed(origin + i as usize * F::WIDTH);
+            for (offset, _) in members(chunk, origin, at, F::WIDTH, || ahead.step()) {
+                v.unclaimed(offset);
             }
         }
     })
@@ -81,14 +80,29 @@ impl<V: BatchVisitor, F: Family> PerMember for Group<'_, '_, V, F> {
             at,
             ahead,
         } = self;
-        let bundles = at.iter().filter_map(move |&i| {
-            ahead.step();
-            let offset = i as usize * F::WIDTH;
-            let bytes = chunk.get(offset..offset + F::WIDTH)?;
-            Some((origin + offset, bytes))
-        });
-        v.group::<B>(member, bundles);
+        v.group::<B>(
+            member,
+            members(chunk, origin, at, F::WIDTH, || ahead.step()),
+        );
     }
+}
+
+/// The members of `chunk` (whose first byte is at `origin` in the stream) at the indices `at`,
+/// each `width` bytes, as `(offset in the stream, bytes)`, calling `ahead` once before each.
+#[inline(always)]
+fn members<'a>(
+    chunk: &'a [u8],
+    origin: usize,
+    at: &'a [u32],
+    width: usize,
+    mut ahead: impl FnMut() -> bool + 'a,
+) -> impl Iterator<Item = (usize, &'a [u8])> + 'a {
+    at.iter().filter_map(move |&i| {
+        ahead();
+        let offset = i as usize * width;
+        let bytes = chunk.get(offset..offset + width)?;
+        Some((origin + offset, bytes))
+    })
 }
 
 /// The chunk loop of the batch calls: `run(member, chunk, origin, at, ahead)` for each group of
@@ -259,12 +273,8 @@ pub fn decode_run_of<F, V: FnMut(usize, &Result<F, DecodeError>), A: FnMut() -> 
     ahead: &mut A,
     decode: impl Fn(&[u8]) -> Result<F, DecodeError>,
 ) {
-    for &i in at {
-        ahead();
-        let offset = i as usize * width;
-        if let Some(bytes) = chunk.get(offset..offset + width) {
-            visit(origin + offset, &decode(bytes));
-        }
+    for (offset, bytes) in members(chunk, origin, at, width, ahead) {
+        visit(offset, &decode(bytes));
     }
 }
 

@@ -206,12 +206,6 @@ impl<'a> Cursor<'a> {
         self.window.get_mut(at..at + 8)?.first_chunk_mut::<8>()
     }
 
-    /// The `len` bytes at `at`.
-    #[inline(always)]
-    fn span(&mut self, at: usize, len: usize) -> Option<&mut [u8]> {
-        self.window.get_mut(at..at.checked_add(len)?)
-    }
-
     /// Stores the low bytes of `n` as `store` at the cursor, and moves past them. Where eight
     /// bytes fit in the row they are all stored: the values after this one write over the rest.
     #[inline(always)]
@@ -220,7 +214,9 @@ impl<'a> Cursor<'a> {
         let bytes = n.to_le_bytes();
         if let Some(cell) = self.eight(self.at) {
             *cell = bytes;
-        } else if let (Some(cell), Some(b)) = (self.span(self.at, width), bytes.get(..width)) {
+        } else if let (Some(cell), Some(b)) =
+            (span(self.window, self.at, width), bytes.get(..width))
+        {
             cell.copy_from_slice(b);
         } else {
             self.fits = false;
@@ -269,7 +265,7 @@ impl Visitor for Cursor<'_> {
                 n
             }
             Value::Bytes(bytes) => {
-                match self.span(self.at, bytes.len()) {
+                match span(self.window, self.at, bytes.len()) {
                     Some(cell) => cell.copy_from_slice(bytes),
                     None => self.fits = false,
                 }
@@ -319,18 +315,19 @@ impl Writer<'_, '_> {
         self.slots.next().copied().ok_or_else(extra)
     }
 
-    /// The `len` bytes of the row at `at`.
-    fn cell(&mut self, at: usize, len: usize) -> Option<&mut [u8]> {
-        self.row.get_mut(at..at.checked_add(len)?)
-    }
-
     /// Stores the low `width` bytes of `n`, little-endian, at `at`.
     fn put(&mut self, at: usize, width: usize, n: u64) -> Result<(), String> {
         let bytes = n.to_le_bytes();
-        let cell = self.cell(at, width).ok_or_else(past)?;
+        let cell = span(self.row, at, width).ok_or_else(past)?;
         cell.copy_from_slice(bytes.get(..width).ok_or_else(past)?);
         Ok(())
     }
+}
+
+/// The `len` bytes of `bytes` at `at`, where it has them.
+#[inline(always)]
+fn span(bytes: &mut [u8], at: usize, len: usize) -> Option<&mut [u8]> {
+    bytes.get_mut(at..at.checked_add(len)?)
 }
 
 /// Whether `n` fits in `width` bytes, unsigned.
@@ -395,7 +392,7 @@ impl Visitor for Writer<'_, '_> {
                 n
             }
             (Store::Bytes(len), Value::Bytes(bytes)) if bytes.len() == len => {
-                let cell = self.cell(slot.at, len).ok_or_else(past)?;
+                let cell = span(self.row, slot.at, len).ok_or_else(past)?;
                 cell.copy_from_slice(bytes);
                 return Ok(());
             }
