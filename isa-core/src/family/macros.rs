@@ -239,6 +239,32 @@ macro_rules! family {
                     decode_run_of(chunk, origin, at, WIDTH, visit, ahead, refuse_decode);
                 }
 
+                fn decode_follow<
+                    V: $crate::__private::core::ops::FnMut(usize, &Result<Self, DecodeError>),
+                >(
+                    member: usize,
+                    chunk: &[u8],
+                    origin: usize,
+                    from: usize,
+                    visit: &mut V,
+                ) -> usize {
+                    use $crate::family::follow_run_of;
+                    $crate::family!(@base_follow member, chunk, origin, from, visit $(, $base, $name::$bvar)?);
+                    let mut k = BASE.len();
+                    $(
+                        if member == k {
+                            let is_member = |b: &[u8]| Self::member_index(b) == Option::Some(k);
+                            return follow_run_of(chunk, origin, from, WIDTH, visit, is_member, |b| {
+                                <$ty>::decode_map(<$ty>::view_prefix(b)?, $name::$variant)
+                            });
+                        }
+                        k += 1;
+                    )+
+                    let _ = k;
+                    let is_unknown = |b: &[u8]| Self::member_index(b).is_none();
+                    follow_run_of(chunk, origin, from, WIDTH, visit, is_unknown, refuse_decode)
+                }
+
                 fn view(bytes: &[u8]) -> Result<$view<'_>, DecodeError> {
                     if bytes.len() < WIDTH {
                         return Result::Err($crate::family::truncated::<Self>(bytes.len()));
@@ -506,6 +532,15 @@ macro_rules! family {
                 $visit(offset, &r.clone().map($wrap))
             }, $ahead);
             return;
+        }
+    };
+
+    (@base_follow $member:ident, $chunk:ident, $origin:ident, $from:ident, $visit:ident) => {};
+    (@base_follow $member:ident, $chunk:ident, $origin:ident, $from:ident, $visit:ident, $base:ty, $wrap:path) => {
+        if $member < BASE.len() {
+            return <$base as Family>::decode_follow($member, $chunk, $origin, $from, &mut |offset, r: &Result<$base, DecodeError>| {
+                $visit(offset, &r.clone().map($wrap))
+            });
         }
     };
 

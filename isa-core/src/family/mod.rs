@@ -18,7 +18,7 @@ mod walk;
 
 pub use batch::CHUNK;
 #[doc(hidden)]
-pub use batch::decode_run_of;
+pub use batch::{decode_run_of, follow_run_of};
 pub use declaration::{
     Declaration, after_base, by_opcode, check_members, concat, identities_collide, known_opcodes,
     opcode_table,
@@ -182,13 +182,15 @@ pub trait Family: Sized + Clone + std::fmt::Debug + 'static {
     /// the length is not a multiple of [`Family::WIDTH`], the bytes past the last whole member
     /// are returned as a [`Trailing`] report.
     ///
-    /// The fast way to decode a long stream. The buffer is taken [`CHUNK`] members at a time;
-    /// within a chunk whose members change often, they are visited grouped by member (in
-    /// [`Family::DECLARATIONS`] order, those no member claims last), each group in stream
-    /// order, so that each member's decoder runs in a loop of its own instead of a dispatch per
-    /// member; a chunk of long runs of one member is visited in stream order. Chunks are visited
-    /// in stream order. A caller that needs stream order throughout sorts by the offset, or uses
-    /// [`Family::walk`].
+    /// The fast way to decode a long stream. The buffer is taken [`CHUNK`] members at a time,
+    /// and each member's decoder runs in a loop of its own instead of a dispatch per member.
+    /// Within a chunk of a bundle family, the members are visited in stream order, run by run,
+    /// up to the end of the chunk's first short run (a run of one member of fewer than 16
+    /// members, neither the chunk's first run nor its last); the rest of the chunk is visited
+    /// grouped by member (in [`Family::DECLARATIONS`] order, those no member claims last), each
+    /// group in stream order. So a stream of long runs is visited in stream order throughout. A
+    /// word family's chunks are visited grouped. Chunks are visited in stream order. A caller
+    /// that needs stream order throughout sorts by the offset, or uses [`Family::walk`].
     fn decode_batch<V: FnMut(usize, &Result<Self, DecodeError>)>(
         stream: &[u8],
         visit: V,
@@ -197,8 +199,8 @@ pub trait Family: Sized + Clone + std::fmt::Debug + 'static {
     }
 
     /// Shows every member of a buffer to `v` with its byte offset and its type, as
-    /// [`Family::decode_batch`] shows them (grouped by member within a chunk of mixed members,
-    /// each group in stream order), without decoding it: [`BatchVisitor::member`] is called in a
+    /// [`Family::decode_batch`] shows them (in runs up to a chunk's first short run, grouped by
+    /// member after it), without decoding it: [`BatchVisitor::member`] is called in a
     /// loop of its own per member and group, [`BatchVisitor::unclaimed`] for the bytes no member
     /// claims. The bytes past the last whole member are returned as a [`Trailing`] report.
     fn visit_batch<V: BatchVisitor>(stream: &[u8], v: &mut V) -> Option<Trailing> {
@@ -218,6 +220,20 @@ pub trait Family: Sized + Clone + std::fmt::Debug + 'static {
         visit: &mut V,
         ahead: &mut A,
     );
+
+    /// Hands `visit` the member of `chunk` at index `from` (in members), decoded as member
+    /// `member` of [`Family::DECLARATIONS`] (an index past them refuses it as unknown), and every
+    /// one after it of the same member, up to the chunk's end, with `origin` added to each
+    /// offset: the inner loop of [`Family::decode_batch`] on a stream in long runs. Returns the
+    /// index of the first member it did not take.
+    #[doc(hidden)]
+    fn decode_follow<V: FnMut(usize, &Result<Self, DecodeError>)>(
+        member: usize,
+        chunk: &[u8],
+        origin: usize,
+        from: usize,
+        visit: &mut V,
+    ) -> usize;
 }
 
 /// What a member of `F` is called in messages: "word" or "bundle".
