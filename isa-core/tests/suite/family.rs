@@ -5,7 +5,8 @@
 
 use isa_core::family::serde_form::{Buffered, BufferedDeserializer, serialize_tagged};
 use isa_core::family::{
-    CHUNK, Trailing, check_members, concat, identities_collide, known_opcodes, opcode_table,
+    BatchVisitor, CHUNK, Trailing, check_members, concat, identities_collide, known_opcodes,
+    opcode_table,
 };
 use isa_core::render::{RenderError, json_member, text_member};
 use isa_core::visit::FieldOrder;
@@ -14,6 +15,7 @@ use isa_core::{
     Rule, SyncBand, Tensor2d, Validate, dtype_v2, family, reason,
 };
 use isa_derive::Bundle;
+use proptest::prelude::*;
 use serde::de::IntoDeserializer;
 use serde::de::value::{BytesDeserializer, Error as ValueError, I64Deserializer, I128Deserializer};
 use serde::{Deserialize, Serialize};
@@ -448,6 +450,59 @@ fn undecodable_bundles_in_the_middle_are_visited_as_errors_in_place() {
     let visits = batch::<Tiny>(&bytes);
     assert_eq!(order(&visits), in_stream_order(200, 64));
     assert!(visits[100].1.is_err());
+}
+
+/// Streams of runs of 1 to 39 members of each piece over up to 18 chunks, so that chunks go
+/// from runs to groups and back in every way: a short run first, last, inside, or none.
+fn streams_of_runs(pieces: &'static [Piece]) -> impl Strategy<Value = Vec<Piece>> {
+    prop::collection::vec((0..pieces.len(), 1usize..40), 1..120).prop_map(move |runs| {
+        let runs = runs.into_iter();
+        runs.flat_map(|(p, n)| std::iter::repeat_n(pieces[p], n))
+            .collect()
+    })
+}
+
+/// The offsets [`Family::visit_batch`] shows, in the order it shows them.
+struct Shown(Vec<usize>);
+
+impl BatchVisitor for Shown {
+    fn member<B: isa_core::Bundle>(&mut self, _: usize, offset: usize, _: &[u8]) {
+        self.0.push(offset);
+    }
+
+    fn unclaimed(&mut self, offset: usize) {
+        self.0.push(offset);
+    }
+}
+
+/// `decode_batch` on `pieces` checked against one-at-a-time decoding and the documented order,
+/// and `visit_batch` against `decode_batch`'s order.
+fn batched_as_documented<F: Family + PartialEq>(pieces: &[Piece]) -> Result<(), TestCaseError> {
+    let bytes = stream(pieces);
+    let visits = batch::<F>(&bytes);
+    prop_assert_eq!(order(&visits), documented::<F>(&bytes));
+    let mut shown = Shown(Vec::new());
+    F::visit_batch(&bytes, &mut shown);
+    prop_assert_eq!(shown.0, order(&visits));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn every_stream_of_runs_is_batched_whole_in_the_documented_order(
+        pieces in streams_of_runs(&[Piece::A, Piece::B, Piece::G, Piece::Unknown, Piece::Reserved]),
+    ) {
+        batched_as_documented::<Tiny>(&pieces)?;
+    }
+
+    #[test]
+    fn an_extended_family_is_batched_whole_in_the_documented_order(
+        pieces in streams_of_runs(&[Piece::D, Piece::A, Piece::B, Piece::Unknown]),
+    ) {
+        batched_as_documented::<Wider>(&pieces)?;
+    }
 }
 
 #[test]
