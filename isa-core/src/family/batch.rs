@@ -87,9 +87,16 @@ fn run_end<F: Family>(chunk: &[u8], from: usize, member: usize) -> usize {
     let after = chunk.get((from + 1) * F::WIDTH..).unwrap_or_default();
     let same = after
         .chunks_exact(F::WIDTH)
-        .take_while(|b| F::member_index(b).unwrap_or(F::DECLARATIONS.len()) == member)
+        .take_while(|b| key::<F>(b) == member)
         .count();
     from + 1 + same
+}
+
+/// The index in [`Family::DECLARATIONS`] of the member whose identity `bytes` carry, or one
+/// past the last for bytes no member claims: the key the batch groups and follows runs by.
+#[inline(always)]
+fn key<F: Family>(bytes: &[u8]) -> usize {
+    F::member_index(bytes).unwrap_or(F::DECLARATIONS.len())
 }
 
 /// Which members of a chunk a call of the batch's inner loop takes.
@@ -198,7 +205,7 @@ fn each_group<F: Family>(
         // The members before `mixed` are visited in stream order, run by run; the rest grouped.
         let followed = following;
         let mixed = if followed {
-            let from = follow(chunk, origin, &mut run, &mut next);
+            let from = follow(chunk, origin, &mut run);
             let rest = chunk.get(from * width..).unwrap_or_default();
             let mut ahead = Ahead::<F>::new(rest, keys.get_mut(from..).unwrap_or_default());
             while ahead.step() {}
@@ -208,7 +215,7 @@ fn each_group<F: Family>(
         } else {
             runs_until(&keys[..n], &mut ends)
         };
-        following = !F::WORDS && mixed >= n;
+        following = mixed >= n;
         // A chunk in runs throughout is followed by the runs mode: no identities read ahead.
         let upcoming = match chunks.peek() {
             Some((_, b)) if !following => *b,
@@ -261,14 +268,12 @@ fn follow<F: Family>(
     chunk: &[u8],
     origin: usize,
     run: &mut impl FnMut(usize, &[u8], usize, Run<'_>, &mut Ahead<'_, F>) -> usize,
-    spare: &mut [u32],
 ) -> usize {
     let n = chunk.len() / F::WIDTH;
-    let mut none = Ahead::<F>::new(&[], spare);
+    let mut none = Ahead::<F>::new(&[], &mut []);
     let mut from = 0;
     while from < n {
-        let bytes = chunk.get(from * F::WIDTH..).unwrap_or_default();
-        let member = F::member_index(bytes).unwrap_or(F::DECLARATIONS.len());
+        let member = key::<F>(chunk.get(from * F::WIDTH..).unwrap_or_default());
         let end = run(member, chunk, origin, Run::From(from), &mut none).max(from + 1);
         if short(from, end, n) {
             return end;
@@ -311,8 +316,8 @@ impl<'a, F: Family> Ahead<'a, F> {
     fn step(&mut self) -> bool {
         let offset = self.at * F::WIDTH;
         match (self.chunk.get(offset..), self.keys.get_mut(self.at)) {
-            (Some(bytes), Some(key)) if !bytes.is_empty() => {
-                *key = F::member_index(bytes).unwrap_or(F::DECLARATIONS.len()) as u32;
+            (Some(bytes), Some(slot)) if !bytes.is_empty() => {
+                *slot = key::<F>(bytes) as u32;
                 self.at += 1;
                 true
             }
@@ -384,25 +389,25 @@ pub fn decode_run_of<F, V: FnMut(usize, &Result<F, DecodeError>), A: FnMut() -> 
 }
 
 /// Hands `visit` the offset and the decoding of the member of `chunk` at index `from` and of
-/// every one after it for which `is_member` holds, up to the chunk's end: the loop
-/// [`Family::decode_follow`] runs for one member. Returns the index of the first member it did
-/// not take.
+/// every one after it of member `member` ([`key`]), up to the chunk's end: the loop
+/// [`Family::decode_follow`] runs for one member, with that member's `decode`. Returns the
+/// index of the first member it did not take.
 #[doc(hidden)]
 #[inline(always)]
-pub fn follow_run_of<F, V: FnMut(usize, &Result<F, DecodeError>)>(
+pub fn follow_run_of<F: Family, V: FnMut(usize, &Result<F, DecodeError>)>(
     chunk: &[u8],
     origin: usize,
+    member: usize,
     from: usize,
-    width: usize,
     visit: &mut V,
-    is_member: impl Fn(&[u8]) -> bool,
     decode: impl Fn(&[u8]) -> Result<F, DecodeError>,
 ) -> usize {
+    let width = F::WIDTH;
     let start = from * width;
     let mut offset = start;
     for bytes in chunk.get(start..).unwrap_or_default().chunks_exact(width) {
         // The first member is of the run: the caller found its member.
-        if offset > start && !is_member(bytes) {
+        if offset > start && key::<F>(bytes) != member {
             break;
         }
         visit(origin + offset, &decode(bytes));

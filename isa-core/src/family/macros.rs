@@ -253,16 +253,14 @@ macro_rules! family {
                     let mut k = BASE.len();
                     $(
                         if member == k {
-                            let is_member = |b: &[u8]| Self::member_index(b) == Option::Some(k);
-                            return follow_run_of(chunk, origin, from, WIDTH, visit, is_member, |b| {
+                            return follow_run_of(chunk, origin, member, from, visit, |b| {
                                 <$ty>::decode_map(<$ty>::view_prefix(b)?, $name::$variant)
                             });
                         }
                         k += 1;
                     )+
                     let _ = k;
-                    let is_unknown = |b: &[u8]| Self::member_index(b).is_none();
-                    follow_run_of(chunk, origin, from, WIDTH, visit, is_unknown, refuse_decode)
+                    follow_run_of(chunk, origin, member, from, visit, refuse_decode)
                 }
 
                 fn view(bytes: &[u8]) -> Result<$view<'_>, DecodeError> {
