@@ -840,3 +840,64 @@ fn seed_002_decoding_reads_addr4_then_the_strides_then_the_counts_of_every_width
     assert_eq!(t.strides, [0x0605, 0x0807, 0x0A09, 0x0C0B]);
     assert_eq!(t.nums, [0x0E0D, 0x100F, 0x1211, 0x1413]);
 }
+
+// ---- decoding: every size, every bit pattern -----------------------------------------------
+
+/// The descriptor of `raw` as seed 002 lays it out, read byte by byte: ADDR4 at +0, stride `i`
+/// at +4+2i, count `i` at +(4+2N)+2i, each little-endian.
+fn read_by_the_seed<const N: usize>(raw: &[u8]) -> Tensor<N> {
+    let word = |at: usize| [raw[at], raw[at + 1]];
+    Tensor {
+        addr: Addr4::from_raw(u32::from_le_bytes([raw[0], raw[1], raw[2], raw[3]])),
+        strides: std::array::from_fn(|i| i16::from_le_bytes(word(4 + 2 * i))),
+        nums: std::array::from_fn(|i| u16::from_le_bytes(word(4 + 2 * N + 2 * i))),
+    }
+}
+
+/// `raw` decoded through the wire view, and checked against the seed's reading and the bytes
+/// it encodes back to.
+fn decodes_as_the_seed_reads<const N: usize>(raw: &[u8]) -> Result<(), String> {
+    let wire = TensorWire::<N>::ref_from_bytes(raw).map_err(|e| format!("{e:?}"))?;
+    let decoded = Tensor::<N>::from_wire(wire).map_err(|e| format!("{e:?}"))?;
+    if decoded != read_by_the_seed::<N>(raw) {
+        return Err(format!("{N}D {raw:02x?} decoded as {decoded:?}"));
+    }
+    if bytes(&decoded) != raw {
+        return Err(format!(
+            "{N}D {raw:02x?} encoded back as {:02x?}",
+            bytes(&decoded)
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn seed_002_2d_bytes_decode_to_their_fields() {
+    // The 2D width, which the written-out reads above leave out: 12 bytes, counts at +8.
+    let two = [
+        0x10, 0x00, 0x00, 0x00, 0x01, 0x00, 0x40, 0x00, 0x20, 0x00, 0x02, 0x00,
+    ];
+    let t = Tensor2d::from_wire(TensorWire::<2>::ref_from_bytes(&two[..]).unwrap()).unwrap();
+    assert_eq!(
+        (t.addr, t.strides, t.nums),
+        (Addr4::from_raw(0x10), [1, 64], [32, 2])
+    );
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn every_descriptor_of_every_size_decodes_as_the_seed_lays_it_out(
+        raw in proptest::collection::vec(proptest::prelude::any::<u8>(), 20),
+    ) {
+        for result in [
+            decodes_as_the_seed_reads::<1>(&raw[..8]),
+            decodes_as_the_seed_reads::<2>(&raw[..12]),
+            decodes_as_the_seed_reads::<3>(&raw[..16]),
+            decodes_as_the_seed_reads::<4>(&raw[..20]),
+        ] {
+            proptest::prop_assert_eq!(result, Ok(()));
+        }
+    }
+}
