@@ -606,7 +606,7 @@ macro_rules! lut {
         /// `(code, ordinal)` of every canonical entry.
         const CANONICAL: &[(u8, u8)] = &[$($( ($ccode, __Value::$cvariant as u8) ),+)?];
         const DECODE: [::core::option::Option<__Value>;
-            $crate::lut::support::table_len(PAIRS)] = $crate::lut::support::decode_table(
+            $crate::lut::support::DECODE_SLOTS] = $crate::lut::support::decode_table(
             ENTRIES,
             &[$($( ($ccode, __Value::$cvariant) ),+)?],
         );
@@ -713,10 +713,11 @@ pub mod support {
         u8::BITS - max_code(pairs).leading_zeros()
     }
 
-    /// Length of the decode table: one slot per code up to the largest.
-    pub const fn table_len(pairs: &[(u8, u8)]) -> usize {
-        max_code(pairs) as usize + 1
-    }
+    /// Length of every decode table: one slot for each code a byte holds (every code is a
+    /// `u8`), so that a code read from a field of eight bits or fewer is looked up with no test
+    /// of the table's length: one load and one test of the slot, as a hand-written 256-entry
+    /// table is.
+    pub const DECODE_SLOTS: usize = 1 << u8::BITS;
 
     /// How many entries have code `code`.
     pub const fn count(pairs: &[(u8, u8)], code: u8) -> usize {
