@@ -686,7 +686,8 @@ macro_rules! lut {
 /// The decode table and its lookup that [`lut!`](crate::lut!) builds, for a [`Lut`] written by
 /// hand (a table that is the union of several code sets, say): `decode_table(ENTRIES, &[])`
 /// gives slot `code` its value at compile time, and `lookup` reads it with one load, with no
-/// branch on which value the code stands for.
+/// branch on which value the code stands for. A table of 256 slots (`[Option<V>; 256]`, as
+/// `lut!` builds) needs no test of its length for a code read from a byte.
 pub use support::{decode_table, lookup};
 
 /// Compile-time construction and checks of [`lut!`](crate::lut!) tables, kept out of the macro.
