@@ -29,11 +29,8 @@ pub fn decode_generated(wires: &[TensorTensorWire]) -> usize {
         .count()
 }
 
-/// Generated decode with the error dropped at once (`ok()`). The decoded value then reaches the
-/// kept `Option` without the 48-byte descriptor slot that [`decode_generated`] stages it through,
-/// but only because the boxed error's 8-byte store cuts the temporary `Result` where SROA needs
-/// an edge; an error with no bytes keeps the slot here too (BENCHMARKS.md, "the decode error is
-/// not the lever").
+/// Generated decode with the error dropped at once (`ok()`): the decoded value kept as an
+/// `Option`, for a caller that has no use for the fault.
 #[inline(never)]
 pub fn decode_generated_ok(wires: &[TensorTensorWire]) -> usize {
     wires
