@@ -190,6 +190,8 @@ impl<const N: usize> From<&TensorWire<N>> for Tensor<N> {
         // words hold the largest descriptor, TENSOR4D's 20 bytes; the rest of the last is zero.
         #[cfg(target_endian = "little")]
         {
+            // Each word one copy of whole bytes, as `write_le` stores them (`read_le`'s loop of
+            // byte reads does not fold into one load at these offsets).
             let mut words = [0u64; 3];
             for (word, chunk) in words.iter_mut().zip(wire.as_bytes().chunks(8)) {
                 let mut bytes = [0u8; 8];

@@ -286,6 +286,14 @@ fn order<F>(visits: &Visits<F>) -> Vec<usize> {
     visits.iter().map(|(offset, _)| *offset).collect()
 }
 
+/// Asserts that `visits` of the 64-byte members of `bytes` came in the order of the member
+/// indices `expected`, written out, which is also the order [`documented`] gives.
+fn assert_visited_in(visits: &Visits<Tiny>, bytes: &[u8], expected: impl Iterator<Item = usize>) {
+    let expected: Vec<usize> = expected.map(|i| i * 64).collect();
+    assert_eq!(order(visits), expected);
+    assert_eq!(order(visits), documented::<Tiny>(bytes));
+}
+
 /// The offsets of a stream of `n` members of width `width`, in stream order.
 fn in_stream_order(n: usize, width: usize) -> Vec<usize> {
     (0..n).map(|i| i * width).collect()
@@ -318,13 +326,8 @@ fn an_alternating_stream_is_visited_grouped_by_member_after_its_first_short_run(
     let visits = batch::<Tiny>(&bytes);
     // The first run, member 0, may go on from the chunk before; the second, member 1, is
     // short: the rest is grouped.
-    let expected: Vec<usize> = (0..2)
-        .chain((2..100).step_by(2))
-        .chain((3..100).step_by(2))
-        .map(|i| i * 64)
-        .collect();
-    assert_eq!(order(&visits), expected);
-    assert_eq!(order(&visits), documented::<Tiny>(&bytes));
+    let expected = (0..2).chain((2..100).step_by(2)).chain((3..100).step_by(2));
+    assert_visited_in(&visits, &bytes, expected);
 }
 
 #[test]
@@ -372,16 +375,13 @@ fn a_chunk_of_runs_of_16_is_in_stream_order_and_a_run_of_15_ends_it() {
     let fifteen = runs(&[5, 16, 15, 16, 3, 1, 2]);
     let bytes = stream(&fifteen);
     let visits = batch::<Tiny>(&bytes);
-    assert_eq!(order(&visits), documented::<Tiny>(&bytes));
     // In runs to the end of the run of 15 (member 36), then the As, the Bs, the Gs.
-    let expected: Vec<usize> = (0..36)
+    let expected = (0..36)
         .chain(36..52)
         .chain(56..58)
         .chain(52..55)
-        .chain([55])
-        .map(|i| i * 64)
-        .collect();
-    assert_eq!(order(&visits), expected);
+        .chain([55]);
+    assert_visited_in(&visits, &bytes, expected);
 }
 
 #[test]
@@ -416,14 +416,8 @@ fn undecodable_bundles_in_the_middle_are_visited_as_errors_in_place() {
     let visits = batch::<Tiny>(&bytes);
     // In runs to the end of the first short run inside the chunk (the unknown bytes at 10),
     // the rest grouped with the unclaimed bytes last.
-    assert_eq!(order(&visits), documented::<Tiny>(&bytes));
-    let expected: Vec<usize> = (0..11)
-        .chain(11..30)
-        .chain(31..40)
-        .chain([30])
-        .map(|i| i * 64)
-        .collect();
-    assert_eq!(order(&visits), expected);
+    let expected = (0..11).chain(11..30).chain(31..40).chain([30]);
+    assert_visited_in(&visits, &bytes, expected);
     let unknown = [&visits[10], &visits[39]];
     assert_eq!(unknown.map(|(offset, _)| *offset), [10 * 64, 30 * 64]);
     for (_, result) in unknown {
